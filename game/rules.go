@@ -1,0 +1,79 @@
+package game
+
+import "encoding/json"
+
+// SeatInfo describes one seat of a game: its stable id ("jack", "yellow"), the
+// side it plays for ("jack", "investigators") and its name for players.
+type SeatInfo struct {
+	ID   string `json:"id"`
+	Side string `json:"side"`
+	Name Text   `json:"name"`
+}
+
+// Outcome says whether a game is over, which side won ("" for nobody) and why.
+type Outcome struct {
+	Over   bool   `json:"over"`
+	Winner string `json:"winner,omitempty"`
+	Reason Text   `json:"reason"`
+}
+
+// Rules is a game's definition. It is stateless and safe for concurrent use.
+type Rules interface {
+	// ID is the stable id the game is registered under.
+	ID() string
+	// Name is the game's title for players.
+	Name() Text
+	// Sides lists the sides that can win, e.g. ["jack", "investigators"].
+	Sides() []string
+	// OptionSpecs lists the options a table may set.
+	OptionSpecs() []OptionSpec
+	// Seats lists the seats for these options, in seat order.
+	Seats(opts Options) ([]SeatInfo, error)
+	// New sets a game up from options and a seed. An invalid option gives an
+	// *Error with CodeBadOptions.
+	New(opts Options, seed uint64) (State, error)
+	// EncodeMove turns a move into its JSON intent. It never fails for a move the
+	// game produced.
+	EncodeMove(m Move) json.RawMessage
+	// DecodeMove parses a JSON intent into a move without judging whether it is
+	// legal now; a malformed one gives an *Error with CodeMalformed.
+	DecodeMove(data []byte) (Move, error)
+	// Determinize returns a full state consistent with everything view v shows,
+	// drawing every hidden fact from rng. The result never depends on facts the
+	// view's seat may not know.
+	Determinize(v View, rng *Rand) (State, error)
+	// Messages returns the game's translation catalogue (en, fr, nl).
+	Messages() Catalog
+}
+
+// State is one game in progress. A State is not safe for concurrent use; the
+// server gives each table one owner goroutine.
+type State interface {
+	// ToAct is the set of seats that must act now; empty when the game is over.
+	ToAct() SeatSet
+	// Legal appends the legal moves of seat s to buf and returns it. It is empty
+	// for a seat that need not act.
+	Legal(s Seat, buf []Move) []Move
+	// Apply plays move m for seat s. On success it appends the events it caused
+	// to log (which may be nil); otherwise it returns an *Error and the state is
+	// unchanged.
+	Apply(s Seat, m Move, log *Log) error
+	// View returns what seat s (or Spectator) may know, built field by field.
+	// Once the game is over every view is the full, public record.
+	View(s Seat) View
+	// Outcome says whether the game is over and who won.
+	Outcome() Outcome
+	// Clone returns an independent deep copy.
+	Clone() State
+	// Snapshot is a canonical encoding of the whole state, secrets included, used
+	// to check that replay reproduces a state byte for byte. Never send it to a
+	// client.
+	Snapshot() []byte
+}
+
+// View is what one seat may know. Each game defines its own view type, which
+// encodes to JSON for the client and is what bots and Determinize receive.
+type View interface {
+	// Viewer is the seat this view was built for (Spectator for spectators).
+	Viewer() Seat
+}

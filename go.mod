@@ -1,0 +1,3 @@
+module gaslamp
+
+go 1.26.8
