@@ -25,12 +25,11 @@ func newFlags(name, synopsis string) *flag.FlagSet {
 // 0 after --help, 2 after a wrong flag.
 func parse(fs *flag.FlagSet, args []string) (int, bool) {
 	if err := fs.Parse(args); err != nil {
+		// The flag package has already printed the usage.
 		if err == flag.ErrHelp {
-			fs.Usage()
 			return 0, false
 		}
 		fmt.Fprintf(os.Stderr, "gaslamp %s: %v\n", fs.Name(), err)
-		fs.Usage()
 		return 2, false
 	}
 	if fs.NArg() > 0 && fs.Name() != "replay" {
