@@ -1,0 +1,29 @@
+// Package bot holds the search bots that work on any game through the engine
+// contract (package game): they are given a seat's [game.View] and its legal
+// moves, never a [game.State], and they draw hidden worlds consistent with the
+// view through [game.Rules.Determinize].
+//
+// Importing the package registers two bots for every game ("*"):
+//
+//   - "random" ([Random]): a uniform choice among the legal moves, from a
+//     generator seeded by [game.BotConfig.Seed].
+//   - "ismcts" ([ISMCTS]): information-set Monte Carlo tree search with
+//     determinization (single-observer ISMCTS, Cowling, Powley and Whitehouse
+//     2012). Each iteration draws a full state from the view, walks down one
+//     shared tree choosing the moves of whichever seat acts by UCB1 with
+//     availability counts, adds one node, finishes the game with a rollout
+//     policy (uniformly random by default) and credits every node on the way
+//     with 1 when the side of the seat that made its move won, 0 when it lost
+//     and 1/2 for a draw. The bot plays the most visited move at the root.
+//
+// A search stops after an iteration cap set by [game.BotConfig.Level] (easy,
+// normal, hard; see [LevelIterations]) or when the time budget
+// ([game.BotConfig.Budget]) runs out, whichever comes first. With a fixed
+// iteration cap and no time budget ([NewISMCTS] with Budget < 0) a bot is fully
+// deterministic for a given seed: the same view and legal moves give the same
+// move.
+//
+// Sides come from [game.Rules.Seats]. A view that has an Options() method
+// ([OptionsView]) lets the bot call Seats with the table's options; otherwise it
+// is called with none.
+package bot
