@@ -1,0 +1,70 @@
+package store
+
+// Migration is one versioned step of the schema. Its statements use only the
+// SQL that SQLite and PostgreSQL share, so both implementations apply the same
+// list in order, each version once, recorded in schema_migrations.
+type Migration struct {
+	Version    int
+	Name       string
+	Statements []string
+}
+
+// Migrations is the schema's history. It is append-only: never edit a
+// published migration, add a new one.
+var Migrations = []Migration{
+	{1, "initial schema", []string{
+		`CREATE TABLE users (
+			id TEXT PRIMARY KEY,
+			name TEXT NOT NULL,
+			created BIGINT NOT NULL
+		)`,
+		`CREATE TABLE sessions (
+			token_hash TEXT PRIMARY KEY,
+			user_id TEXT NOT NULL REFERENCES users(id),
+			csrf TEXT NOT NULL,
+			created BIGINT NOT NULL
+		)`,
+		`CREATE INDEX sessions_user ON sessions(user_id)`,
+		`CREATE TABLE tables (
+			id TEXT PRIMARY KEY,
+			game TEXT NOT NULL,
+			options TEXT NOT NULL,
+			seed BIGINT NOT NULL,
+			status TEXT NOT NULL,
+			takeover_seconds INTEGER NOT NULL,
+			creator TEXT NOT NULL,
+			created BIGINT NOT NULL
+		)`,
+		`CREATE INDEX tables_status ON tables(status, created)`,
+		`CREATE TABLE seats (
+			table_id TEXT NOT NULL REFERENCES tables(id),
+			seat INTEGER NOT NULL,
+			kind TEXT NOT NULL,
+			bot TEXT NOT NULL,
+			level TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			name TEXT NOT NULL,
+			invite_hash TEXT NOT NULL,
+			PRIMARY KEY (table_id, seat)
+		)`,
+		`CREATE INDEX seats_invite ON seats(invite_hash)`,
+		`CREATE TABLE moves (
+			table_id TEXT NOT NULL REFERENCES tables(id),
+			seq BIGINT NOT NULL,
+			seat INTEGER NOT NULL,
+			move TEXT NOT NULL,
+			at BIGINT NOT NULL,
+			PRIMARY KEY (table_id, seq)
+		)`,
+		`CREATE TABLE chat (
+			table_id TEXT NOT NULL REFERENCES tables(id),
+			seq BIGINT NOT NULL,
+			user_id TEXT NOT NULL,
+			name TEXT NOT NULL,
+			seat INTEGER NOT NULL,
+			text TEXT NOT NULL,
+			at BIGINT NOT NULL,
+			PRIMARY KEY (table_id, seq)
+		)`,
+	}},
+}

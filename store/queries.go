@@ -1,0 +1,248 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// mapErr turns driver errors into the package's errors.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "UNIQUE constraint") || strings.Contains(msg, "PRIMARY KEY") ||
+		strings.Contains(msg, "duplicate key") {
+		return errors.Join(ErrConflict, err)
+	}
+	return err
+}
+
+func (s *sqlStore) CreateUser(ctx context.Context, u User) error {
+	return s.exec(ctx, `INSERT INTO users (id, name, created) VALUES (?, ?, ?)`, u.ID, u.Name, ms(u.Created))
+}
+
+func (s *sqlStore) User(ctx context.Context, id string) (User, error) {
+	var u User
+	var created int64
+	err := s.row(ctx, `SELECT id, name, created FROM users WHERE id = ?`, id).Scan(&u.ID, &u.Name, &created)
+	u.Created = fromMS(created)
+	return u, mapErr(err)
+}
+
+func (s *sqlStore) CreateSession(ctx context.Context, x Session) error {
+	return s.exec(ctx, `INSERT INTO sessions (token_hash, user_id, csrf, created) VALUES (?, ?, ?, ?)`,
+		x.TokenHash, x.UserID, x.CSRF, ms(x.Created))
+}
+
+func (s *sqlStore) SessionByHash(ctx context.Context, hash string) (Session, User, error) {
+	var x Session
+	var u User
+	var sc, uc int64
+	err := s.row(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, u.id, u.name, u.created
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, hash).
+		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &u.ID, &u.Name, &uc)
+	x.Created, u.Created = fromMS(sc), fromMS(uc)
+	return x, u, mapErr(err)
+}
+
+func (s *sqlStore) DeleteSession(ctx context.Context, hash string) error {
+	return s.exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hash)
+}
+
+func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
+	opts, err := json.Marshal(t.Options)
+	if err != nil {
+		return err
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created)); err != nil {
+		return mapErr(err)
+	}
+	for _, st := range t.Seats {
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash); err != nil {
+			return mapErr(err)
+		}
+	}
+	return mapErr(tx.Commit())
+}
+
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created`
+
+func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
+	var t Table
+	var opts string
+	var seed, created int64
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created); err != nil {
+		return t, mapErr(err)
+	}
+	t.Seed, t.Created = uint64(seed), fromMS(created)
+	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func (s *sqlStore) Table(ctx context.Context, id string) (Table, error) {
+	t, err := scanTable(s.row(ctx, `SELECT `+tableCols+` FROM tables WHERE id = ?`, id))
+	if err != nil {
+		return t, err
+	}
+	t.Seats, err = s.seats(ctx, id)
+	return t, err
+}
+
+func (s *sqlStore) seats(ctx context.Context, id string) ([]Seat, error) {
+	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seat, kind, bot, level, user_id, name, invite_hash
+		FROM seats WHERE table_id = ? ORDER BY seat`), id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Seat
+	for rows.Next() {
+		var x Seat
+		if err := rows.Scan(&x.Seat, &x.Kind, &x.Bot, &x.Level, &x.UserID, &x.Name, &x.InviteHash); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) Tables(ctx context.Context, limit int, statuses ...string) ([]Table, error) {
+	q := `SELECT ` + tableCols + ` FROM tables`
+	var args []any
+	if len(statuses) > 0 {
+		q += ` WHERE status IN (?` + strings.Repeat(`, ?`, len(statuses)-1) + `)`
+		for _, st := range statuses {
+			args = append(args, st)
+		}
+	}
+	q += ` ORDER BY created DESC, id`
+	if limit > 0 {
+		q += ` LIMIT ?`
+		args = append(args, limit)
+	}
+	rows, err := s.r.QueryContext(ctx, s.rebind(q), args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if out[i].Seats, err = s.seats(ctx, out[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (s *sqlStore) CountTables(ctx context.Context) (map[string]int, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT status, COUNT(*) FROM tables GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out[st] = n
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) SetStatus(ctx context.Context, table, status string) error {
+	return s.exec(ctx, `UPDATE tables SET status = ? WHERE id = ?`, status, table)
+}
+
+func (s *sqlStore) SetSeatHolder(ctx context.Context, table string, seat int, userID, name string) error {
+	return s.exec(ctx, `UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND seat = ?`, userID, name, table, seat)
+}
+
+func (s *sqlStore) SeatByInvite(ctx context.Context, hash string) (string, int, error) {
+	var table string
+	var seat int
+	err := s.row(ctx, `SELECT table_id, seat FROM seats WHERE invite_hash = ? AND invite_hash <> ''`, hash).Scan(&table, &seat)
+	return table, seat, mapErr(err)
+}
+
+func (s *sqlStore) AppendMove(ctx context.Context, m Move) error {
+	return s.exec(ctx, `INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
+		m.Table, m.Seq, m.Seat, string(m.Move), ms(m.At))
+}
+
+func (s *sqlStore) Moves(ctx context.Context, table string) ([]Move, error) {
+	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`), table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Move
+	for rows.Next() {
+		m := Move{Table: table}
+		var mv string
+		var at int64
+		if err := rows.Scan(&m.Seq, &m.Seat, &mv, &at); err != nil {
+			return nil, err
+		}
+		m.Move, m.At = []byte(mv), fromMS(at)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) AppendChat(ctx context.Context, c Chat) error {
+	return s.exec(ctx, `INSERT INTO chat (table_id, seq, user_id, name, seat, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		c.Table, c.Seq, c.UserID, c.Name, c.Seat, c.Text, ms(c.At))
+}
+
+func (s *sqlStore) Chat(ctx context.Context, table string, limit int) ([]Chat, error) {
+	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seq, user_id, name, seat, text, at FROM chat
+		WHERE table_id = ? ORDER BY seq DESC LIMIT ?`), table, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Chat
+	for rows.Next() {
+		c := Chat{Table: table}
+		var at int64
+		if err := rows.Scan(&c.Seq, &c.UserID, &c.Name, &c.Seat, &c.Text, &at); err != nil {
+			return nil, err
+		}
+		c.At = fromMS(at)
+		out = append(out, c)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, rows.Err()
+}

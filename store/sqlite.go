@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// OpenSQLite opens (creating when needed) the database gaslamp.db in dir, in
+// WAL mode, and applies the pending migrations. Writes go through a single
+// connection, reads through a small pool.
+func OpenSQLite(ctx context.Context, dir string) (Store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	path := filepath.Join(dir, "gaslamp.db")
+	dsn := func(extra ...string) string {
+		q := url.Values{}
+		for _, p := range append([]string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"}, extra...) {
+			q.Add("_pragma", p)
+		}
+		return "file:" + path + "?" + q.Encode()
+	}
+	w, err := sql.Open("sqlite", dsn())
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s := &sqlStore{w: w, rebind: func(q string) string { return q }}
+	if err := s.migrate(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn("query_only(1)"))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	s.r = r
+	return s, nil
+}
+
+// sqlStore implements Store on database/sql. Its queries use "?" placeholders;
+// rebind turns them into a dialect's own form (PostgreSQL's $1).
+type sqlStore struct {
+	w, r   *sql.DB
+	rebind func(string) string
+}
+
+func (s *sqlStore) migrate(ctx context.Context) error {
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY,
+		name TEXT NOT NULL,
+		applied BIGINT NOT NULL)`); err != nil {
+		return fmt.Errorf("store: migrations table: %w", err)
+	}
+	for _, m := range Migrations {
+		if err := s.apply(ctx, m); err != nil {
+			return fmt.Errorf("store: migration %d (%s): %w", m.Version, m.Name, err)
+		}
+	}
+	return nil
+}
+
+func (s *sqlStore) apply(ctx context.Context, m Migration) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.Version).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	for _, st := range m.Statements {
+		if _, err := tx.ExecContext(ctx, st); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`),
+		m.Version, m.Name, time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (s *sqlStore) SchemaVersion(ctx context.Context) (int, error) {
+	var v sql.NullInt64
+	err := s.w.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
+	return int(v.Int64), err
+}
+
+func (s *sqlStore) Close() error {
+	var err error
+	if s.r != nil {
+		err = s.r.Close()
+	}
+	if e := s.w.Close(); e != nil {
+		err = e
+	}
+	return err
+}
+
+func (s *sqlStore) exec(ctx context.Context, q string, args ...any) error {
+	_, err := s.w.ExecContext(ctx, s.rebind(q), args...)
+	return mapErr(err)
+}
+
+func (s *sqlStore) row(ctx context.Context, q string, args ...any) *sql.Row {
+	return s.r.QueryRowContext(ctx, s.rebind(q), args...)
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }

@@ -1,0 +1,146 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"time"
+)
+
+// Errors returned by every Store implementation.
+var (
+	// ErrNotFound means the requested row does not exist.
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict means a row with the same key already exists (for moves: the
+	// sequence number is taken, so the move was not stored).
+	ErrConflict = errors.New("store: conflict")
+)
+
+// Table statuses.
+const (
+	StatusOpen     = "open"     // waiting for players to take its human seats
+	StatusRunning  = "running"  // the game is being played
+	StatusFinished = "finished" // the game is over; the table is public
+)
+
+// Seat kinds.
+const (
+	KindHuman = "human"
+	KindBot   = "bot"
+)
+
+// User is a person known to the site; guests are users with a display name.
+type User struct {
+	ID      string
+	Name    string
+	Created time.Time
+}
+
+// Session ties a browser (through its cookie) to a user. Only the hash of the
+// cookie's token is stored.
+type Session struct {
+	TokenHash string // hex SHA-256 of the cookie token
+	UserID    string
+	CSRF      string // the token state-changing requests must echo
+	Created   time.Time
+}
+
+// Table is one game table: what is needed to rebuild its state (game, options,
+// seed, then its moves) and how its seats are held.
+type Table struct {
+	ID       string
+	Game     string
+	Options  map[string]string
+	Seed     uint64
+	Status   string
+	Takeover int // seconds a human may stay away before a bot takes the seat; 0 = never
+	Creator  string
+	Created  time.Time
+	Seats    []Seat
+}
+
+// Seat is one seat of a table: a human seat (held by a user or free) or a bot.
+type Seat struct {
+	Seat       int
+	Kind       string // KindHuman or KindBot
+	Bot        string // bot name for a bot seat
+	Level      string // bot level: easy, normal, hard
+	UserID     string // holder of a human seat, "" when free
+	Name       string // display name of the holder
+	InviteHash string // hex SHA-256 of the seat's invite token
+}
+
+// Move is one stored move of a table. Seq starts at 1 and has no gaps.
+type Move struct {
+	Table string
+	Seq   int64
+	Seat  int
+	Move  []byte // the move's JSON intent
+	At    time.Time
+}
+
+// Chat is one chat line of a table. Seq starts at 1 per table.
+type Chat struct {
+	Table  string
+	Seq    int64
+	UserID string
+	Name   string
+	Seat   int // the sender's seat, -1 for a spectator
+	Text   string
+	At     time.Time
+}
+
+// Store is the persistence the server needs. Implementations are safe for
+// concurrent use.
+type Store interface {
+	// CreateUser adds a user.
+	CreateUser(ctx context.Context, u User) error
+	// User returns the user with id.
+	User(ctx context.Context, id string) (User, error)
+	// CreateSession adds a session.
+	CreateSession(ctx context.Context, s Session) error
+	// SessionByHash returns the session whose token hashes to hash and its user.
+	SessionByHash(ctx context.Context, hash string) (Session, User, error)
+	// DeleteSession removes a session.
+	DeleteSession(ctx context.Context, hash string) error
+
+	// CreateTable adds a table with its seats.
+	CreateTable(ctx context.Context, t Table) error
+	// Table returns one table with its seats.
+	Table(ctx context.Context, id string) (Table, error)
+	// Tables returns the tables with one of the given statuses (all when none),
+	// newest first, at most limit (0 = no limit).
+	Tables(ctx context.Context, limit int, statuses ...string) ([]Table, error)
+	// CountTables returns the number of tables per status.
+	CountTables(ctx context.Context) (map[string]int, error)
+	// SetStatus changes a table's status.
+	SetStatus(ctx context.Context, table, status string) error
+	// SetSeatHolder gives a human seat to a user ("" frees it).
+	SetSeatHolder(ctx context.Context, table string, seat int, userID, name string) error
+	// SeatByInvite finds the table and seat an invite token hash opens.
+	SeatByInvite(ctx context.Context, hash string) (table string, seat int, err error)
+
+	// AppendMove stores a move. It returns ErrConflict when (table, seq) is
+	// already taken; it returns only once the move is durable.
+	AppendMove(ctx context.Context, m Move) error
+	// Moves returns the moves of a table in order.
+	Moves(ctx context.Context, table string) ([]Move, error)
+
+	// AppendChat stores a chat line.
+	AppendChat(ctx context.Context, c Chat) error
+	// Chat returns the last limit chat lines of a table, oldest first.
+	Chat(ctx context.Context, table string, limit int) ([]Chat, error)
+
+	// SchemaVersion returns the version of the last applied migration.
+	SchemaVersion(ctx context.Context) (int, error)
+	// Close releases the store; it waits for writes in progress.
+	Close() error
+}
+
+// Hash returns the hex SHA-256 of a secret token, the only form in which the
+// store keeps session and invite tokens.
+func Hash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
