@@ -1,0 +1,11 @@
+// Package bus carries table notices between the parts of gaslamp that must
+// hear about a table's changes: "table T changed at version N", "table T
+// finished". A table's owner publishes after the move is stored; subscribers
+// (the lobby's listing, and later other server nodes) react.
+//
+// [Local] is the in-process implementation used by a single server; a NATS
+// implementation can follow behind the same [Bus] interface. Delivery is
+// at-most-once and never blocks the publisher: a subscriber that falls behind
+// loses notices, and must treat a notice as a hint to re-read the store, never
+// as the data itself.
+package bus
