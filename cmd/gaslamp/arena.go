@@ -1,0 +1,400 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	_ "gaslamp/bot" // the generic bots: random, ismcts
+	"gaslamp/game"
+)
+
+func init() {
+	commands["arena"] = command{"play seeded bot matches and print win rates", runArena}
+}
+
+// botFlags collects repeated --bot side=name flags.
+type botFlags map[string]string
+
+func (b botFlags) String() string {
+	parts := make([]string, 0, len(b))
+	for k, v := range b {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (b botFlags) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" || v == "" {
+		return fmt.Errorf("want side=bot (or seat=bot), got %q", s)
+	}
+	b[k] = v
+	return nil
+}
+
+// arenaConfig is one arena run.
+type arenaConfig struct {
+	rules    game.Rules
+	opts     game.Options
+	games    int
+	seed     uint64
+	seats    []game.SeatInfo
+	bots     []string // bot name per seat
+	budget   time.Duration
+	level    string
+	workers  int
+	maxMoves int
+}
+
+// gameResult is the result of one arena game.
+type gameResult struct {
+	winner string
+	reason string
+	moves  int
+	rounds int // -1 when the game does not report rounds
+	err    error
+}
+
+// arenaReport is what arena prints with --json.
+type arenaReport struct {
+	Game           string                `json:"game"`
+	Options        string                `json:"options"`
+	Seed           uint64                `json:"seed"`
+	Games          int                   `json:"games"`
+	Bots           map[string]string     `json:"bots"` // side -> bot (a seat id when seats of a side differ)
+	Wins           map[string]int        `json:"wins"`
+	Draws          int                   `json:"draws"`
+	WinRate        map[string]float64    `json:"win_rate"`
+	CI             map[string][2]float64 `json:"ci"` // 95% Wilson interval of each side's win rate
+	Reasons        map[string]int        `json:"reasons"`
+	AvgMoves       float64               `json:"avg_moves"`
+	AvgRounds      *float64              `json:"avg_rounds,omitempty"`
+	Seconds        float64               `json:"seconds"`
+	GamesPerSecond float64               `json:"games_per_second"`
+	Workers        int                   `json:"workers"`
+}
+
+func runArena(args []string) int {
+	fs := newFlags("arena", "--game ID [--games N] [--seed S] [--SIDE BOT ...] [--bot SIDE=BOT ...] [--options LIST] [--json]")
+	gameID := fs.String("game", "whitehall", "the game to play (registered id)")
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game i uses seed+i")
+	optList := fs.String("options", "", "table options, e.g. \"false-clues,reid=blue\"")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	budget := fs.Duration("budget", 0, "time per decision for search bots (0: the bot's default; negative: none)")
+	level := fs.String("level", "", "bot level: easy, normal or hard")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
+	maxMoves := fs.Int("max-moves", 100000, "a game longer than this is an error")
+	bots := botFlags{}
+	fs.Var(bots, "bot", "play `SIDE=BOT` (a side, or one seat by its id, gets that bot); repeatable")
+	// One flag per side of every registered game: --jack, --investigators, ...
+	sideFlags := map[string]*string{}
+	for _, r := range game.Games() {
+		for _, side := range r.Sides() {
+			if _, ok := sideFlags[side]; ok || fs.Lookup(side) != nil {
+				continue
+			}
+			sideFlags[side] = fs.String(side, "", "the bot of side "+side+" (games: "+gamesWithSide(side)+")")
+		}
+	}
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(os.Stderr, "gaslamp arena: "+format+"\n", a...)
+		return 2
+	}
+	r, err := game.Lookup(*gameID)
+	if err != nil {
+		return fail("unknown game %q (have: %s)", *gameID, strings.Join(gameIDs(), ", "))
+	}
+	if *games <= 0 {
+		return fail("--games must be positive")
+	}
+	if *workers <= 0 {
+		*workers = 1
+	}
+	opts := game.ParseOptions(*optList)
+	seats, err := r.Seats(opts)
+	if err != nil {
+		return fail("options %q: %v", *optList, err)
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if p, ok := sideFlags[f.Name]; ok && *p != "" {
+			bots[f.Name] = *p
+		}
+	})
+	known := map[string]bool{}
+	for _, s := range r.Sides() {
+		known[s] = true
+	}
+	for _, s := range seats {
+		known[s.ID] = true
+	}
+	for k := range bots {
+		if !known[k] {
+			return fail("game %s has no side or seat %q (sides: %s)", r.ID(), k, strings.Join(r.Sides(), ", "))
+		}
+	}
+	def := defaultBot(r.ID())
+	cfg := arenaConfig{rules: r, opts: opts, games: *games, seed: *seed, seats: seats, budget: *budget, level: *level, workers: *workers, maxMoves: *maxMoves}
+	for _, s := range seats {
+		name := def
+		if b, ok := bots[s.Side]; ok {
+			name = b
+		}
+		if b, ok := bots[s.ID]; ok {
+			name = b
+		}
+		cfg.bots = append(cfg.bots, name)
+	}
+	for i, name := range cfg.bots {
+		if _, err := game.NewBot(name, game.BotConfig{Rules: r, Seat: game.Seat(i), Seed: 1}); err != nil {
+			return fail("%v", err)
+		}
+	}
+	rep, err := arena(cfg)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gaslamp arena:", err)
+		return 1
+	}
+	if *asJSON {
+		data, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Println(string(data))
+		return 0
+	}
+	printArena(rep, r)
+	return 0
+}
+
+func gameIDs() []string {
+	var ids []string
+	for _, r := range game.Games() {
+		ids = append(ids, r.ID())
+	}
+	return ids
+}
+
+func gamesWithSide(side string) string {
+	var ids []string
+	for _, r := range game.Games() {
+		for _, s := range r.Sides() {
+			if s == side {
+				ids = append(ids, r.ID())
+				break
+			}
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
+// defaultBot is "baseline" when the game has one, else "random".
+func defaultBot(gameID string) string {
+	for _, n := range game.BotNames(gameID) {
+		if n == "baseline" {
+			return n
+		}
+	}
+	return "random"
+}
+
+// botSeed is the seed of the bot of seat in the game of seed gameSeed.
+func botSeed(gameSeed uint64, seat int) uint64 {
+	r := game.NewRand(gameSeed*0x9e3779b97f4a7c15 + uint64(seat+1)*0xbf58476d1ce4e5b9)
+	return r.Uint64()
+}
+
+// arena plays the games on cfg.workers goroutines. Game i always uses seed
+// cfg.seed+i and the same bot seeds, so the results do not depend on workers.
+func arena(cfg arenaConfig) (*arenaReport, error) {
+	results := make([]gameResult, cfg.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := 0; w < min(cfg.workers, cfg.games); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = playArenaGame(cfg, cfg.seed+uint64(i))
+			}
+		}()
+	}
+	for i := 0; i < cfg.games; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	elapsed := time.Since(start).Seconds()
+
+	rep := &arenaReport{Game: cfg.rules.ID(), Options: cfg.opts.String(), Seed: cfg.seed, Games: cfg.games,
+		Bots: map[string]string{}, Wins: map[string]int{}, WinRate: map[string]float64{}, CI: map[string][2]float64{},
+		Reasons: map[string]int{}, Seconds: elapsed, Workers: cfg.workers}
+	for i, s := range cfg.seats {
+		if b, ok := rep.Bots[s.Side]; ok && b != cfg.bots[i] {
+			rep.Bots[s.ID] = cfg.bots[i]
+		} else if !ok {
+			rep.Bots[s.Side] = cfg.bots[i]
+		}
+	}
+	for _, side := range cfg.rules.Sides() {
+		rep.Wins[side] = 0
+	}
+	var moves, rounds, withRounds int
+	for i, res := range results {
+		if res.err != nil {
+			return nil, fmt.Errorf("game %d (seed %d): %w", i, cfg.seed+uint64(i), res.err)
+		}
+		if res.winner == "" {
+			rep.Draws++
+		} else {
+			rep.Wins[res.winner]++
+		}
+		rep.Reasons[res.reason]++
+		moves += res.moves
+		if res.rounds >= 0 {
+			rounds += res.rounds
+			withRounds++
+		}
+	}
+	n := float64(cfg.games)
+	for side, w := range rep.Wins {
+		rep.WinRate[side] = float64(w) / n
+		lo, hi := wilson(w, cfg.games)
+		rep.CI[side] = [2]float64{lo, hi}
+	}
+	rep.AvgMoves = float64(moves) / n
+	if withRounds > 0 {
+		avg := float64(rounds) / float64(withRounds)
+		rep.AvgRounds = &avg
+	}
+	if elapsed > 0 {
+		rep.GamesPerSecond = n / elapsed
+	}
+	return rep, nil
+}
+
+// roundsReporter is implemented by states that count rounds (Whitehall's
+// rounds, one per discovery location).
+type roundsReporter interface{ Rounds() int }
+
+// playArenaGame plays one game between the configured bots.
+func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
+	res.rounds = -1
+	st, err := cfg.rules.New(cfg.opts, seed)
+	if err != nil {
+		res.err = err
+		return res
+	}
+	bots := make([]game.Bot, len(cfg.bots))
+	for i, name := range cfg.bots {
+		bots[i], err = game.NewBot(name, game.BotConfig{Rules: cfg.rules, Seat: game.Seat(i), Seed: botSeed(seed, i), Budget: cfg.budget, Level: cfg.level})
+		if err != nil {
+			res.err = err
+			return res
+		}
+	}
+	var buf, legal []game.Move
+	for {
+		out := st.Outcome()
+		if out.Over {
+			res.winner, res.reason = out.Winner, out.Reason.Key
+			break
+		}
+		if res.moves >= cfg.maxMoves {
+			res.err = fmt.Errorf("no end after %d moves", res.moves)
+			return res
+		}
+		seat := st.ToAct().First()
+		if seat == game.Spectator || int(seat) >= len(bots) {
+			res.err = fmt.Errorf("move %d: game not over but seat %d must act", res.moves+1, seat)
+			return res
+		}
+		buf = st.Legal(seat, buf[:0])
+		if len(buf) == 0 {
+			res.err = fmt.Errorf("move %d: seat %s must act but has no legal move", res.moves+1, cfg.seats[seat].ID)
+			return res
+		}
+		legal = append(legal[:0], buf...)
+		m := bots[seat].Choose(st.View(seat), legal)
+		if !game.Contains(buf, m) {
+			res.err = fmt.Errorf("move %d: bot %s of seat %s chose %s, not a legal move", res.moves+1, cfg.bots[seat], cfg.seats[seat].ID, cfg.rules.EncodeMove(m))
+			return res
+		}
+		if err := st.Apply(seat, m, nil); err != nil {
+			res.err = fmt.Errorf("move %d: legal move %s of seat %s refused: %v", res.moves+1, cfg.rules.EncodeMove(m), cfg.seats[seat].ID, err)
+			return res
+		}
+		res.moves++
+	}
+	if rr, ok := st.(roundsReporter); ok {
+		res.rounds = rr.Rounds()
+	}
+	return res
+}
+
+// wilson returns the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	nf := float64(n)
+	p := float64(k) / nf
+	den := 1 + z*z/nf
+	center := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return math.Max(0, center-half), math.Min(1, center+half)
+}
+
+func printArena(rep *arenaReport, r game.Rules) {
+	var bots []string
+	for k, v := range rep.Bots {
+		bots = append(bots, k+"="+v)
+	}
+	sort.Strings(bots)
+	opts := rep.Options
+	if opts == "" {
+		opts = "none"
+	}
+	fmt.Printf("%s: %d games, seeds %d..%d, options %s, bots %s\n", rep.Game, rep.Games, rep.Seed, rep.Seed+uint64(rep.Games)-1, opts, strings.Join(bots, " "))
+	for _, side := range r.Sides() {
+		ci := rep.CI[side]
+		fmt.Printf("  %-15s %6d wins  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n", side, rep.Wins[side], 100*rep.WinRate[side], 100*ci[0], 100*ci[1])
+	}
+	if rep.Draws > 0 {
+		fmt.Printf("  %-15s %6d\n", "draws", rep.Draws)
+	}
+	reasons := make([]string, 0, len(rep.Reasons))
+	for k := range rep.Reasons {
+		reasons = append(reasons, k)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		a, b := rep.Reasons[reasons[i]], rep.Reasons[reasons[j]]
+		return a > b || a == b && reasons[i] < reasons[j]
+	})
+	msgs := r.Messages()
+	for _, k := range reasons {
+		text := msgs.Render("en", game.T(k))
+		if strings.Contains(text, "{") {
+			text = k
+		}
+		fmt.Printf("    %6d  %s\n", rep.Reasons[k], text)
+	}
+	if rep.AvgRounds != nil {
+		fmt.Printf("  average rounds %.2f, ", *rep.AvgRounds)
+	} else {
+		fmt.Printf("  ")
+	}
+	fmt.Printf("average moves %.1f\n", rep.AvgMoves)
+	fmt.Printf("  %.1f games/s (%.2fs, %d workers)\n", rep.GamesPerSecond, rep.Seconds, rep.Workers)
+}
