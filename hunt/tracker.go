@@ -1,0 +1,494 @@
+package hunt
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"gaslamp/board"
+)
+
+// Tracker follows one round as it is played: moves and observations arrive
+// one at a time and Solution answers for everything seen so far.
+//
+// The Tracker keeps the forward counts of every trail cell. A move only
+// extends them by one step (the cells before it are untouched). An
+// observation recomputes from the first cell it can change: the first cell
+// where its circle was still possible, or its own cell for a failed arrest;
+// one that changes nothing (a repeated clue, a circle never possible)
+// recomputes nothing. Work is done lazily, when Solution is called.
+//
+// A Tracker is not safe for concurrent use. Solutions it returned stay
+// valid and unchanged after further moves and observations.
+type Tracker struct {
+	b     *board.Board
+	r     *rules
+	start int
+	err   error // sticky: set by NewTracker on bad arguments
+
+	moves []Move
+	obs   []Obs
+	steps []step
+
+	// Per trail cell (index 0..now).
+	forbid   []board.Set // circles the cell may not hold
+	support  []board.Set // circles the cell may hold (valid below t.valid); a superset at Coach middles
+	layers   []*layer    // forward counts; nil at Coach middles
+	cellStep []int32     // index of the step writing the cell (-1 for cell 0)
+	middle   []bool      // the cell is the middle of a Coach
+
+	clues []clue // at most MaxClueCircles, one per circle; bit i is clues[i]
+
+	// valid is the number of leading cells whose layer, support and plan are
+	// up to date.
+	valid int
+
+	plan plan
+	bd   builder
+}
+
+// clue is a Clue constraint: circle is one of cells 0..deadline.
+type clue struct {
+	circle   int
+	deadline int
+}
+
+// plan is the per-cell shape of the constraints, rebuilt before counting.
+type plan struct {
+	active []uint64    // per cell: bits of clues whose deadline is >= the cell
+	dead   []uint64    // per cell: bits of clues whose deadline is the cell
+	clue   []board.Set // per cell: circles of the active clues
+	bits   []uint64    // per circle: the bit of its clue (0 if none)
+}
+
+// NewTracker starts following a round on board b whose trail starts on
+// circle start (cell 0). With a nil board or a start that is not a circle
+// of b, every method of the Tracker returns an error wrapping ErrMalformed.
+func NewTracker(b *board.Board, start int) *Tracker {
+	t := &Tracker{b: b, start: start}
+	switch {
+	case b == nil:
+		t.err = fmt.Errorf("%w: nil board", ErrMalformed)
+		return t
+	default:
+		t.r = rulesFor(b)
+		if !t.r.valid() {
+			t.err = fmt.Errorf("%w: board %q has incomplete tables", ErrMalformed, b.Name)
+			return t
+		}
+		if start < 1 || start > t.r.n {
+			t.err = fmt.Errorf("%w: start %d is not a circle (1..%d)", ErrMalformed, start, t.r.n)
+			return t
+		}
+	}
+	t.addCell(-1, false)
+	return t
+}
+
+// addCell appends a trail cell written by step s.
+func (t *Tracker) addCell(s int, middle bool) {
+	t.forbid = append(t.forbid, board.Set{})
+	t.support = append(t.support, board.Set{})
+	t.layers = append(t.layers, nil)
+	t.cellStep = append(t.cellStep, int32(s))
+	t.middle = append(t.middle, middle)
+}
+
+// Now returns the index of the last trail cell written so far (0 before
+// the first move).
+func (t *Tracker) Now() int { return len(t.forbid) - 1 }
+
+// Round returns a copy of the round as seen so far: the start, the moves in
+// order and the observations in the order they were added.
+func (t *Tracker) Round() Round {
+	return Round{
+		Start: t.start,
+		Moves: append([]Move(nil), t.moves...),
+		Obs:   append([]Obs(nil), t.obs...),
+	}
+}
+
+// AddMove records Jack's next move. It returns an error wrapping
+// ErrMalformed for an unknown kind, and then records nothing.
+func (t *Tracker) AddMove(m Move) error {
+	if t.err != nil {
+		return t.err
+	}
+	cells := m.Kind.Cells()
+	if cells == 0 {
+		return fmt.Errorf("%w: unknown move kind %d", ErrMalformed, m.Kind)
+	}
+	from := t.Now()
+	s := step{kind: m.Kind, from: from, to: from + cells}
+	if m.Kind == Walk {
+		s.walk = make([]board.Set, t.r.n+1)
+		for c := 1; c <= t.r.n; c++ {
+			s.walk[c] = t.b.WalkTargets(c, m.Occupied)
+		}
+	}
+	idx := len(t.steps)
+	t.steps = append(t.steps, s)
+	t.moves = append(t.moves, m)
+	for i := 1; i <= cells; i++ {
+		t.addCell(idx, i < cells)
+	}
+	return nil
+}
+
+// AddObs records a public observation. It returns an error wrapping
+// ErrMalformed, and records nothing, when the circle is not a circle of the
+// board, the time is not a written cell or is the middle cell of a Coach,
+// the kind is unknown, or a Clue would name a circle beyond the first
+// MaxClueCircles distinct clue circles.
+func (t *Tracker) AddObs(o Obs) error {
+	if t.err != nil {
+		return t.err
+	}
+	if o.Circle < 1 || o.Circle > t.r.n {
+		return fmt.Errorf("%w: observation circle %d is not a circle (1..%d)", ErrMalformed, o.Circle, t.r.n)
+	}
+	if o.Time < 0 || o.Time > t.Now() {
+		return fmt.Errorf("%w: observation time %d outside 0..%d", ErrMalformed, o.Time, t.Now())
+	}
+	if t.middle[o.Time] {
+		return fmt.Errorf("%w: observation time %d is the middle of a coach", ErrMalformed, o.Time)
+	}
+	x, at := o.Circle, o.Time
+	switch o.Kind {
+	case NotHere:
+		if !t.forbid[at].Has(x) {
+			t.forbid[at].Add(x)
+			if at < t.valid && t.support[at].Has(x) {
+				t.valid = at
+			}
+		}
+	case NoClue:
+		first := -1
+		for i := 0; i <= at; i++ {
+			if t.forbid[i].Has(x) {
+				continue
+			}
+			t.forbid[i].Add(x)
+			if first < 0 && i < t.valid && t.support[i].Has(x) {
+				first = i
+			}
+		}
+		if first >= 0 {
+			t.valid = first
+		}
+	case Clue:
+		k := -1
+		for i, c := range t.clues {
+			if c.circle == x {
+				k = i
+				break
+			}
+		}
+		switch {
+		case k >= 0 && t.clues[k].deadline <= at:
+			// Already known: nothing changes.
+		case k < 0 && len(t.clues) == MaxClueCircles:
+			return fmt.Errorf("%w: more than %d distinct clue circles", ErrMalformed, MaxClueCircles)
+		default:
+			if k < 0 {
+				t.clues = append(t.clues, clue{circle: x, deadline: at})
+			} else {
+				t.clues[k].deadline = at
+			}
+			// The counts change from the first cell where x was possible;
+			// if it never was up to the deadline, from the deadline (where
+			// every trail now fails).
+			first := min(at, t.valid)
+			for i := 0; i < first; i++ {
+				if t.support[i].Has(x) {
+					first = i
+					break
+				}
+			}
+			t.valid = min(t.valid, first)
+		}
+	default:
+		return fmt.Errorf("%w: unknown observation kind %d", ErrMalformed, o.Kind)
+	}
+	t.obs = append(t.obs, o)
+	return nil
+}
+
+// Solution brings the counts up to date and returns them. It returns an
+// error wrapping ErrInconsistent when no trail fits what was seen (the
+// Tracker stays usable, but no later move or observation can make the round
+// consistent again).
+func (t *Tracker) Solution() (*Solution, error) {
+	if t.err != nil {
+		return nil, t.err
+	}
+	t.refresh()
+	now := t.Now()
+	n := t.r.n
+	s := &Solution{
+		r:      t.r,
+		start:  t.start,
+		steps:  t.steps[:len(t.steps):len(t.steps)],
+		layers: append([]*layer(nil), t.layers...),
+		final:  make([]uint64, n+1),
+	}
+	s.forbid = append([]board.Set(nil), t.forbid...)
+	s.plan = plan{
+		active: append([]uint64(nil), t.plan.active[:now+1]...),
+		dead:   append([]uint64(nil), t.plan.dead[:now+1]...),
+		clue:   append([]board.Set(nil), t.plan.clue[:now+1]...),
+		bits:   append([]uint64(nil), t.plan.bits...),
+	}
+	last := t.layers[now]
+	for g := range last.masks {
+		cnt := last.cnt[g]
+		sp := last.supp[g]
+		for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
+			s.final[c] = sadd(s.final[c], cnt[c])
+		}
+	}
+	for c := 1; c <= n; c++ {
+		if s.final[c] != 0 {
+			s.where.Add(c)
+			s.total = sadd(s.total, s.final[c])
+		}
+	}
+	if s.total == 0 {
+		return nil, fmt.Errorf("%w (start %d, %d moves, %d observations)", ErrInconsistent, t.start, len(t.moves), len(t.obs))
+	}
+	return s, nil
+}
+
+// buildPlan rebuilds the per-cell constraint shape from the clue list.
+func (t *Tracker) buildPlan() {
+	cells := len(t.forbid)
+	p := &t.plan
+	p.active = resize(p.active, cells)
+	p.dead = resize(p.dead, cells)
+	p.clue = resize(p.clue, cells)
+	p.bits = resize(p.bits, t.r.n+1)
+	clear(p.active)
+	clear(p.dead)
+	clear(p.clue)
+	clear(p.bits)
+	for i, c := range t.clues {
+		bit := uint64(1) << uint(i)
+		p.bits[c.circle] = bit
+		p.dead[c.deadline] |= bit
+		for j := 0; j <= c.deadline; j++ {
+			p.active[j] |= bit
+			p.clue[j].Add(c.circle)
+		}
+	}
+}
+
+// resize returns s with length n, reusing its storage when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n, n+n/2+8)
+}
+
+// refresh recomputes every stale layer.
+func (t *Tracker) refresh() {
+	now := t.Now()
+	if t.valid > now {
+		return
+	}
+	t.buildPlan()
+	bd := &t.bd
+	bd.init(t.r.n, &t.plan)
+	if t.valid == 0 {
+		bd.begin(0)
+		if !t.forbid[0].Has(t.start) {
+			bd.emitOne(t.plan.bits[t.start]&t.plan.active[0], 1, t.start)
+		}
+		t.layers[0], t.support[0] = bd.end()
+		t.valid = 1
+	}
+	if t.valid > now {
+		return
+	}
+	for i := int(t.cellStep[t.valid]); i < len(t.steps); i++ {
+		s := &t.steps[i]
+		src := t.layers[s.from]
+		if s.kind == Coach {
+			mid := s.from + 1
+			t.layers[mid] = nil
+			t.support[mid] = t.coach(src, s.from)
+		} else {
+			t.single(src, s)
+		}
+		t.layers[s.to], t.support[s.to] = bd.end()
+	}
+	t.valid = now + 1
+}
+
+// single counts a one-cell step from layer src into the builder.
+func (t *Tracker) single(src *layer, s *step) {
+	bd := &t.bd
+	bd.begin(s.to)
+	fb := t.forbid[s.to]
+	for g, m := range src.masks {
+		cnt := src.cnt[g]
+		sp := src.supp[g]
+		for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
+			bd.emit(m, cnt[c], s.targets(t.r, c).Minus(fb))
+		}
+	}
+}
+
+// coach counts a Coach from cell from (layer src) into the builder and
+// returns a superset of the circles the middle cell may hold.
+func (t *Tracker) coach(src *layer, from int) board.Set {
+	bd := &t.bd
+	mid, to := from+1, from+2
+	bd.begin(to)
+	fb1, fb2 := t.forbid[mid], t.forbid[to]
+	act1 := t.plan.active[mid]
+	bitsOf := t.plan.bits
+	var midSupp board.Set
+	for g, m := range src.masks {
+		cnt := src.cnt[g]
+		sp := src.supp[g]
+		for c0 := sp.Next(0); c0 >= 0; c0 = sp.Next(c0 + 1) {
+			v := cnt[c0]
+			first := t.r.coachFirst(c0).Minus(fb1)
+			midSupp = midSupp.Union(first)
+			for c1 := first.Next(0); c1 >= 0; c1 = first.Next(c1 + 1) {
+				bd.emit(m|bitsOf[c1]&act1, v, t.r.coachSecond(c0, c1).Minus(fb2))
+			}
+		}
+	}
+	return midSupp
+}
+
+// layer holds the forward counts of one trail cell: for each group (a mask
+// of the pending clues already visited), the number of consistent trail
+// prefixes ending on each circle.
+//
+// Clue bits are pending from cell 0 to the clue's deadline: a prefix sets
+// the bit when it visits the circle, the counting drops prefixes without the
+// bit at the deadline, and then clears the bit. A layer is never modified
+// once built.
+type layer struct {
+	masks []uint64
+	supp  []board.Set // per group: circles with a nonzero count
+	cnt   [][]uint64  // per group: counts indexed by circle
+}
+
+// builder assembles a layer.
+type builder struct {
+	stride int
+	p      *plan
+	dst    *layer
+	idx    map[uint64]int32
+	last   uint64 // mask of the last group looked up
+	lastG  int32  // its index, or -1
+	chunk  []uint64
+
+	act, dead uint64
+	clue      board.Set
+}
+
+func (bd *builder) init(n int, p *plan) {
+	bd.stride = n + 1
+	bd.p = p
+	if bd.idx == nil {
+		bd.idx = make(map[uint64]int32)
+	}
+}
+
+// begin starts the layer of cell at.
+func (bd *builder) begin(at int) {
+	bd.dst = &layer{}
+	clear(bd.idx)
+	bd.lastG = -1
+	bd.act = bd.p.active[at]
+	bd.dead = bd.p.dead[at]
+	bd.clue = bd.p.clue[at]
+}
+
+// end returns the finished layer and the circles it may hold.
+func (bd *builder) end() (*layer, board.Set) {
+	l := bd.dst
+	bd.dst = nil
+	var all board.Set
+	for _, s := range l.supp {
+		all = all.Union(s)
+	}
+	return l, all
+}
+
+// group returns the index of the group with final mask m, creating it.
+func (bd *builder) group(m uint64) int32 {
+	if bd.lastG >= 0 && bd.last == m {
+		return bd.lastG
+	}
+	g, ok := bd.idx[m]
+	if !ok {
+		if len(bd.chunk) < bd.stride {
+			bd.chunk = make([]uint64, 16*bd.stride)
+		}
+		l := bd.dst
+		g = int32(len(l.masks))
+		l.masks = append(l.masks, m)
+		l.supp = append(l.supp, board.Set{})
+		l.cnt = append(l.cnt, bd.chunk[:bd.stride:bd.stride])
+		bd.chunk = bd.chunk[bd.stride:]
+		bd.idx[m] = g
+	}
+	bd.last, bd.lastG = m, g
+	return g
+}
+
+// emit adds v prefixes, whose pending-clue mask before this cell is m, on
+// every circle of tg.
+func (bd *builder) emit(m, v uint64, tg board.Set) {
+	plain := tg.Minus(bd.clue)
+	if !plain.Empty() && m&bd.dead == bd.dead {
+		g := bd.group(m &^ bd.dead)
+		cnt := bd.dst.cnt[g]
+		for w, word := range plain {
+			for word != 0 {
+				i := w<<6 + bits.TrailingZeros64(word)
+				cnt[i] = sadd(cnt[i], v)
+				word &= word - 1
+			}
+		}
+		bd.dst.supp[g] = bd.dst.supp[g].Union(plain)
+	}
+	cl := tg.Intersect(bd.clue)
+	for x := cl.Next(0); x >= 0; x = cl.Next(x + 1) {
+		bd.emitOne(m|bd.p.bits[x]&bd.act, v, x)
+	}
+}
+
+// emitOne adds v prefixes ending on circle x whose mask, x included, is m.
+func (bd *builder) emitOne(m, v uint64, x int) {
+	if m&bd.dead != bd.dead {
+		return
+	}
+	g := bd.group(m &^ bd.dead)
+	cnt := bd.dst.cnt[g]
+	cnt[x] = sadd(cnt[x], v)
+	bd.dst.supp[g].Add(x)
+}
+
+// sadd adds with saturation at math.MaxUint64.
+//
+// Counts cannot overflow in a real round: on both boards a trail cell has at
+// most 15 possible successors (walk, alley, boat, hidden and each coach leg
+// alike; TestBranchingBound checks it), a Whitehall round has at most 15
+// moves writing at most 15 cells after the start, and every count is at most
+// the number of unconstrained trails, 15^15 < 2^59 (15^16 < 2^63 still
+// fits). Longer rounds saturate: counts are then lower bounds and sampling
+// is no longer exactly uniform.
+func sadd(a, b uint64) uint64 {
+	s := a + b
+	if s < a {
+		return math.MaxUint64
+	}
+	return s
+}
