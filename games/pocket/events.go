@@ -1,0 +1,86 @@
+package pocket
+
+import (
+	"gaslamp/game"
+)
+
+// Events the game emits (Type, audience): pocket.tokens (public: the faces up
+// at the start of a turn), pocket.rotated, pocket.exchanged, pocket.moved,
+// pocket.joker-none, pocket.alibi-shown (public), pocket.jack-alibi (everyone
+// but Jack: a card was drawn), pocket.jack-alibi-secret (Jack only: which
+// one), pocket.witness, pocket.chase and pocket.over (public).
+
+func sideText(side uint8) game.Text { return game.T("pocket.side." + sideNames[side]) }
+
+func (s *State) evRotated(log *game.Log, side uint8, a Action) {
+	c := s.b.Tiles[a.Cell]
+	log.Add(game.Event{Type: "pocket.rotated", To: game.Public,
+		Text: game.T("pocket.ev.rotated", "side", sideText(side), "character", c.Text()),
+		Data: map[string]any{"side": sideNames[side], "cell": a.Cell, "character": c, "wall": a.Wall}})
+}
+
+func (s *State) evExchanged(log *game.Log, side uint8, a Action) {
+	c1, c2 := s.b.Tiles[a.Cell], s.b.Tiles[a.Cell2]
+	log.Add(game.Event{Type: "pocket.exchanged", To: game.Public,
+		Text: game.T("pocket.ev.exchanged", "side", sideText(side), "a", c2.Text(), "b", c1.Text()),
+		Data: map[string]any{"side": sideNames[side], "cells": [2]int{a.Cell, a.Cell2}}})
+}
+
+func (s *State) evMoved(log *game.Log, side uint8, a Action) {
+	if a.Detective == NoDetective {
+		log.Add(game.Event{Type: "pocket.joker-none", To: game.Public,
+			Text: game.T("pocket.ev.joker-none", "side", sideText(side)),
+			Data: map[string]any{"side": sideNames[side]}})
+		return
+	}
+	p := s.b.Places[a.Detective]
+	log.Add(game.Event{Type: "pocket.moved", To: game.Public,
+		Text: game.T("pocket.ev.moved", "side", sideText(side), "detective", a.Detective.Text(),
+			"steps", a.Steps, "place", int(p)),
+		Data: map[string]any{"side": sideNames[side], "action": a.Kind, "detective": a.Detective,
+			"steps": a.Steps, "place": int(p)}})
+}
+
+func (s *State) evAlibiShown(log *game.Log, c Character) {
+	log.Add(game.Event{Type: "pocket.alibi-shown", To: game.Public,
+		Text: game.T("pocket.ev.alibi-shown", "card", c.Text(), "hourglasses", c.Hourglasses()),
+		Data: map[string]any{"card": c, "hourglasses": c.Hourglasses(), "pile": int(s.pileN)}})
+}
+
+func (s *State) evJackAlibi(log *game.Log, c Character) {
+	log.Add(game.Event{Type: "pocket.jack-alibi", To: game.AllBut(JackSeat),
+		Text: game.T("pocket.ev.jack-alibi", "count", int(s.jackN)),
+		Data: map[string]any{"count": int(s.jackN), "pile": int(s.pileN)}})
+	log.Add(game.Event{Type: "pocket.jack-alibi-secret", To: game.Only(JackSeat),
+		Text: game.T("pocket.ev.jack-alibi-secret", "card", c.Text(), "hourglasses", c.Hourglasses(),
+			"total", s.Hourglasses()),
+		Data: map[string]any{"count": int(s.jackN), "pile": int(s.pileN), "card": c,
+			"hourglasses": c.Hourglasses(), "total": s.Hourglasses()}})
+}
+
+func (s *State) evWitness(log *game.Log) {
+	key, token := "pocket.ev.witness-unseen", sideJack
+	if s.lastSeen {
+		key, token = "pocket.ev.witness-seen", sideInvestigator
+	}
+	log.Add(game.Event{Type: "pocket.witness", To: game.Public,
+		Text: game.T(key, "turn", int(s.turn), "cleared", s.lastCleared.Texts(), "count", s.lastCleared.Len()),
+		Data: map[string]any{"turn": int(s.turn), "jackVisible": s.lastSeen, "cleared": s.lastCleared,
+			"token": sideNames[token], "suspects": s.b.Suspects()}})
+}
+
+func (s *State) evTokens(log *game.Log) {
+	var faces [4]Kind
+	texts := make([]game.Text, 4)
+	for t := range 4 {
+		faces[t] = s.upFace(t)
+		texts[t] = faces[t].Text()
+	}
+	key := "pocket.ev.turned"
+	if s.turn&1 == 1 {
+		key = "pocket.ev.thrown"
+	}
+	log.Add(game.Event{Type: "pocket.tokens", To: game.Public,
+		Text: game.T(key, "turn", int(s.turn), "faces", texts),
+		Data: map[string]any{"turn": int(s.turn), "thrown": s.turn&1 == 1, "faces": faces}})
+}
