@@ -1,0 +1,394 @@
+// An SVG map board drawn from a geometry file (boards/{name}.json, made by
+// web.Static from package board): water tinted, quadrant lines, streets as
+// dotted lines, crossings as small squares (starting crossings with a yellow
+// border), numbered circles in their colours. On top: the deduction shading,
+// markers, a path, figures and the highlight of legal targets, which are
+// clickable and keyboard-focusable.
+//
+// Stable hooks: every circle is a <g data-circle="N">, every crossing a
+// <g data-crossing="LABEL">; a legal choice carries the class "target".
+
+import { svg, el } from './dom.js';
+import { siteRoot, t } from './i18n.js';
+
+/** @typedef {import('./types.js').Geometry} Geometry */
+
+/**
+ * A marker on a circle. kind is drawn with its own shape: "clue" a triangle,
+ * "discovery" a diamond, "start" a flag-like square, "jack" a ring, "false" a
+ * cross, "mark" a small dot.
+ * @typedef {{circle: number, kind: 'clue'|'discovery'|'start'|'jack'|'false'|'mark', label?: string, title?: string}} Marker
+ */
+
+/**
+ * A figure standing on a crossing (or a circle): a pawn with a letter.
+ * @typedef {{id: string, crossing?: string, circle?: number, letter: string, cls: string, title: string}} Figure
+ */
+
+/** @typedef {{kind: 'circle', id: number} | {kind: 'crossing', id: string}} Pick */
+
+const R_CIRCLE = 11;
+const SQ = 7;
+
+/** @type {Map<string, Promise<Geometry>>} */
+const cache = new Map();
+
+/**
+ * Loads boards/{name}.json (once per page).
+ * @param {string} name
+ * @returns {Promise<Geometry>}
+ */
+export function loadGeometry(name) {
+  let p = cache.get(name);
+  if (!p) {
+    p = fetch(new URL(`boards/${name}.json`, siteRoot())).then((r) => {
+      if (!r.ok) throw new Error(`board ${name}: HTTP ${r.status}`);
+      return /** @type {Promise<Geometry>} */ (r.json());
+    });
+    cache.set(name, p);
+  }
+  return p;
+}
+
+/**
+ * Orders points into a short path: start at the leftmost, then always the
+ * nearest point not yet visited.
+ * @param {{x: number, y: number}[]} pts
+ * @returns {{x: number, y: number}[]}
+ */
+function nearestPath(pts) {
+  if (pts.length === 0) return [];
+  const left = [...pts].sort((a, b) => a.x - b.x);
+  const out = [/** @type {{x: number, y: number}} */ (left.shift())];
+  while (left.length) {
+    const last = out[out.length - 1];
+    let best = 0;
+    for (let i = 1; i < left.length; i++) {
+      if (Math.hypot(left[i].x - last.x, left[i].y - last.y) < Math.hypot(left[best].x - last.x, left[best].y - last.y)) best = i;
+    }
+    out.push(left.splice(best, 1)[0]);
+  }
+  return out;
+}
+
+/** A drawn board. */
+export class BoardView {
+  /**
+   * Draws geo into container (replacing its content).
+   * @param {HTMLElement} container
+   * @param {Geometry} geo
+   */
+  constructor(container, geo) {
+    this.geo = geo;
+    this.h = 1000 * (geo.aspect || 1);
+    /** @type {Map<number, {x: number, y: number}>} */
+    this.circlePos = new Map();
+    /** @type {Map<string, {x: number, y: number}>} */
+    this.crossingPos = new Map();
+    /** @type {Map<number, SVGElement>} */
+    this.circles = new Map();
+    /** @type {Map<string, SVGElement>} */
+    this.crossings = new Map();
+    /** @type {((p: Pick) => void)|null} */
+    this.onPick = null;
+    this.zoom = 1;
+
+    for (const c of geo.circles) this.circlePos.set(c.id, { x: c.x, y: c.y * (geo.aspect || 1) });
+    for (const x of geo.crossings) this.crossingPos.set(x.label, { x: x.x, y: x.y * (geo.aspect || 1) });
+
+    const root = /** @type {SVGSVGElement} */ (svg('svg', {
+      viewBox: `0 0 1000 ${this.h}`,
+      class: `board board-${geo.name}`,
+      role: 'group',
+      'aria-label': t('web.board.label'),
+      'data-board': geo.name,
+    }));
+    this.svg = root;
+    root.append(svg('rect', { x: 0, y: 0, width: 1000, height: this.h, class: 'board-bg' }));
+    this.layers = {
+      water: svg('g', { class: 'layer-water', 'aria-hidden': 'true' }),
+      quadrants: svg('g', { class: 'layer-quadrants', 'aria-hidden': 'true' }),
+      streets: svg('g', { class: 'layer-streets', 'aria-hidden': 'true' }),
+      shade: svg('g', { class: 'layer-shade', 'aria-hidden': 'true' }),
+      path: svg('g', { class: 'layer-path', 'aria-hidden': 'true' }),
+      crossings: svg('g', { class: 'layer-crossings' }),
+      circles: svg('g', { class: 'layer-circles' }),
+      markers: svg('g', { class: 'layer-markers' }),
+      figures: svg('g', { class: 'layer-figures' }),
+    };
+    root.append(...Object.values(this.layers));
+    this.drawStatic();
+
+    this.wrap = el('div', { class: 'board-wrap' });
+    this.wrap.append(root);
+    const zoomIn = el('button', { type: 'button', class: 'zoom-in', 'aria-label': t('web.board.zoom-in'), title: t('web.board.zoom-in') }, '+');
+    const zoomOut = el('button', { type: 'button', class: 'zoom-out', 'aria-label': t('web.board.zoom-out'), title: t('web.board.zoom-out') }, '−');
+    zoomIn.addEventListener('click', () => this.setZoom(this.zoom * 1.5));
+    zoomOut.addEventListener('click', () => this.setZoom(this.zoom / 1.5));
+    const tools = el('div', { class: 'board-tools' }, zoomOut, zoomIn);
+    container.replaceChildren(tools, this.wrap);
+  }
+
+  /**
+   * Scales the drawing (1 = fit the width); the wrapper scrolls.
+   * @param {number} z
+   */
+  setZoom(z) {
+    this.zoom = Math.min(4, Math.max(1, z));
+    this.svg.style.width = `${this.zoom * 100}%`;
+  }
+
+  /** Draws what never changes: water, quadrant lines, streets, crossings, circles. */
+  drawStatic() {
+    const g = this.geo;
+    const a = g.aspect || 1;
+    for (const w of g.water ?? []) {
+      const band = nearestPath(w.circles.map((c) => this.circlePos.get(c)).filter((p) => p !== undefined));
+      if (band.length > 0) {
+        this.layers.water.append(svg('polyline', { class: 'water-band', points: band.map((p) => `${p.x},${p.y}`).join(' ') }));
+      }
+      for (const poly of w.outlines ?? []) {
+        this.layers.water.append(svg('polygon', { class: 'water', points: poly.map(([x, y]) => `${x},${y * a}`).join(' ') }));
+      }
+    }
+    if (g.split) {
+      this.layers.quadrants.append(
+        svg('line', { class: 'quadrant-line', x1: g.split.x, y1: 0, x2: g.split.x, y2: this.h }),
+        svg('line', { class: 'quadrant-line', x1: 0, y1: g.split.y * a, x2: 1000, y2: g.split.y * a }),
+      );
+    }
+    for (const [p, q] of g.edges) {
+      const a1 = this.pos(p);
+      const b1 = this.pos(q);
+      if (!a1 || !b1) continue;
+      this.layers.streets.append(svg('line', { class: 'street', x1: a1.x, y1: a1.y, x2: b1.x, y2: b1.y }));
+    }
+    for (const x of g.crossings) {
+      const p = /** @type {{x: number, y: number}} */ (this.crossingPos.get(x.label));
+      const node = svg('g', {
+        class: `crossing${x.start ? ' start' : ''}`,
+        'data-crossing': x.label,
+        transform: `translate(${p.x} ${p.y})`,
+      },
+      svg('rect', { class: 'hit', x: -12, y: -12, width: 24, height: 24 }),
+      svg('rect', { class: 'sq', x: -SQ / 2, y: -SQ / 2, width: SQ, height: SQ }),
+      svg('title', {}, x.label));
+      this.crossings.set(x.label, node);
+      this.layers.crossings.append(node);
+      this.bindPick(node, { kind: 'crossing', id: x.label });
+    }
+    for (const c of g.circles) {
+      const p = /** @type {{x: number, y: number}} */ (this.circlePos.get(c.id));
+      const node = svg('g', {
+        class: `circle ${c.color}${c.red ? ' red' : ''}`,
+        'data-circle': c.id,
+        transform: `translate(${p.x} ${p.y})`,
+      },
+      svg('circle', { class: 'disc', r: R_CIRCLE }),
+      svg('text', { class: 'num', 'text-anchor': 'middle', dy: '0.35em' }, String(c.id)));
+      this.circles.set(c.id, node);
+      this.layers.circles.append(node);
+      this.bindPick(node, { kind: 'circle', id: c.id });
+    }
+  }
+
+  /**
+   * Where node name sits: a number names a circle, anything else a crossing.
+   * @param {string} name
+   * @returns {{x: number, y: number}|undefined}
+   */
+  pos(name) {
+    return /^\d+$/.test(name) ? this.circlePos.get(Number(name)) : this.crossingPos.get(name);
+  }
+
+  /**
+   * Makes node answer clicks and keys while it is a target.
+   * @param {SVGElement} node
+   * @param {Pick} pick
+   */
+  bindPick(node, pick) {
+    const fire = () => {
+      if (node.classList.contains('target') && this.onPick) this.onPick(pick);
+    };
+    node.addEventListener('click', fire);
+    node.addEventListener('keydown', (ev) => {
+      const k = /** @type {KeyboardEvent} */ (ev).key;
+      if (k === 'Enter' || k === ' ') {
+        ev.preventDefault();
+        fire();
+      }
+    });
+  }
+
+  /**
+   * Highlights the legal targets and calls onPick when one is chosen. Targets
+   * become focusable buttons; everything else is inert.
+   * @param {Iterable<number>} circles
+   * @param {Iterable<string>} crossings
+   * @param {((p: Pick) => void)|null} onPick
+   */
+  setTargets(circles, crossings, onPick) {
+    this.onPick = onPick;
+    const cs = new Set(circles);
+    const xs = new Set(crossings);
+    for (const [id, node] of this.circles) this.mark(node, cs.has(id), t('web.board.circle', { n: id }));
+    for (const [label, node] of this.crossings) this.mark(node, xs.has(label), t('web.board.crossing', { label }));
+    this.svg.classList.toggle('choosing', cs.size + xs.size > 0);
+  }
+
+  /**
+   * @param {SVGElement} node
+   * @param {boolean} on
+   * @param {string} label
+   */
+  mark(node, on, label) {
+    node.classList.toggle('target', on);
+    if (on) {
+      node.setAttribute('tabindex', '0');
+      node.setAttribute('role', 'button');
+      node.setAttribute('aria-label', label);
+    } else {
+      node.removeAttribute('tabindex');
+      node.removeAttribute('role');
+      node.removeAttribute('aria-label');
+    }
+  }
+
+  /**
+   * Marks circles or crossings with a class (e.g. "selected"), clearing it
+   * elsewhere.
+   * @param {string} cls
+   * @param {Iterable<number>} circles
+   * @param {Iterable<string>} [crossings]
+   */
+  setClass(cls, circles, crossings = []) {
+    const cs = new Set(circles);
+    const xs = new Set(crossings);
+    for (const [id, node] of this.circles) node.classList.toggle(cls, cs.has(id));
+    for (const [label, node] of this.crossings) node.classList.toggle(cls, xs.has(label));
+  }
+
+  /**
+   * Shades circles by probability (0..1): a halo whose size and strength grow
+   * with it, and the percentage in the circle's tooltip. null clears it.
+   * @param {Map<number, number>|null} probs
+   */
+  setShade(probs) {
+    this.layers.shade.replaceChildren();
+    for (const [id, node] of this.circles) {
+      const p = probs?.get(id) ?? 0;
+      node.classList.toggle('possible', p > 0);
+      const old = node.querySelector('title');
+      if (old) old.remove();
+      if (p > 0) node.append(svg('title', {}, t('web.board.probability', { n: id, p: Math.max(1, Math.round(p * 100)) })));
+    }
+    if (!probs) return;
+    let max = 0;
+    for (const p of probs.values()) max = Math.max(max, p);
+    for (const [id, p] of probs) {
+      const at = this.circlePos.get(id);
+      if (!at || p <= 0) continue;
+      const rel = max > 0 ? p / max : 0;
+      const halo = svg('circle', { class: 'halo', cx: at.x, cy: at.y, r: R_CIRCLE + 3 + 9 * Math.sqrt(rel) });
+      halo.style.opacity = String(0.25 + 0.65 * rel);
+      this.layers.shade.append(halo);
+    }
+  }
+
+  /**
+   * Draws markers, each kind with its own shape, several on one circle fanned
+   * around it.
+   * @param {Marker[]} markers
+   */
+  setMarkers(markers) {
+    this.layers.markers.replaceChildren();
+    /** @type {Map<number, number>} */
+    const count = new Map();
+    for (const m of markers) {
+      const at = this.circlePos.get(m.circle);
+      if (!at) continue;
+      const i = count.get(m.circle) ?? 0;
+      count.set(m.circle, i + 1);
+      const ang = (-45 + 90 * i) * (Math.PI / 180);
+      const dx = m.kind === 'jack' ? 0 : Math.cos(ang) * 13;
+      const dy = m.kind === 'jack' ? 0 : Math.sin(ang) * 13;
+      const g = svg('g', {
+        class: `marker marker-${m.kind}`,
+        'data-marker': m.kind,
+        'data-marker-circle': m.circle,
+        transform: `translate(${at.x + dx} ${at.y + dy})`,
+      });
+      switch (m.kind) {
+        case 'clue':
+          g.append(svg('polygon', { points: '0,-8 7,5 -7,5' }));
+          break;
+        case 'discovery':
+          g.append(svg('polygon', { points: '0,-8 8,0 0,8 -8,0' }));
+          break;
+        case 'start':
+          g.append(svg('rect', { x: -6, y: -6, width: 12, height: 12 }));
+          break;
+        case 'jack':
+          g.append(svg('circle', { r: R_CIRCLE + 4 }));
+          break;
+        case 'false':
+          g.append(svg('path', { d: 'M-6,-6L6,6M6,-6L-6,6' }));
+          break;
+        default:
+          g.append(svg('circle', { r: 4 }));
+      }
+      if (m.label) g.append(svg('text', { class: 'marker-label', 'text-anchor': 'middle', dy: '0.35em' }, m.label));
+      if (m.title) g.append(svg('title', {}, m.title));
+      this.layers.markers.append(g);
+    }
+  }
+
+  /**
+   * Draws a path through circles (Jack's trail), with small step numbers.
+   * @param {number[]} circles
+   */
+  setPath(circles) {
+    this.layers.path.replaceChildren();
+    const pts = circles.map((c) => this.circlePos.get(c)).filter((p) => p !== undefined);
+    if (pts.length < 2) return;
+    this.layers.path.append(svg('polyline', {
+      class: 'trail-line',
+      points: pts.map((p) => `${p.x},${p.y}`).join(' '),
+    }));
+  }
+
+  /**
+   * Draws the figures; two on one spot are offset.
+   * @param {Figure[]} figures
+   */
+  setFigures(figures) {
+    this.layers.figures.replaceChildren();
+    /** @type {Map<string, number>} */
+    const count = new Map();
+    for (const f of figures) {
+      const at = f.crossing !== undefined ? this.crossingPos.get(f.crossing) : f.circle !== undefined ? this.circlePos.get(f.circle) : undefined;
+      if (!at) continue;
+      const key = `${f.crossing ?? ''}/${f.circle ?? ''}`;
+      const i = count.get(key) ?? 0;
+      count.set(key, i + 1);
+      const g = svg('g', {
+        class: `figure ${f.cls}`,
+        'data-figure': f.id,
+        transform: `translate(${at.x + i * 9} ${at.y - 14 - i * 4})`,
+      },
+      svg('path', { class: 'pawn', d: 'M0,12 L-8,12 L-5,2 A6,6 0 1 1 5,2 L8,12 Z' }),
+      svg('text', { class: 'figure-letter', 'text-anchor': 'middle', y: 7 }, f.letter),
+      svg('title', {}, f.title));
+      this.layers.figures.append(g);
+    }
+  }
+
+  /**
+   * Scrolls a circle or crossing into view (when zoomed in).
+   * @param {Pick} p
+   */
+  reveal(p) {
+    const node = p.kind === 'circle' ? this.circles.get(p.id) : this.crossings.get(p.id);
+    node?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+}

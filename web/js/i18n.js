@@ -1,0 +1,224 @@
+// Translations: the catalogue of the chosen language (with English as the
+// fallback), t(key, args) with {name} placeholders, rendering of a Text
+// {key, args} from the server, and the language switcher.
+//
+// Every key passed to t() must be a string literal so that web_test.go can
+// check it exists in the catalogue.
+
+/** @typedef {import('./types.js').Text} Text */
+
+/** The languages the site speaks. */
+export const LANGUAGES = /** @type {const} */ (['en', 'fr', 'nl']);
+
+/** @typedef {typeof LANGUAGES[number]} Lang */
+
+const STORAGE_KEY = 'gaslamp.lang';
+
+/** @type {Record<string, string>} */
+let current = {};
+/** @type {Record<string, string>} */
+let english = {};
+/** @type {Lang} */
+let lang = 'en';
+
+/** @type {Set<() => void>} */
+const listeners = new Set();
+
+/**
+ * Whether s is one of the site's languages.
+ * @param {string} s
+ * @returns {s is Lang}
+ */
+function isLang(s) {
+  return /** @type {readonly string[]} */ (LANGUAGES).includes(s);
+}
+
+/**
+ * The language to use: the stored choice, else the first of the browser's
+ * languages the site speaks, else English.
+ * @returns {Lang}
+ */
+export function detectLang() {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (stored && isLang(stored)) return stored;
+  } catch {
+    // localStorage may be unavailable (private mode); fall through.
+  }
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+  for (const l of wanted) {
+    const base = l.toLowerCase().split('-')[0];
+    if (isLang(base)) return base;
+  }
+  return 'en';
+}
+
+/** @returns {Lang} the language in use. */
+export function currentLang() {
+  return lang;
+}
+
+/**
+ * Fetches one catalogue, or an empty one when it cannot be had.
+ * @param {string} l
+ * @returns {Promise<Record<string, string>>}
+ */
+async function fetchCatalog(l) {
+  try {
+    const res = await fetch(new URL(`i18n/${l}.json`, siteRoot()), { credentials: 'same-origin' });
+    if (!res.ok) return {};
+    const data = await res.json();
+    return data && typeof data === 'object' ? /** @type {Record<string, string>} */ (data) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The URL the site's files hang from: "/" when served by gaslamp; the folder
+ * of the page when a page is opened from disk (the board demo).
+ * @returns {string}
+ */
+export function siteRoot() {
+  if (location.protocol === 'file:') return new URL('.', location.href).href;
+  return location.origin + '/';
+}
+
+/**
+ * Loads the catalogue of language l (and English as the fallback), sets the
+ * document language and tells the listeners.
+ * @param {Lang} l
+ */
+export async function setLang(l) {
+  const [cat, en] = await Promise.all([fetchCatalog(l), l === 'en' ? Promise.resolve(null) : fetchCatalog('en')]);
+  lang = l;
+  current = cat;
+  english = en ?? cat;
+  document.documentElement.lang = l;
+  for (const f of listeners) f();
+}
+
+/**
+ * Chooses language l for good: stores the choice and loads it.
+ * @param {Lang} l
+ */
+export async function chooseLang(l) {
+  try {
+    localStorage.setItem(STORAGE_KEY, l);
+  } catch {
+    // Not persisted; the choice still holds for this page.
+  }
+  await setLang(l);
+}
+
+/**
+ * Calls f after every change of language (and so of catalogue).
+ * @param {() => void} f
+ */
+export function onLangChange(f) {
+  listeners.add(f);
+}
+
+/**
+ * Whether the catalogue knows key.
+ * @param {string} key
+ */
+export function has(key) {
+  return key in current || key in english;
+}
+
+/**
+ * Translates key, filling {name} placeholders from args. A missing key falls
+ * back to English, then to the key itself.
+ * @param {string} key
+ * @param {Record<string, unknown>} [args]
+ * @returns {string}
+ */
+export function t(key, args) {
+  const tmpl = current[key] ?? english[key] ?? key;
+  if (!args) return tmpl;
+  return tmpl.replace(/\{([A-Za-z0-9_.-]+)\}/g, (m, name) => (name in args ? argString(args[name]) : m));
+}
+
+/**
+ * An argument as text: a nested Text is rendered, arrays are joined.
+ * @param {unknown} v
+ * @returns {string}
+ */
+function argString(v) {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map(argString).join(', ');
+  if (isText(v)) return render(v);
+  return String(v);
+}
+
+/**
+ * Whether v looks like a Text.
+ * @param {unknown} v
+ * @returns {v is Text}
+ */
+export function isText(v) {
+  return typeof v === 'object' && v !== null && typeof (/** @type {{key?: unknown}} */ (v).key) === 'string';
+}
+
+/**
+ * Renders a Text from the server; undefined or null give "".
+ * @param {Text|null|undefined} text
+ * @returns {string}
+ */
+export function render(text) {
+  if (!text || !text.key) return '';
+  return t(text.key, text.args);
+}
+
+/**
+ * Translates the static texts of root: data-i18n (text content),
+ * data-i18n-placeholder, data-i18n-title and data-i18n-aria-label.
+ * @param {ParentNode} [root]
+ */
+export function applyI18n(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    el.textContent = t(/** @type {string} */ (el.getAttribute('data-i18n')));
+  }
+  for (const [attr, target] of [
+    ['data-i18n-placeholder', 'placeholder'],
+    ['data-i18n-title', 'title'],
+    ['data-i18n-aria-label', 'aria-label'],
+  ]) {
+    for (const el of root.querySelectorAll(`[${attr}]`)) {
+      el.setAttribute(target, t(/** @type {string} */ (el.getAttribute(attr))));
+    }
+  }
+}
+
+/**
+ * Fills a <select> with the site's languages and switches on change.
+ * @param {HTMLSelectElement} select
+ */
+export function languageSwitcher(select) {
+  const names = { en: 'English', fr: 'Français', nl: 'Nederlands' };
+  select.replaceChildren();
+  for (const l of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = l;
+    o.textContent = names[l];
+    o.lang = l;
+    select.append(o);
+  }
+  select.value = lang;
+  select.addEventListener('change', () => {
+    if (isLang(select.value)) chooseLang(select.value);
+  });
+  onLangChange(() => {
+    select.value = lang;
+  });
+}
+
+/**
+ * Loads the detected language and translates the page; call once at start.
+ */
+export async function initI18n() {
+  await setLang(detectLang());
+  applyI18n();
+  onLangChange(() => applyI18n());
+}

@@ -1,0 +1,92 @@
+// The guest identity: who is signed in, and the display-name prompt.
+
+import { el, byId } from './dom.js';
+import { t, render } from './i18n.js';
+import { me, createSession, HttpError } from './net.js';
+
+/** @typedef {import('./types.js').Me} Me */
+
+/**
+ * Returns the signed-in guest; when there is none, asks for a display name in
+ * the #name-dialog dialog and creates a session. With optional set, the
+ * dialog may be dismissed (then null is returned): spectators need no name.
+ * @param {{optional?: boolean}} [opts]
+ * @returns {Promise<Me|null>}
+ */
+export async function ensureIdentity(opts = {}) {
+  const m = await me().catch(() => null);
+  if (m) {
+    showName(m);
+    return m;
+  }
+  return askName(opts.optional ?? false);
+}
+
+/**
+ * Shows the guest's name in #me-name, when the page has one.
+ * @param {Me} m
+ */
+function showName(m) {
+  const slot = document.getElementById('me-name');
+  if (slot) slot.textContent = m.name;
+}
+
+/**
+ * Shows the name dialog and resolves once a session exists (or with null
+ * when the dialog is dismissed and optional).
+ * @param {boolean} optional
+ * @returns {Promise<Me|null>}
+ */
+export function askName(optional) {
+  const dialog = byId('name-dialog', HTMLDialogElement);
+  const form = byId('name-form', HTMLFormElement);
+  const input = byId('name-input', HTMLInputElement);
+  const err = byId('name-error');
+  const skip = document.getElementById('name-skip');
+  if (skip) skip.hidden = !optional;
+  err.textContent = '';
+  return new Promise((resolve) => {
+    /** @param {SubmitEvent} ev */
+    const submit = async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      if (name.length < 1 || name.length > 24) {
+        err.textContent = t('web.name.invalid');
+        return;
+      }
+      try {
+        const m = await createSession(name);
+        form.removeEventListener('submit', submit);
+        dialog.close();
+        showName(m);
+        resolve(m);
+      } catch (e) {
+        err.textContent = e instanceof HttpError && e.text ? render(e.text) : t('web.error.network');
+      }
+    };
+    form.addEventListener('submit', submit);
+    dialog.addEventListener('cancel', (ev) => {
+      if (!optional) ev.preventDefault();
+    });
+    skip?.addEventListener('click', () => {
+      form.removeEventListener('submit', submit);
+      dialog.close();
+      resolve(null);
+    });
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+/**
+ * Shows a short-lived message in #toasts.
+ * @param {string} text
+ * @param {'error'|'info'} [kind]
+ */
+export function toast(text, kind = 'error') {
+  const box = document.getElementById('toasts');
+  if (!box) return;
+  const item = el('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
+  box.append(item);
+  window.setTimeout(() => item.remove(), 6000);
+}

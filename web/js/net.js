@@ -1,0 +1,301 @@
+// Talking to the server: JSON fetch helpers that add the X-CSRF-Token header to
+// state-changing requests, and TableSocket, the client side of a table's
+// WebSocket (docs/protocol.md): hello with the last version held, gapless
+// updates (a gap sends hello again), moves with ids and the version seen,
+// acks and errors, reconnection with backoff.
+
+/** @typedef {import('./types.js').Me} Me */
+/** @typedef {import('./types.js').Text} Text */
+/** @typedef {import('./types.js').Intent} Intent */
+/** @typedef {import('./types.js').ServerMsg} ServerMsg */
+/** @typedef {import('./types.js').ClientMsg} ClientMsg */
+/** @typedef {import('./types.js').StateMsg} StateMsg */
+/** @typedef {import('./types.js').UpdateMsg} UpdateMsg */
+/** @typedef {import('./types.js').ErrorMsg} ErrorMsg */
+/** @typedef {import('./types.js').ChatMsg} ChatMsg */
+/** @typedef {import('./types.js').PresenceMsg} PresenceMsg */
+
+let csrf = '';
+
+/** An HTTP answer that was not 2xx. */
+export class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code a code of game/errors.go when the server sent one
+   * @param {Text|null} text a Text to show, when the server sent one
+   */
+  constructor(status, code, text) {
+    super(`HTTP ${status}${code ? ' ' + code : ''}`);
+    this.status = status;
+    this.code = code;
+    this.text = text;
+  }
+}
+
+/**
+ * Sends a JSON request and decodes the JSON answer. POST, PUT and DELETE carry
+ * the X-CSRF-Token header. A non-2xx answer throws an HttpError (with the
+ * server's {code, text} when its body has them).
+ * @param {string} path
+ * @param {{method?: string, body?: unknown}} [opts]
+ * @returns {Promise<unknown>}
+ */
+export async function api(path, opts = {}) {
+  const method = opts.method ?? 'GET';
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrf;
+  /** @type {RequestInit} */
+  const init = { method, headers, credentials: 'same-origin' };
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(path, init);
+  const type = res.headers.get('Content-Type') ?? '';
+  const data = type.includes('json') ? await res.json().catch(() => null) : null;
+  if (!res.ok) {
+    const d = /** @type {{code?: string, text?: Text, error?: string}|null} */ (data);
+    throw new HttpError(res.status, d?.code ?? '', d?.text ?? null);
+  }
+  return data;
+}
+
+/**
+ * The signed-in guest, or null (401). Remembers the CSRF token.
+ * @returns {Promise<Me|null>}
+ */
+export async function me() {
+  try {
+    const m = /** @type {Me} */ (await api('/api/me'));
+    if (m && m.csrf) csrf = m.csrf;
+    return m;
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+/**
+ * Creates a guest session with a display name (1-24 characters).
+ * @param {string} name
+ * @returns {Promise<Me>}
+ */
+export async function createSession(name) {
+  const m = /** @type {Me} */ (await api('/api/session', { method: 'POST', body: { name } }));
+  if (m && m.csrf) csrf = m.csrf;
+  return m;
+}
+
+/**
+ * @typedef {Object} SocketHandlers
+ * @property {(m: StateMsg) => void} onState a full state (first hello, resync)
+ * @property {(m: UpdateMsg) => void} onUpdate the next version, in order
+ * @property {(m: ErrorMsg) => void} onError a refusal (of a move or of a chat line)
+ * @property {(m: ChatMsg) => void} onChat
+ * @property {(m: PresenceMsg) => void} onPresence
+ * @property {(open: boolean) => void} onConnection the socket opened or closed
+ */
+
+/** A move the server refused. */
+export class MoveError extends Error {
+  /** @param {ErrorMsg} m */
+  constructor(m) {
+    super(m.code);
+    this.msg = m;
+  }
+}
+
+const MIN_BACKOFF = 500;
+const MAX_BACKOFF = 15000;
+const PING_EVERY = 25000;
+const ACK_TIMEOUT = 20000;
+
+/**
+ * The WebSocket of one table. It keeps the last version it holds, asks for
+ * what it missed on every (re)connect, and sends hello again on a gap.
+ */
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {SocketHandlers} handlers
+   */
+  constructor(tableId, handlers) {
+    this.tableId = tableId;
+    this.h = handlers;
+    /** The last table version applied; -1 before the first state. */
+    this.version = -1;
+    /** @type {WebSocket|null} */
+    this.ws = null;
+    this.backoff = MIN_BACKOFF;
+    this.closed = false;
+    this.seq = 0;
+    /** @type {Map<string, {resolve: (v: number) => void, reject: (e: Error) => void, timer: number}>} */
+    this.pending = new Map();
+    /** @type {number|undefined} */
+    this.pingTimer = undefined;
+    /** @type {number|undefined} */
+    this.retryTimer = undefined;
+  }
+
+  /** The socket's URL: ws(s)://host/ws/t/{id}. */
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${proto}//${location.host}/ws/t/${encodeURIComponent(this.tableId)}`;
+  }
+
+  /** Opens the socket (again). */
+  connect() {
+    if (this.closed) return;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      this.send({ t: 'hello', v: this.version });
+      this.h.onConnection(true);
+      clearInterval(this.pingTimer);
+      this.pingTimer = window.setInterval(() => this.send({ t: 'ping' }), PING_EVERY);
+    });
+    ws.addEventListener('message', (ev) => {
+      /** @type {ServerMsg} */
+      let m;
+      try {
+        m = JSON.parse(typeof ev.data === 'string' ? ev.data : '');
+      } catch {
+        return;
+      }
+      this.receive(m);
+    });
+    ws.addEventListener('close', () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      clearInterval(this.pingTimer);
+      this.h.onConnection(false);
+      this.failPending();
+      if (!this.closed) {
+        const wait = this.backoff * (0.75 + Math.random() / 2);
+        this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
+        this.retryTimer = window.setTimeout(() => this.connect(), wait);
+      }
+    });
+  }
+
+  /** Closes the socket for good. */
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    this.ws?.close();
+    this.failPending();
+  }
+
+  /** Rejects every move still waiting for its ack (the socket closed). */
+  failPending() {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new Error('disconnected'));
+      this.pending.delete(id);
+    }
+  }
+
+  /**
+   * Sends one message when the socket is open.
+   * @param {ClientMsg} m
+   * @returns {boolean} whether it was sent
+   */
+  send(m) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(m));
+    return true;
+  }
+
+  /** Asks the server for everything after the version held. */
+  resync() {
+    this.send({ t: 'hello', v: this.version });
+  }
+
+  /**
+   * Handles one server message.
+   * @param {ServerMsg} m
+   */
+  receive(m) {
+    switch (m.t) {
+      case 'state':
+        this.version = m.v;
+        this.backoff = MIN_BACKOFF;
+        this.h.onState(m);
+        break;
+      case 'update':
+        if (m.v <= this.version) break; // already held
+        if (this.version >= 0 && m.v !== this.version + 1) {
+          this.resync(); // a gap: something was lost
+          break;
+        }
+        this.version = m.v;
+        this.backoff = MIN_BACKOFF;
+        this.h.onUpdate(m);
+        break;
+      case 'ack': {
+        const p = this.pending.get(m.id);
+        if (p) {
+          clearTimeout(p.timer);
+          this.pending.delete(m.id);
+          p.resolve(m.v);
+        }
+        if (m.v > this.version) this.resync(); // the update was lost
+        break;
+      }
+      case 'error': {
+        const p = m.id ? this.pending.get(m.id) : undefined;
+        if (p && m.id) {
+          clearTimeout(p.timer);
+          this.pending.delete(m.id);
+          p.reject(new MoveError(m));
+        }
+        if (m.code === 'stale-move' || (m.v !== undefined && m.v > this.version)) this.resync();
+        this.h.onError(m);
+        break;
+      }
+      case 'chat':
+        this.h.onChat(m);
+        break;
+      case 'presence':
+        this.h.onPresence(m);
+        break;
+      case 'pong':
+        break;
+    }
+  }
+
+  /**
+   * Sends a move for one of the seats this connection holds, with the version
+   * seen. Resolves with the new version once the server stored it; rejects
+   * with a MoveError when it refused it.
+   * @param {number} seat
+   * @param {Intent} move
+   * @returns {Promise<number>}
+   */
+  sendMove(seat, move) {
+    const id = `c${++this.seq}`;
+    return new Promise((resolve, reject) => {
+      if (!this.send({ t: 'move', id, v: this.version, seat, move })) {
+        reject(new Error('disconnected'));
+        return;
+      }
+      const timer = window.setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('timeout'));
+        this.resync();
+      }, ACK_TIMEOUT);
+      this.pending.set(id, { resolve, reject, timer });
+    });
+  }
+
+  /**
+   * Sends a chat line (at most 500 characters).
+   * @param {string} text
+   * @returns {boolean} whether it was sent
+   */
+  sendChat(text) {
+    return this.send({ t: 'chat', text: text.slice(0, 500) });
+  }
+}

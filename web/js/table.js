@@ -1,0 +1,570 @@
+// The table page (table.html, served at /t/{id}): the generic shell around a
+// game's renderer. It keeps the table as this connection sees it (from the
+// WebSocket's state and update messages), shows the seats and presence, whose
+// turn it is and what to do (#prompt), the event log through the translation
+// catalogue, the chat, the outcome, error toasts and, once the game is over,
+// the step-by-step replay.
+
+import { el, byId } from './dom.js';
+import { initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { api, HttpError, MoveError, TableSocket } from './net.js';
+import { ensureIdentity, askName, toast } from './ident.js';
+import { rendererFor, plainIntent } from './games/registry.js';
+import './games/index.js';
+
+/** @typedef {import('./types.js').StateMsg} StateMsg */
+/** @typedef {import('./types.js').UpdateMsg} UpdateMsg */
+/** @typedef {import('./types.js').ErrorMsg} ErrorMsg */
+/** @typedef {import('./types.js').ChatMsg} ChatMsg */
+/** @typedef {import('./types.js').PresenceMsg} PresenceMsg */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').Intent} Intent */
+/** @typedef {import('./types.js').Text} Text */
+/** @typedef {import('./types.js').Me} Me */
+/** @typedef {import('./games/registry.js').Snapshot} Snapshot */
+/** @typedef {import('./games/registry.js').Renderer} Renderer */
+/** @typedef {import('./games/registry.js').Choice} Choice */
+/** @typedef {import('./games/registry.js').Replay} Replay */
+
+const MAX_LOG = 400;
+const MAX_CHAT = 200;
+const REPLAY_EVERY_MS = 900;
+
+/** The table id: /t/{id}, or ?t={id} when the page is opened another way. */
+function tableId() {
+  const m = location.pathname.match(/\/t\/([^/]+)/);
+  if (m) return decodeURIComponent(m[1]);
+  return new URLSearchParams(location.search).get('t') ?? '';
+}
+
+/** Everything the page knows about its table. */
+const st = {
+  /** @type {TableInfo|null} */
+  table: null,
+  /** @type {number[]} */
+  you: [],
+  /** @type {import('./types.js').Views} */
+  views: {},
+  /** @type {import('./types.js').Legal} */
+  legal: {},
+  /** @type {import('./types.js').Outcome|null} */
+  outcome: null,
+  /** @type {import('./types.js').HistoryEntry[]} */
+  history: [],
+  /** @type {ChatMsg[]} */
+  chat: [],
+  version: -1,
+  /** @type {Map<number, {connected: boolean, bot: boolean}>} */
+  presence: new Map(),
+  /** A move sent and not yet acknowledged. */
+  busy: false,
+  /** @type {Replay|null} */
+  replay: null,
+  /** @type {{v: number, view: unknown}[]|null} public views by version, for the replay */
+  frames: null,
+  /** @type {number|undefined} */
+  replayTimer: undefined,
+};
+
+/** @type {GameInfo[]} */
+let games = [];
+/** @type {Renderer|null} */
+let renderer = null;
+/** @type {string} */
+let rendererGame = '';
+/** @type {TableSocket} */
+let socket;
+/** @type {Me|null} */
+let who = null;
+
+/** @returns {Snapshot|null} the snapshot to draw (live, or the replay step). */
+function snapshot() {
+  if (!st.table) return null;
+  if (st.replay) {
+    const v = st.replay.version;
+    const frame = st.frames?.find((f) => f.v === v);
+    return {
+      table: st.table,
+      you: st.you,
+      views: frame ? { spectator: frame.view } : st.views,
+      legal: {},
+      outcome: st.replay.step >= st.replay.steps ? st.outcome : null,
+      history: st.history.filter((h) => h.v <= v),
+      version: v,
+      replay: { ...st.replay, view: frame?.view },
+    };
+  }
+  return {
+    table: st.table,
+    you: st.you,
+    views: st.views,
+    legal: st.legal,
+    outcome: st.outcome,
+    history: st.history,
+    version: st.version,
+    replay: null,
+  };
+}
+
+/**
+ * The name of seat n for players.
+ * @param {number} n
+ */
+function seatName(n) {
+  const seat = st.table?.seats.find((s) => s.seat === n);
+  const g = games.find((x) => x.id === st.table?.game);
+  const info = g?.seats.find((x) => x.id === seat?.id) ?? g?.seats[n];
+  if (info) return render(info.name);
+  return seat?.id ?? String(n);
+}
+
+/** The seats this connection may play now, with their legal moves. */
+function myLegal() {
+  /** @type {{seat: number, intent: Intent}[]} */
+  const out = [];
+  if (st.replay) return out;
+  for (const seat of st.you) {
+    for (const intent of st.legal[String(seat)] ?? []) out.push({ seat, intent });
+  }
+  return out;
+}
+
+/**
+ * Sends a move and waits for its ack; refused moves show a toast.
+ * @param {number} seat
+ * @param {Intent} intent
+ */
+async function play(seat, intent) {
+  if (st.busy) return;
+  st.busy = true;
+  document.body.classList.add('busy');
+  try {
+    await socket.sendMove(seat, intent);
+  } catch (e) {
+    if (e instanceof MoveError) {
+      // The error handler already showed it.
+    } else {
+      toast(t('web.error.not-sent'));
+    }
+  } finally {
+    st.busy = false;
+    document.body.classList.remove('busy');
+  }
+}
+
+/**
+ * Shows the chooser dialog with several moves for one click.
+ * @param {string} title
+ * @param {Choice[]} choices
+ */
+function choose(title, choices) {
+  const dialog = byId('chooser', HTMLDialogElement);
+  byId('chooser-title').textContent = title;
+  const box = byId('chooser-choices');
+  box.replaceChildren(...choices.map((c, i) => {
+    const b = el('button', { type: 'button', 'data-choice': i, 'data-kind': c.intent.kind }, c.label);
+    b.addEventListener('click', () => {
+      dialog.close();
+      play(c.seat, c.intent);
+    });
+    return b;
+  }));
+  dialog.showModal();
+  /** @type {HTMLElement|null} */ (box.querySelector('button'))?.focus();
+}
+
+/** Draws the whole page from st. */
+function draw() {
+  const snap = snapshot();
+  if (!snap || !st.table) return;
+  document.body.dataset.version = String(st.version);
+  document.body.dataset.over = String(!!st.outcome?.over);
+  const g = games.find((x) => x.id === st.table?.game);
+  byId('table-title').textContent = g ? render(g.name) : st.table.game;
+  drawPrompt(snap);
+  drawLegal(snap);
+  drawSeats(snap);
+  drawLog(snap);
+  drawOutcome();
+  drawReplay();
+  try {
+    renderer?.update(snap);
+  } catch (e) {
+    console.error(e);
+  }
+}
+
+/**
+ * The view a prompt is read from: the first held seat that must act, else the
+ * first held seat, else the spectator's.
+ * @param {Snapshot} snap
+ * @returns {Record<string, unknown>|null}
+ */
+function primaryView(snap) {
+  const acting = snap.you.find((s) => (snap.legal[String(s)] ?? []).length > 0);
+  const seat = acting ?? snap.you.find((s) => String(s) in snap.views);
+  const v = seat !== undefined ? snap.views[String(seat)] : snap.views.spectator ?? Object.values(snap.views)[0];
+  return v && typeof v === 'object' ? /** @type {Record<string, unknown>} */ (v) : null;
+}
+
+/**
+ * Whose turn it is and what to do, always in words.
+ * @param {Snapshot} snap
+ */
+function drawPrompt(snap) {
+  const p = byId('prompt');
+  const mine = myLegal();
+  p.classList.toggle('act', mine.length > 0);
+  /** @type {string} */
+  let text = '';
+  if (snap.replay) {
+    text = t('web.replay.showing', { step: snap.replay.step, steps: snap.replay.steps });
+  } else if (snap.outcome?.over) {
+    text = t('web.prompt.over');
+  } else {
+    const v = primaryView(snap);
+    const fromView = v && isText(v.prompt) ? render(v.prompt) : '';
+    const fromRenderer = renderer?.prompt ? render(renderer.prompt(snap)) : '';
+    text = fromView || fromRenderer;
+    if (!text) {
+      const acting = renderer?.toAct?.(snap) ?? [];
+      if (mine.length > 0) text = t('web.prompt.your-turn');
+      else if (acting.length > 0) text = t('web.prompt.waiting-for', { seats: acting.map(seatName).join(', ') });
+      else text = st.table?.status === 'open' ? t('web.prompt.waiting-players') : t('web.prompt.waiting');
+    }
+  }
+  p.textContent = text;
+  p.dataset.act = String(mine.length > 0);
+}
+
+/**
+ * Every legal move as a button (keyboard users, unknown games, tests).
+ * @param {Snapshot} snap
+ */
+function drawLegal(snap) {
+  const box = byId('legal-box', HTMLDetailsElement);
+  const list = byId('legal');
+  const mine = myLegal();
+  box.hidden = mine.length === 0;
+  if (!renderer?.board) box.open = true;
+  byId('legal-summary').textContent = t('web.legal.summary', { n: mine.length });
+  const multi = st.you.length > 1;
+  list.replaceChildren(...mine.map(({ seat, intent }, i) => {
+    const words = renderer ? renderer.describe(seat, intent, snap) : plainIntent(intent);
+    const b = el('button', {
+      type: 'button', class: 'small', 'data-intent': i, 'data-seat': seat, 'data-kind': intent.kind,
+      'data-move': JSON.stringify(intent),
+    }, multi ? `${seatName(seat)}: ${words}` : words);
+    b.addEventListener('click', () => play(seat, intent));
+    return b;
+  }));
+}
+
+/**
+ * The seats: who sits there, whether they are here, whose turn it is.
+ * @param {Snapshot} snap
+ */
+function drawSeats(snap) {
+  const list = byId('seats');
+  const acting = new Set(renderer?.toAct?.(snap) ?? []);
+  for (const s of snap.you) if ((snap.legal[String(s)] ?? []).length > 0) acting.add(s);
+  const open = st.table?.status === 'open';
+  list.replaceChildren(...(st.table?.seats ?? []).map((s) => {
+    const pres = st.presence.get(s.seat);
+    const connected = pres ? pres.connected : !!s.player?.connected;
+    const bot = pres ? pres.bot : !!s.player?.bot;
+    const mine = snap.you.includes(s.seat);
+    const li = el('li', {
+      'data-seat': s.seat,
+      'data-seat-id': s.id,
+      class: [mine ? 'mine' : '', acting.has(s.seat) ? 'to-act' : ''].join(' ').trim(),
+    },
+    el('span', {
+      class: `presence${connected || bot ? ' on' : ''}`,
+      role: 'img',
+      'aria-label': bot ? t('web.presence.bot') : connected ? t('web.presence.here') : t('web.presence.away'),
+      title: bot ? t('web.presence.bot') : connected ? t('web.presence.here') : t('web.presence.away'),
+    }),
+    el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
+    ' ',
+    s.player
+      ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: s.player.name }) : s.player.name)
+      : el('span', { class: 'free' }, t('web.seat.free')),
+    mine ? el('span', { class: 'you' }, t('web.seat.you')) : null);
+    if (!s.player && open) {
+      const b = el('button', { type: 'button', class: 'small', 'data-take-seat': s.seat }, t('web.lobby.take-seat'));
+      b.addEventListener('click', () => takeSeat(s.seat));
+      li.append(b);
+    } else if (mine && open) {
+      const b = el('button', { type: 'button', class: 'small', 'data-leave-seat': s.seat }, t('web.table.leave-seat'));
+      b.addEventListener('click', () => leaveSeat(s.seat));
+      li.append(b);
+    }
+    return li;
+  }));
+}
+
+/**
+ * The event log, newest last.
+ * @param {Snapshot} snap
+ */
+function drawLog(snap) {
+  const list = byId('log');
+  /** @type {HTMLElement[]} */
+  const items = [];
+  for (const h of snap.history) {
+    for (const ev of h.events) {
+      items.push(el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text)));
+    }
+  }
+  list.replaceChildren(...items.slice(-MAX_LOG));
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The result, once the game is over. */
+function drawOutcome() {
+  const box = byId('outcome');
+  const o = st.outcome;
+  box.hidden = !o?.over;
+  if (!o?.over) return;
+  const side = o.winner ? sideName(o.winner) : '';
+  box.replaceChildren(
+    el('h2', {}, o.winner ? t('web.outcome.winner', { side }) : t('web.outcome.draw')),
+    el('p', {}, render(o.reason)),
+  );
+  box.dataset.winner = o.winner ?? '';
+}
+
+/**
+ * A side's name: the game's catalogue may have "<game>.side.<side>".
+ * @param {string} side
+ */
+function sideName(side) {
+  const key = `${st.table?.game}.side.${side}`;
+  return has(key) ? render({ key }) : side;
+}
+
+/** The replay controls. */
+function drawReplay() {
+  const panel = byId('replay');
+  panel.hidden = !st.outcome?.over;
+  if (panel.hidden) return;
+  const steps = replaySteps().length - 1;
+  const step = st.replay ? st.replay.step : steps;
+  byId('replay-pos').textContent = t('web.replay.position', { step, steps });
+  byId('replay-first', HTMLButtonElement).disabled = step <= 0;
+  byId('replay-prev', HTMLButtonElement).disabled = step <= 0;
+  byId('replay-next', HTMLButtonElement).disabled = step >= steps;
+  byId('replay-last', HTMLButtonElement).disabled = step >= steps;
+  byId('replay-play').textContent = st.replayTimer !== undefined ? t('web.replay.pause') : t('web.replay.play');
+}
+
+/** The versions a replay steps through: 0, then every version in the history. */
+function replaySteps() {
+  const vs = new Set([0]);
+  for (const h of st.history) vs.add(h.v);
+  if (st.frames) for (const f of st.frames) vs.add(f.v);
+  return [...vs].sort((a, b) => a - b);
+}
+
+/**
+ * Shows step of the replay (the last step is the live final state).
+ * @param {number} step
+ */
+function replayTo(step) {
+  const vs = replaySteps();
+  const steps = vs.length - 1;
+  const s = Math.max(0, Math.min(steps, step));
+  st.replay = s >= steps ? null : { step: s, steps, version: vs[s] };
+  if (s >= steps) stopReplayTimer();
+  draw();
+}
+
+function stopReplayTimer() {
+  if (st.replayTimer !== undefined) clearInterval(st.replayTimer);
+  st.replayTimer = undefined;
+}
+
+/** Wires the replay buttons. */
+function bindReplay() {
+  const cur = () => (st.replay ? st.replay.step : replaySteps().length - 1);
+  byId('replay-first').addEventListener('click', () => replayTo(0));
+  byId('replay-prev').addEventListener('click', () => replayTo(cur() - 1));
+  byId('replay-next').addEventListener('click', () => replayTo(cur() + 1));
+  byId('replay-last').addEventListener('click', () => replayTo(Infinity));
+  byId('replay-play').addEventListener('click', () => {
+    if (st.replayTimer !== undefined) {
+      stopReplayTimer();
+      drawReplay();
+      return;
+    }
+    if (!st.replay) replayTo(0);
+    st.replayTimer = window.setInterval(() => replayTo(cur() + 1), REPLAY_EVERY_MS);
+    drawReplay();
+  });
+}
+
+/**
+ * Fetches the public view of every version of a finished table, when the
+ * server offers it (GET /api/tables/{id}/replay -> [{v, view}]); without it
+ * the replay steps the log and the renderer draws what the final view tells.
+ */
+async function loadFrames() {
+  if (st.frames || !st.table) return;
+  try {
+    const frames = await api(`/api/tables/${encodeURIComponent(st.table.id)}/replay`);
+    if (Array.isArray(frames)) st.frames = /** @type {{v: number, view: unknown}[]} */ (frames);
+  } catch {
+    st.frames = [];
+  }
+}
+
+/**
+ * Takes a free seat, then reconnects to get that seat's view.
+ * @param {number} seat
+ */
+async function takeSeat(seat) {
+  if (!who) who = await askName(true);
+  if (!who || !st.table) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}`, { method: 'POST' });
+    reconnect();
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.take-seat'));
+  }
+}
+
+/**
+ * Leaves a seat of an open table.
+ * @param {number} seat
+ */
+async function leaveSeat(seat) {
+  if (!st.table) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}`, { method: 'DELETE' });
+    reconnect();
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
+/** Drops the socket and opens a new one from scratch (seats changed). */
+function reconnect() {
+  socket?.close();
+  socket = new TableSocket(tableId(), handlers);
+  socket.connect();
+}
+
+/**
+ * Makes sure the renderer of the table's game is mounted.
+ * @param {string} game
+ */
+async function ensureRenderer(game) {
+  if (renderer && rendererGame === game) return;
+  rendererGame = game;
+  renderer = await rendererFor(game, {
+    game,
+    board: byId('board'),
+    panel: byId('game-panel'),
+    play,
+    choose,
+  });
+}
+
+/**
+ * A refusal's words: its Text when the catalogue has it, else the code's.
+ * @param {ErrorMsg} m
+ */
+function errorText(m) {
+  if (m.text && has(m.text.key)) return render(m.text);
+  const key = `err.${m.code}`;
+  return has(key) ? t(key) : t('web.error.code', { code: m.code });
+}
+
+/** @type {import('./net.js').SocketHandlers} */
+const handlers = {
+  async onState(m) {
+    st.table = m.table;
+    st.you = m.you ?? [];
+    st.views = m.views ?? {};
+    st.legal = m.legal ?? {};
+    st.outcome = m.outcome ?? null;
+    st.history = m.history ?? [];
+    st.chat = m.chat ?? [];
+    st.version = m.v;
+    st.presence.clear();
+    await ensureRenderer(m.table.game);
+    drawChat();
+    if (st.outcome?.over) await loadFrames();
+    draw();
+  },
+  async onUpdate(m) {
+    if (m.table) st.table = m.table;
+    st.views = m.views ?? st.views;
+    st.legal = m.legal ?? {};
+    st.outcome = m.outcome ?? st.outcome;
+    st.version = m.v;
+    st.history.push({ v: m.v, events: m.events ?? [] });
+    if (st.outcome?.over) await loadFrames();
+    draw();
+  },
+  onError(m) {
+    toast(errorText(m));
+  },
+  onChat(m) {
+    st.chat.push(m);
+    if (st.chat.length > MAX_CHAT) st.chat.splice(0, st.chat.length - MAX_CHAT);
+    drawChat();
+  },
+  onPresence(m) {
+    for (const s of m.seats) st.presence.set(s.seat, { connected: s.connected, bot: s.bot });
+    draw();
+  },
+  onConnection(open) {
+    document.body.dataset.connected = String(open);
+    const c = byId('conn-status');
+    c.classList.toggle('on', open);
+    c.setAttribute('data-i18n', open ? 'web.conn.online' : 'web.conn.offline');
+    c.textContent = open ? t('web.conn.online') : t('web.conn.offline');
+  },
+};
+
+/** The chat lines. */
+function drawChat() {
+  const list = byId('chat-log');
+  list.replaceChildren(...st.chat.map((c) => el('li', { 'data-seat': c.seat ?? '' },
+    el('span', { class: 'from' }, c.seat !== undefined && c.seat !== null && c.seat >= 0 ? `${c.from} (${seatName(c.seat)})` : c.from),
+    c.text)));
+  list.scrollTop = list.scrollHeight;
+}
+
+async function main() {
+  await initI18n();
+  languageSwitcher(byId('lang-select', HTMLSelectElement));
+  bindReplay();
+  byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const input = byId('chat-input', HTMLInputElement);
+    const text = input.value.trim();
+    if (!text) return;
+    if (!who) who = await askName(true);
+    if (!who) return;
+    if (socket.sendChat(text)) input.value = '';
+    else toast(t('web.error.not-sent'));
+  });
+  byId('chooser-cancel').addEventListener('click', () => byId('chooser', HTMLDialogElement).close());
+  onLangChange(() => {
+    draw();
+    drawChat();
+  });
+  api('/api/games').then((g) => {
+    games = /** @type {GameInfo[]} */ (g) ?? [];
+    draw();
+  }).catch(() => {});
+  socket = new TableSocket(tableId(), handlers);
+  who = await ensureIdentity({ optional: true });
+  socket.connect();
+}
+
+main();

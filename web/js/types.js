@@ -1,0 +1,241 @@
+// Types of the wire protocol (docs/protocol.md) and of the board geometry
+// files, as JSDoc typedefs for TypeScript's checker. This module exports
+// nothing at run time; other modules import its types with
+// `@typedef {import('./types.js').Name} Name`.
+
+/**
+ * Something a player reads: a message key and its arguments. An argument may
+ * itself be a Text (rendered first).
+ * @typedef {{key: string, args?: Record<string, unknown>}} Text
+ */
+
+/**
+ * One option a game accepts (game.OptionSpec).
+ * @typedef {Object} OptionSpec
+ * @property {string} name
+ * @property {'bool'|'choice'|string} kind
+ * @property {string} default
+ * @property {string[]} [choices]
+ * @property {Text} label
+ */
+
+/**
+ * One seat of a game (game.SeatInfo).
+ * @typedef {Object} SeatInfo
+ * @property {string} id
+ * @property {string} side
+ * @property {Text} name
+ */
+
+/**
+ * One entry of GET /api/games.
+ * @typedef {Object} GameInfo
+ * @property {string} id
+ * @property {Text} name
+ * @property {string[]} sides
+ * @property {OptionSpec[]} options
+ * @property {SeatInfo[]} seats
+ * @property {string[]} bots
+ */
+
+/**
+ * Who sits on a seat of a table; null for a free seat.
+ * @typedef {Object} Player
+ * @property {string} name
+ * @property {boolean} bot
+ * @property {boolean} connected
+ */
+
+/**
+ * One seat of a table as listed by the lobby and in `state.table`.
+ * @typedef {Object} TableSeat
+ * @property {number} seat
+ * @property {string} id
+ * @property {string} side
+ * @property {Player|null} player
+ */
+
+/**
+ * A table as the lobby lists it (GET /api/tables) and as `state.table` holds it.
+ * @typedef {Object} TableInfo
+ * @property {string} id
+ * @property {string} game
+ * @property {Record<string, string>} options
+ * @property {'open'|'running'|'finished'|string} status
+ * @property {TableSeat[]} seats
+ * @property {string} created
+ * @property {number} version
+ */
+
+/**
+ * The body of POST /api/tables.
+ * @typedef {Object} CreateTableRequest
+ * @property {string} game
+ * @property {Record<string, string>} options
+ * @property {{kind: 'human'|'bot', bot?: string, level?: string}[]} seats
+ * @property {number} [takeover_seconds]
+ */
+
+/**
+ * The answer to POST /api/tables.
+ * @typedef {Object} CreateTableResponse
+ * @property {string} id
+ * @property {Record<string, string>} invites seat -> "/join/<token>"
+ */
+
+/**
+ * GET /api/me and POST /api/session.
+ * @typedef {Object} Me
+ * @property {string} id
+ * @property {string} name
+ * @property {string} [csrf]
+ */
+
+/**
+ * A move intent as the game's codec encodes it, e.g. {"kind":"walk","to":42}.
+ * @typedef {{kind: string} & Record<string, unknown>} Intent
+ */
+
+/**
+ * An event as one seat may see it (game.Event).
+ * @typedef {Object} GameEvent
+ * @property {string} type
+ * @property {Text} text
+ * @property {unknown} [data]
+ */
+
+/**
+ * The result of a game (game.Outcome).
+ * @typedef {Object} Outcome
+ * @property {boolean} over
+ * @property {string} [winner]
+ * @property {Text} reason
+ */
+
+/**
+ * Views keyed by seat number ("1") or "spectator". Each game defines its own
+ * view shape; renderers narrow it.
+ * @typedef {Record<string, unknown>} Views
+ */
+
+/**
+ * Legal intents keyed by seat number.
+ * @typedef {Record<string, Intent[]>} Legal
+ */
+
+/**
+ * @typedef {Object} HistoryEntry
+ * @property {number} v
+ * @property {GameEvent[]} events
+ */
+
+/**
+ * @typedef {Object} ChatMsg
+ * @property {'chat'} t
+ * @property {string} from
+ * @property {number} [seat]
+ * @property {string} text
+ * @property {string} at
+ */
+
+/**
+ * @typedef {Object} StateMsg
+ * @property {'state'} t
+ * @property {number} v
+ * @property {TableInfo} table
+ * @property {number[]} you
+ * @property {Views} views
+ * @property {Legal} legal
+ * @property {Outcome} outcome
+ * @property {HistoryEntry[]} history
+ * @property {ChatMsg[]} chat
+ */
+
+/**
+ * @typedef {Object} UpdateMsg
+ * @property {'update'} t
+ * @property {number} v
+ * @property {GameEvent[]} events
+ * @property {Views} views
+ * @property {Legal} legal
+ * @property {Outcome} outcome
+ * @property {TableInfo} [table]
+ */
+
+/**
+ * @typedef {Object} AckMsg
+ * @property {'ack'} t
+ * @property {string} id
+ * @property {number} v
+ */
+
+/**
+ * @typedef {Object} ErrorMsg
+ * @property {'error'} t
+ * @property {string} [id]
+ * @property {string} code
+ * @property {Text} text
+ * @property {number} [v]
+ */
+
+/**
+ * @typedef {Object} PresenceMsg
+ * @property {'presence'} t
+ * @property {{seat: number, connected: boolean, bot: boolean, name?: string}[]} seats
+ */
+
+/**
+ * @typedef {{t: 'pong'}} PongMsg
+ */
+
+/**
+ * Every message the server sends on a table's WebSocket.
+ * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|ChatMsg|PresenceMsg|PongMsg} ServerMsg
+ */
+
+/**
+ * Every message the client sends.
+ * @typedef {{t: 'hello', v: number}
+ *   | {t: 'move', id: string, v: number, seat: number, move: Intent}
+ *   | {t: 'chat', text: string}
+ *   | {t: 'ping'}} ClientMsg
+ */
+
+/**
+ * @typedef {Object} GeoCircle
+ * @property {number} id
+ * @property {number} x
+ * @property {number} y
+ * @property {'white'|'black'|'blue'|string} color
+ * @property {boolean} [red]
+ * @property {string} [quadrant]
+ */
+
+/**
+ * @typedef {Object} GeoCrossing
+ * @property {string} label
+ * @property {number} x
+ * @property {number} y
+ * @property {boolean} [start]
+ */
+
+/**
+ * @typedef {Object} GeoWater
+ * @property {number[]} circles
+ * @property {[number, number][][]} outlines
+ */
+
+/**
+ * A board's drawing data, boards/{name}.json (web.Geometry in Go).
+ * @typedef {Object} Geometry
+ * @property {string} name
+ * @property {number} aspect
+ * @property {GeoCircle[]} circles
+ * @property {GeoCrossing[]} crossings
+ * @property {[string, string][]} edges
+ * @property {GeoWater[]} [water]
+ * @property {{x: number, y: number}} [split]
+ * @property {Record<string, number[]>} [quadrants]
+ */
+
+export {};

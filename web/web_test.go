@@ -1,0 +1,192 @@
+package web
+
+import (
+	"encoding/json"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"gaslamp/board"
+	"gaslamp/game"
+)
+
+func TestCataloguesComplete(t *testing.T) {
+	c := Messages()
+	if len(c["en"]) == 0 {
+		t.Fatal("empty English catalogue")
+	}
+	for lang, keys := range c.Missing() {
+		t.Errorf("%s lacks %d keys: %v", lang, len(keys), keys)
+	}
+	for _, lang := range game.Languages {
+		for k := range c[lang] {
+			if _, ok := c["en"][k]; !ok {
+				t.Errorf("%s has key %q that English lacks", lang, k)
+			}
+		}
+	}
+}
+
+// placeholders lists the {name} placeholders of a template, sorted.
+func placeholders(s string) []string {
+	m := regexp.MustCompile(`\{([A-Za-z0-9_.-]+)\}`).FindAllStringSubmatch(s, -1)
+	out := make([]string, 0, len(m))
+	for _, x := range m {
+		out = append(out, x[1])
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestCataloguePlaceholdersAgree(t *testing.T) {
+	c := Messages()
+	for k, en := range c["en"] {
+		want := strings.Join(placeholders(en), ",")
+		for _, lang := range []string{"fr", "nl"} {
+			if got := strings.Join(placeholders(c[lang][k]), ","); got != want {
+				t.Errorf("%s %q: placeholders {%s}, English has {%s}", lang, k, got, want)
+			}
+		}
+	}
+}
+
+var (
+	// t('key') and t("key") in JavaScript: every key passed to t() is a literal.
+	jsKey = regexp.MustCompile(`\bt\(\s*['"]([^'"]+)['"]`)
+	// data-i18n="key", data-i18n-placeholder="key", ... in HTML, and
+	// 'data-i18n': 'key' in JavaScript attribute objects.
+	attrKey = regexp.MustCompile(`data-i18n(?:-[a-z-]+)?['"]?\s*[=:]\s*['"]([^'"]+)['"]`)
+)
+
+// usedKeys scans the embedded HTML and JavaScript for catalogue keys.
+func usedKeys(t *testing.T) map[string][]string {
+	t.Helper()
+	used := map[string][]string{}
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !strings.HasSuffix(p, ".js") && !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		data, err := fs.ReadFile(files, p)
+		if err != nil {
+			return err
+		}
+		for _, re := range []*regexp.Regexp{jsKey, attrKey} {
+			for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+				used[m[1]] = append(used[m[1]], p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return used
+}
+
+func TestUsedKeysExist(t *testing.T) {
+	c := Messages()
+	used := usedKeys(t)
+	if len(used) < 50 {
+		t.Fatalf("found only %d keys in the client; is the scanner broken?", len(used))
+	}
+	for k, where := range used {
+		if _, ok := c["en"][k]; !ok {
+			t.Errorf("key %q used in %v is not in the catalogue", k, where)
+		}
+	}
+}
+
+func TestStaticServesPagesAndBoards(t *testing.T) {
+	s := Static()
+	for _, name := range []string{"index.html", "table.html", "board.html", "css/gaslamp.css", "js/table.js", "js/lobby.js", "js/games/whitehall.js", "i18n/en.json", "boards/whitehall.json", "boards/whitechapel.json"} {
+		data, err := fs.ReadFile(s, name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(data) == 0 {
+			t.Errorf("%s is empty", name)
+		}
+	}
+	if _, err := fs.ReadFile(s, "boards/nope.json"); err == nil {
+		t.Error("boards/nope.json exists")
+	}
+	root, err := fs.ReadDir(s, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range root {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); !strings.Contains(got, "boards") || !strings.Contains(got, "index.html") {
+		t.Errorf("root lists %s", got)
+	}
+	if _, err := fs.Stat(s, "boards"); err != nil {
+		t.Errorf("stat boards: %v", err)
+	}
+}
+
+func TestBoardGeometry(t *testing.T) {
+	for _, name := range board.Names() {
+		b, _ := board.ByName(name)
+		data, err := fs.ReadFile(Static(), "boards/"+name+".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g Geometry
+		if err := json.Unmarshal(data, &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Name != name || len(g.Circles) != b.NumCircles || len(g.Crossings) != len(b.Crossings) || len(g.Edges) != len(b.Edges) {
+			t.Errorf("%s: %d circles, %d crossings, %d edges", name, len(g.Circles), len(g.Crossings), len(g.Edges))
+		}
+		known := map[string]bool{}
+		for _, c := range g.Circles {
+			known[itoa(c.ID)] = true
+			if c.X < 0 || c.X > 1000 || c.Y < 0 || c.Y > 1000 {
+				t.Errorf("%s: circle %d off the board", name, c.ID)
+			}
+		}
+		starts := 0
+		for _, x := range g.Crossings {
+			known[x.Label] = true
+			if x.Start {
+				starts++
+			}
+		}
+		if starts != len(b.Starts) {
+			t.Errorf("%s: %d starts, want %d", name, starts, len(b.Starts))
+		}
+		for _, e := range g.Edges {
+			if !known[e[0]] || !known[e[1]] {
+				t.Errorf("%s: edge %v names an unknown node", name, e)
+			}
+		}
+		if name == "whitehall" {
+			if len(g.Water) != 5 || g.Split == nil || len(g.Quadrants) != 4 {
+				t.Errorf("whitehall: %d water groups, split %v, %d quadrants", len(g.Water), g.Split, len(g.Quadrants))
+			}
+			outlines := 0
+			for _, w := range g.Water {
+				outlines += len(w.Outlines)
+			}
+			if outlines < 5 {
+				t.Errorf("whitehall: %d water outlines", outlines)
+			}
+			if g.Split.X < 490 || g.Split.X > 530 || g.Split.Y < 490 || g.Split.Y > 520 {
+				t.Errorf("whitehall: split at %+v", *g.Split)
+			}
+		}
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
