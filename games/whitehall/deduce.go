@@ -1,0 +1,200 @@
+package whitehall
+
+import (
+	"errors"
+
+	"gaslamp/board"
+	"gaslamp/game"
+	"gaslamp/hunt"
+)
+
+// deduction is the public deduction of the current round: where Jack may be
+// and how many trails end on each circle.
+type deduction struct {
+	possible []Possible
+	total    uint64
+}
+
+// branch is one assignment of types to the round's face-down cards, with
+// hunt's solution for it.
+type branch struct {
+	kinds []hunt.MoveKind
+	sol   *hunt.Solution
+}
+
+// maxHidden bounds the face-down cards of one round: Jack holds at most 2
+// Alley and 2 Boat cards.
+const maxHidden = 4
+
+// solveRound solves a public round. Face-down cards (hunt.Hidden) are
+// resolved into every Alley/Boat assignment that Jack's cards allow
+// (alleyLeft and boatLeft: cards of each type not known to be out), and each
+// assignment that fits the record is a branch; trails are counted over all
+// branches. It returns no branch when nothing fits.
+func solveRound(r *hunt.Round, alleyLeft, boatLeft int) ([]branch, error) {
+	var hidden []int
+	for i, m := range r.Moves {
+		if m.Kind == hunt.Hidden {
+			hidden = append(hidden, i)
+		}
+	}
+	if len(hidden) > maxHidden {
+		return nil, errors.New("whitehall: too many face-down cards")
+	}
+	var out []branch
+	orig := r.Moves
+	for mask := 0; mask < 1<<len(hidden); mask++ {
+		alleys := 0
+		for i := range hidden {
+			if mask&(1<<i) == 0 {
+				alleys++
+			}
+		}
+		if alleys > alleyLeft || len(hidden)-alleys > boatLeft {
+			continue
+		}
+		moves := append([]hunt.Move(nil), orig...)
+		for i, at := range hidden {
+			moves[at].Kind = hunt.Alley
+			if mask&(1<<i) != 0 {
+				moves[at].Kind = hunt.Boat
+			}
+		}
+		rr := hunt.Round{Start: r.Start, Moves: moves, Obs: r.Obs}
+		sol, err := hunt.Solve(tbl().b, &rr)
+		if errors.Is(err, hunt.ErrInconsistent) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		kinds := make([]hunt.MoveKind, len(moves))
+		for i := range moves {
+			kinds[i] = moves[i].Kind
+		}
+		out = append(out, branch{kinds: kinds, sol: sol})
+	}
+	return out, nil
+}
+
+// merge sums the branches' counts into a deduction.
+func merge(bs []branch) *deduction {
+	var counts [numCircles + 1]uint64
+	var where board.Set
+	d := &deduction{}
+	for _, b := range bs {
+		w := b.sol.Where()
+		where = where.Union(w)
+		for c := w.Next(0); c >= 0; c = w.Next(c + 1) {
+			counts[c] = satAdd(counts[c], b.sol.Count(c))
+		}
+		d.total = satAdd(d.total, b.sol.Total())
+	}
+	for c := where.Next(0); c >= 0; c = where.Next(c + 1) {
+		d.possible = append(d.possible, Possible{Circle: c, Count: counts[c]})
+	}
+	return d
+}
+
+// pick draws a branch with probability proportional to its trail count.
+func pick(bs []branch, rng *game.Rand) *branch {
+	var total uint64
+	for _, b := range bs {
+		total = satAdd(total, b.sol.Total())
+	}
+	x := uint64(rng.Float64() * float64(total))
+	for i := range bs {
+		t := bs[i].sol.Total()
+		if x < t {
+			return &bs[i]
+		}
+		x -= t
+	}
+	return &bs[len(bs)-1]
+}
+
+func satAdd(a, b uint64) uint64 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return ^uint64(0)
+}
+
+// publicRound returns round r of the public record in hunt's terms; the
+// current round's face-down cards are hunt.Hidden (hunt.Coach for a coach).
+func (s *State) publicRound(r int) hunt.Round {
+	c := &s.c
+	hr := hunt.Round{Start: int(c.Trail[r][0])}
+	for _, jm := range c.Moves[r][:c.NMoves[r]] {
+		m := hunt.Move{Kind: huntKind(jm.Kind)}
+		if s.faceDown(r, jm.Kind) && jm.Kind != jkCoach {
+			m.Kind = hunt.Hidden
+		}
+		for _, x := range jm.Occ {
+			m.Occupied.Add(int(x))
+		}
+		hr.Moves = append(hr.Moves, m)
+	}
+	for _, o := range c.Obs[r][:c.NObs[r]] {
+		hr.Obs = append(hr.Obs, hunt.Obs{Time: int(o.Time), Circle: int(o.Circle), Kind: huntObs(o.Kind)})
+	}
+	return hr
+}
+
+func huntKind(k uint8) hunt.MoveKind {
+	switch k {
+	case jkCoach:
+		return hunt.Coach
+	case jkAlley:
+		return hunt.Alley
+	case jkBoat:
+		return hunt.Boat
+	}
+	return hunt.Walk
+}
+
+func huntObs(k uint8) hunt.ObsKind {
+	switch k {
+	case obClue:
+		return hunt.Clue
+	case obNoClue:
+		return hunt.NoClue
+	}
+	return hunt.NotHere
+}
+
+// deduce returns the deduction of the current round from public facts, once
+// per state version (cached until the next Apply). It is nil when nothing
+// fits, which a real game never produces.
+func (s *State) deduce() *deduction {
+	if s.ded != nil {
+		return s.ded
+	}
+	hr := s.publicRound(int(s.c.Round))
+	v := s.cards(true)
+	bs, err := solveRound(&hr, v.Alley.Left, v.Boat.Left)
+	if err != nil || len(bs) == 0 {
+		return nil
+	}
+	s.ded = merge(bs)
+	return s.ded
+}
+
+// cards returns Jack's cards as a viewer sees them: exactly, or, with
+// public, without the types of this round's face-down cards.
+func (s *State) cards(public bool) CardsView {
+	c := &s.c
+	var hidden [3]int
+	r := int(c.Round)
+	for _, jm := range c.Moves[r][:c.NMoves[r]] {
+		if public && s.faceDown(r, jm.Kind) {
+			hidden[jm.Kind-jkCoach]++
+		}
+	}
+	cv := func(k Card) CardView {
+		out := int(c.Out[k]) - hidden[k]
+		return CardView{Left: 2 - out, Out: out}
+	}
+	return CardsView{Coach: cv(CardCoach), Alley: cv(CardAlley), Boat: cv(CardBoat),
+		Hidden: hidden[0] + hidden[1] + hidden[2]}
+}

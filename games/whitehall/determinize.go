@@ -1,0 +1,386 @@
+package whitehall
+
+import (
+	"errors"
+	"fmt"
+
+	"gaslamp/board"
+	"gaslamp/game"
+	"gaslamp/hunt"
+)
+
+// Determinize implements game.Rules. From Jack's view (or any view of a
+// finished game) it rebuilds the exact state. From an investigator's or a
+// spectator's view it builds a state that shows the same view:
+//
+//   - the current round's trail is drawn with hunt, uniformly among the
+//     trails that fit the public record; face-down cards (W22) get the
+//     Alley/Boat types of the drawn trail, among the assignments Jack's
+//     cards allow, each assignment weighted by its number of trails; a
+//     trail that would leave Jack without a legal move when he must move is
+//     drawn again (the public knows he was not cornered);
+//   - each unreached discovery location is a white circle drawn uniformly in
+//     its quadrant, off the current round's trail (a walk onto one would
+//     have ended the round, and no special move may end on one) and other
+//     than Swanson's failed guess. (Trails are drawn first and locations
+//     after, which is close to, not exactly, the posterior.)
+//   - earlier rounds' trails, which no rule reads again, are placeholders:
+//     the round's start, then its announced location in every later cell.
+//
+// Before Jack's start is revealed, the chosen locations are drawn one per
+// quadrant at random.
+func (Rules) Determinize(gv game.View, rng *game.Rand) (game.State, error) {
+	var v *View
+	switch x := gv.(type) {
+	case *View:
+		v = x
+	default:
+		return nil, fmt.Errorf("whitehall: Determinize needs a *whitehall.View, got %T", gv)
+	}
+	cfg, err := v.config()
+	if err != nil {
+		return nil, err
+	}
+	s := newState(cfg)
+	if err := s.loadPublic(v); err != nil {
+		return nil, err
+	}
+	if v.Seat == 0 || v.Outcome.Over {
+		err = s.loadSecrets(v)
+	} else {
+		err = s.drawSecrets(v, rng)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+var errView = errors.New("whitehall: view does not fit the rules")
+
+// loadPublic copies the public facts of v into s.
+func (s *State) loadPublic(v *View) error {
+	c := &s.c
+	c.Phase = 0
+	for i, id := range phaseIDs {
+		if i > 0 && id == v.Phase {
+			c.Phase = uint8(i)
+		}
+	}
+	if c.Phase == 0 {
+		return fmt.Errorf("%w: phase %q", errView, v.Phase)
+	}
+	if v.Actor != "" {
+		a := figureIndex(&c.Cfg, v.Actor)
+		if a < 0 {
+			return fmt.Errorf("%w: actor %q", errView, v.Actor)
+		}
+		c.Actor = uint8(a)
+	}
+	if len(v.Figures) != numFigures || len(v.Reached) > 4 || len(v.Rounds) > numRounds {
+		return errView
+	}
+	c.NLocs = uint8(v.LocationsChosen)
+	for i, f := range v.Figures {
+		if f.Crossing == "" {
+			continue
+		}
+		x := crossingOf(f.Crossing)
+		if x < 0 {
+			return fmt.Errorf("%w: crossing %q", errView, f.Crossing)
+		}
+		c.Fig[i] = uint8(x)
+	}
+	for i, r := range v.Reached {
+		c.Order[i] = uint8(r)
+	}
+	c.NReached = uint8(len(v.Reached))
+	if v.Round > 0 {
+		c.Round = uint8(v.Round - 1)
+	}
+	for r, rv := range v.Rounds {
+		c.Trail[r][0] = uint8(rv.Start)
+		cell := 0
+		if len(rv.Moves) > trackLen || len(rv.Obs) > maxObsRound {
+			return errView
+		}
+		for i, m := range rv.Moves {
+			jm := jackMove{Cell: uint8(cell + 1)}
+			switch {
+			case m.Kind == "special" && m.Cells == 2:
+				jm.Kind = jkCoach
+			case m.Kind == "special":
+				jm.Kind = jkAlley // a placeholder until drawSecrets
+			default:
+				for k, name := range jackKindNames {
+					if k > 0 && name == m.Kind {
+						jm.Kind = uint8(k)
+					}
+				}
+			}
+			if jm.Kind == 0 || len(m.Occupied) != numFigures {
+				return fmt.Errorf("%w: move %q", errView, m.Kind)
+			}
+			for j, l := range m.Occupied {
+				x := crossingOf(l)
+				if x < 0 {
+					return fmt.Errorf("%w: crossing %q", errView, l)
+				}
+				jm.Occ[j] = uint8(x)
+			}
+			cell += m.Cells
+			c.Moves[r][i] = jm
+		}
+		if cell > trackLen {
+			return errView
+		}
+		c.NMoves[r] = uint8(len(rv.Moves))
+		c.Cells[r] = uint8(cell)
+		for i, o := range rv.Obs {
+			ob := obs{Time: uint8(o.Time), Circle: uint8(o.Circle)}
+			for k, name := range obsKindNames {
+				if k > 0 && name == o.Kind {
+					ob.Kind = uint8(k)
+				}
+			}
+			c.Obs[r][i] = ob
+		}
+		c.NObs[r] = uint8(len(rv.Obs))
+	}
+	cards := [3]CardView{v.Cards.Coach, v.Cards.Alley, v.Cards.Boat}
+	for k, cv := range cards {
+		c.Left[k], c.Out[k] = uint8(cv.Left), uint8(cv.Out)
+	}
+	c.Clues = intsToSet(v.Clues)
+	c.FClues = intsToSet(v.FalseClues)
+	c.Blue = uint8(v.BlueMarkers)
+	c.CluesTotal = uint16(v.CluesFound)
+	c.Spent = 0
+	if v.Powers.SmokerSpent {
+		c.Spent |= spSmoker
+	}
+	if v.Powers.ReidSpent {
+		c.Spent |= spReid
+	}
+	if v.Powers.SwansonSpent {
+		c.Spent |= spSwanson
+	}
+	c.Speed = v.Powers.Speed
+	if v.Search != nil {
+		c.Scent = v.Search.Scent
+		c.Named = intsToSet(v.Search.Named)
+	}
+	c.Guess = uint8(v.Guess)
+	if v.Outcome.Over {
+		return s.loadOutcome(v.Outcome)
+	}
+	return nil
+}
+
+// loadOutcome rebuilds the end of a finished game from its outcome.
+func (s *State) loadOutcome(o game.Outcome) error {
+	c := &s.c
+	c.Winner = winInvestigators
+	if o.Winner == "jack" {
+		c.Winner = winJack
+	}
+	for i, k := range reasonKeys {
+		if i > 0 && k == o.Reason.Key {
+			c.Reason = uint8(i)
+		}
+	}
+	if c.Reason == 0 {
+		return fmt.Errorf("%w: outcome %q", errView, o.Reason.Key)
+	}
+	if who, ok := o.Reason.Args["who"].(string); ok {
+		for i, f := range c.Cfg.Figs {
+			if figureNames[f] == who {
+				c.WhoEnded = uint8(i)
+			}
+		}
+	}
+	switch x := o.Reason.Args["circle"].(type) {
+	case int:
+		c.EndedAt = uint8(x)
+	case float64:
+		c.EndedAt = uint8(x)
+	}
+	return nil
+}
+
+// loadSecrets copies Jack's secrets from a view that shows them.
+func (s *State) loadSecrets(v *View) error {
+	c := &s.c
+	if len(v.Locations) != 4 || len(v.Trail) != len(v.Rounds) {
+		return errView
+	}
+	for q, l := range v.Locations {
+		c.Locs[q] = uint8(l)
+		if l != 0 {
+			c.Unreached.Add(l)
+		}
+	}
+	for _, r := range c.Order[:c.NReached] {
+		c.Unreached.Remove(int(r))
+	}
+	for r, row := range v.Trail {
+		if len(row) != int(c.Cells[r])+1 {
+			return errView
+		}
+		for i, x := range row {
+			c.Trail[r][i] = uint8(x)
+		}
+	}
+	if c.NReached > 0 {
+		s.setTrailSet()
+		c.Cur = uint8(v.Circle)
+		c.Pending = c.Unreached.Has(v.Circle)
+	}
+	return nil
+}
+
+// drawSecrets draws Jack's secrets consistent with a public view.
+func (s *State) drawSecrets(v *View, rng *game.Rand) error {
+	c := &s.c
+	t := tbl()
+	if c.NReached == 0 {
+		qs := [4]int{0, 1, 2, 3}
+		rng.Shuffle(4, func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+		for _, q := range qs[:c.NLocs] {
+			l := drawFrom(t.quadSet[q], rng)
+			c.Locs[q] = uint8(l)
+			c.Unreached.Add(l)
+		}
+		return nil
+	}
+	for _, l := range c.Order[:c.NReached] {
+		c.Locs[t.quad[l]] = l
+	}
+	// Earlier rounds: placeholders.
+	for r := 0; r < int(c.Round); r++ {
+		for i := 1; i <= int(c.Cells[r]); i++ {
+			c.Trail[r][i] = c.Order[r+1]
+		}
+	}
+	// The current round.
+	r := int(c.Round)
+	hr := s.publicRound(r)
+	bs, err := solveRound(&hr, v.Cards.Alley.Left, v.Cards.Boat.Left)
+	if err != nil {
+		return err
+	}
+	if len(bs) == 0 {
+		return fmt.Errorf("%w: no trail fits the record", errView)
+	}
+	for try := 0; ; try++ {
+		b := pick(bs, rng)
+		trail := b.sol.Sample(rng)
+		s.setCurrent(r, trail, b.kinds, v)
+		if err := s.drawLocations(rng); err != nil {
+			return err
+		}
+		if c.Phase != phJack || s.jackCanMove() || try >= 100 {
+			return nil
+		}
+	}
+}
+
+// setCurrent writes a drawn trail and the types of its face-down cards.
+func (s *State) setCurrent(r int, trail []int, kinds []hunt.MoveKind, v *View) {
+	c := &s.c
+	for i, x := range trail {
+		c.Trail[r][i] = uint8(x)
+	}
+	cards := [3]CardView{v.Cards.Coach, v.Cards.Alley, v.Cards.Boat}
+	for k, cv := range cards {
+		c.Left[k], c.Out[k] = uint8(cv.Left), uint8(cv.Out)
+	}
+	for i := range c.Moves[r][:c.NMoves[r]] {
+		jm := &c.Moves[r][i]
+		if !s.faceDown(r, jm.Kind) {
+			continue
+		}
+		switch kinds[i] {
+		case hunt.Coach:
+			jm.Kind = jkCoach
+		case hunt.Boat:
+			jm.Kind = jkBoat
+		default:
+			jm.Kind = jkAlley
+		}
+		card := jm.Kind - jkCoach
+		c.Left[card]--
+		c.Out[card]++
+	}
+	s.setTrailSet()
+	c.Cur = c.Trail[r][c.Cells[r]]
+	c.Pending = false
+}
+
+// drawLocations draws the unreached locations: one white circle per quadrant
+// without a red marker, off the current trail, not Swanson's failed guess.
+func (s *State) drawLocations(rng *game.Rand) error {
+	c := &s.c
+	t := tbl()
+	c.Unreached = board.Set{}
+	reached := [4]bool{}
+	for _, l := range c.Order[:c.NReached] {
+		reached[t.quad[l]] = true
+	}
+	for q := range quadNames {
+		if reached[q] {
+			continue
+		}
+		cand := t.quadSet[q].Minus(c.TrailSet)
+		cand.Remove(int(c.Guess))
+		if cand.Empty() {
+			return fmt.Errorf("%w: no room for a location in quadrant %s", errView, quadNames[q])
+		}
+		l := drawFrom(cand, rng)
+		c.Locs[q] = uint8(l)
+		c.Unreached.Add(l)
+	}
+	return nil
+}
+
+// setTrailSet rebuilds the set of the current row's circles.
+func (s *State) setTrailSet() {
+	c := &s.c
+	r := c.Round
+	c.TrailSet = board.Set{}
+	for _, x := range c.Trail[r][:c.Cells[r]+1] {
+		c.TrailSet.Add(int(x))
+	}
+}
+
+// drawFrom returns a uniformly drawn member of a non-empty set.
+func drawFrom(set board.Set, rng *game.Rand) int {
+	n := rng.IntN(set.Count())
+	for x := set.Next(0); x >= 0; x = set.Next(x + 1) {
+		if n == 0 {
+			return x
+		}
+		n--
+	}
+	return -1
+}
+
+// figureIndex returns the index of the figure with seat id id, or -1.
+func figureIndex(c *config, id string) int {
+	for i, f := range c.Figs {
+		if figureIDs[f] == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func intsToSet(xs []int) board.Set {
+	var s board.Set
+	for _, x := range xs {
+		if x >= 0 && x < board.SetSize {
+			s.Add(x)
+		}
+	}
+	return s
+}
