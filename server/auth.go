@@ -1,0 +1,88 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+type meOut struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	CSRF string `json:"csrf"`
+}
+
+// handleNewSession creates a guest with a display name and sets the session
+// cookie. A cross-site form cannot call it: it needs a JSON body and a
+// same-site Origin.
+func (s *Server) handleNewSession(w http.ResponseWriter, r *http.Request) {
+	if !s.originOK(r) {
+		s.httpError(w, http.StatusForbidden, &game.Error{Code: CodeBadOrigin, Text: game.T("err.bad-origin")})
+		return
+	}
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		s.httpError(w, http.StatusUnsupportedMediaType, badMessage("err.bad-request", "not JSON"))
+		return
+	}
+	if !s.limiter.allow("session|ip|"+clientIP(r), s.cfg.Limits.SessionIP) {
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	var in struct {
+		Name string `json:"name"`
+	}
+	if err := readJSON(r, &in); err != nil {
+		s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad JSON"))
+		return
+	}
+	name, ok := cleanName(in.Name)
+	if !ok {
+		s.httpError(w, http.StatusBadRequest, &game.Error{Code: CodeBadMessage, Text: game.T("err.bad-name", "max", 24)})
+		return
+	}
+	user := store.User{ID: randomID("u_"), Name: name, Created: s.now()}
+	token := randomToken(32)
+	sess := store.Session{TokenHash: store.Hash(token), UserID: user.ID, CSRF: randomToken(18), Created: s.now()}
+	if err := s.store.CreateUser(r.Context(), user); err != nil {
+		s.log.Error("user not stored", "err", err)
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	if err := s.store.CreateSession(r.Context(), sess); err != nil {
+		s.log.Error("session not stored", "err", err)
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: token, Path: "/", HttpOnly: true,
+		Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode, MaxAge: 365 * 24 * 3600})
+	s.log.Info("guest session", "user", user.ID)
+	writeJSON(w, http.StatusCreated, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF})
+}
+
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	sess, user, ok := s.session(r)
+	if !ok {
+		s.httpError(w, http.StatusUnauthorized, errSignIn)
+		return
+	}
+	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF})
+}
+
+// cleanName trims a display name and checks it: 1-24 characters, printable.
+func cleanName(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	n := utf8.RuneCountInString(s)
+	if n < 1 || n > 24 || !utf8.ValidString(s) {
+		return "", false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return "", false
+		}
+	}
+	return s, true
+}

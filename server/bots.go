@@ -1,0 +1,186 @@
+package server
+
+import (
+	"fmt"
+	"time"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// botSeat is the bot of one seat: a bot seat's own, or the stand-in for an
+// absent player.
+type botSeat struct {
+	bot  game.Bot
+	name string
+	busy bool // a decision is being computed
+}
+
+// botControlled reports whether a bot plays seat now.
+func (t *table) botControlled(seat game.Seat) bool {
+	return t.rec.Seats[seat].Kind == store.KindBot || t.takenOver.Has(seat)
+}
+
+// botFor returns (making it when needed) the bot for seat.
+func (t *table) botFor(seat game.Seat) *botSeat {
+	st := t.rec.Seats[seat]
+	name, level := st.Bot, st.Level
+	if st.Kind == store.KindHuman {
+		name, level = t.s.takeoverBot(), "easy"
+	}
+	b := t.bots[seat]
+	if b != nil && b.name == name && b.bot != nil {
+		return b
+	}
+	if b == nil {
+		b = &botSeat{}
+		t.bots[seat] = b
+	}
+	b.name = name
+	cfg := game.BotConfig{Rules: t.rules, Seat: seat, Seed: t.rec.Seed ^ uint64(seat+1)*0x9e3779b97f4a7c15 ^ uint64(t.version),
+		Budget: t.s.cfg.BotBudget, Level: level}
+	bot, err := game.NewBot(name, cfg)
+	if err != nil {
+		t.s.log.Warn("bot unavailable, playing at random", "table", t.id, "seat", int(seat), "bot", name, "err", err)
+		r := game.NewRand(cfg.Seed)
+		bot = randomBot{&r}
+	}
+	b.bot = bot
+	return b
+}
+
+// takeoverBot is the bot that stands in for absent players.
+func (s *Server) takeoverBot() string {
+	if s.cfg.TakeoverBot != "" {
+		return s.cfg.TakeoverBot
+	}
+	for _, n := range game.BotNames("*") {
+		if n == "ismcts" {
+			return n
+		}
+	}
+	return "random"
+}
+
+// randomBot plays a uniformly random legal move; it stands in when no bot of
+// the wanted name is registered, and when a bot misses its deadline.
+type randomBot struct{ rng *game.Rand }
+
+func (r randomBot) Choose(_ game.View, legal []game.Move) game.Move {
+	return legal[r.rng.IntN(len(legal))]
+}
+
+// scheduleBots starts a decision for every bot-played seat that must act. The
+// bot runs on its own goroutine with the seat's view and legal moves only,
+// never the state; its answer comes back through do and is played only if
+// the table has not moved on meanwhile.
+func (t *table) scheduleBots() {
+	if t.stopped || t.rec.Status != store.StatusRunning {
+		return
+	}
+	toAct := t.state.ToAct()
+	for _, seat := range toAct.Seats() {
+		if !t.botControlled(seat) {
+			continue
+		}
+		b := t.botFor(seat)
+		if b.busy {
+			continue
+		}
+		b.busy = true
+		view := t.state.View(seat)
+		legal := t.state.Legal(seat, nil)
+		if len(legal) == 0 {
+			b.busy = false
+			continue
+		}
+		go t.think(seat, b, b.bot, view, legal, t.version)
+	}
+}
+
+// think runs one bot decision within the budget (plus a quarter of grace);
+// past it, a random legal move is played and the late bot is dropped.
+func (t *table) think(seat game.Seat, b *botSeat, bot game.Bot, view game.View, legal []game.Move, version int64) {
+	start := time.Now()
+	answer := make(chan game.Move, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				t.s.log.Error("bot panicked", "table", t.id, "seat", int(seat), "panic", fmt.Sprint(p))
+			}
+		}()
+		answer <- bot.Choose(view, legal)
+	}()
+	deadline := t.s.cfg.BotBudget + t.s.cfg.BotBudget/4
+	timer := time.NewTimer(deadline)
+	defer timer.Stop()
+	var mv game.Move
+	late := false
+	select {
+	case mv = <-answer:
+	case <-timer.C:
+		late = true
+		r := game.NewRand(uint64(version) ^ uint64(start.UnixNano()))
+		mv = legal[r.IntN(len(legal))]
+		t.s.metrics.botTimeouts.Add(1)
+		t.s.log.Warn("bot missed its deadline; random move played", "table", t.id, "seat", int(seat), "budget", t.s.cfg.BotBudget)
+	}
+	if wait := t.s.cfg.BotDelay - time.Since(start); wait > 0 {
+		time.Sleep(wait)
+	}
+	t.do(func() {
+		b.busy = false
+		if late && b.bot == bot {
+			b.bot = nil // still thinking: never call it again concurrently
+		}
+		if t.stopped || t.version != version || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
+			t.scheduleBots()
+			return
+		}
+		if err := t.play(seat, mv); err != nil {
+			t.s.log.Error("bot move refused", "table", t.id, "seat", int(seat), "bot", b.name, "code", string(game.CodeOf(err)))
+			if !late {
+				b.bot = nil
+			}
+			t.scheduleBots()
+			return
+		}
+		t.s.metrics.move(0, true, t.s.now())
+	})
+}
+
+// checkTakeover gives the seats of players absent past the table's limit to a
+// bot, and arms a timer for the next one due.
+func (t *table) checkTakeover() {
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	limit := time.Duration(t.rec.Takeover) * time.Second
+	if limit <= 0 || t.stopped || t.rec.Status != store.StatusRunning {
+		return
+	}
+	now := t.s.now()
+	var next time.Duration
+	changed := false
+	for seat, since := range t.away {
+		if t.takenOver.Has(seat) {
+			continue
+		}
+		if due := since.Add(limit).Sub(now); due <= 0 {
+			t.takenOver = t.takenOver.With(seat)
+			changed = true
+			t.s.log.Info("takeover", "table", t.id, "seat", int(seat))
+		} else if next == 0 || due < next {
+			next = due
+		}
+	}
+	if next > 0 {
+		t.timer = time.AfterFunc(next, func() { t.do(t.checkTakeover) })
+	}
+	if changed {
+		t.refreshSummary()
+		t.broadcastPresence()
+		t.scheduleBots()
+	}
+}

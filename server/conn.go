@@ -1,0 +1,202 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"gaslamp/game"
+)
+
+// outQueue is the number of frames a connection may have waiting; a client
+// that falls further behind is cut.
+const outQueue = 256
+
+const (
+	closeGoingAway = websocket.StatusGoingAway
+	writeTimeout   = 10 * time.Second
+)
+
+// conn is one WebSocket connection to a table. Its reader runs on the HTTP
+// handler's goroutine, its writer on its own; the table's goroutine owns
+// ready.
+type conn struct {
+	s      *Server
+	t      *table
+	ws     *websocket.Conn
+	userID string // "" for an anonymous spectator
+	name   string
+	sess   string // session token hash, for rate limits
+	ip     string
+
+	out   chan []byte
+	quit  chan struct{}
+	once  sync.Once
+	code  websocket.StatusCode
+	why   string
+	ready bool // hello received (table goroutine)
+}
+
+// send queues a frame; a client too slow to take it is cut.
+func (c *conn) send(frame []byte) {
+	select {
+	case c.out <- frame:
+	default:
+		c.s.metrics.slowCuts.Add(1)
+		c.closeWith(websocket.StatusPolicyViolation, "too slow")
+	}
+}
+
+// closeWith closes the connection with a status once the frames queued
+// before it are written.
+func (c *conn) closeWith(code websocket.StatusCode, why string) {
+	c.once.Do(func() {
+		c.code, c.why = code, why
+		close(c.quit)
+	})
+}
+
+func (c *conn) writeLoop(done chan<- struct{}) {
+	defer close(done)
+	for {
+		select {
+		case frame := <-c.out:
+			if err := c.write(frame); err != nil {
+				c.ws.CloseNow()
+				return
+			}
+		case <-c.quit:
+			// Flush what is already queued, then close cleanly.
+			for {
+				select {
+				case frame := <-c.out:
+					if err := c.write(frame); err != nil {
+						c.ws.CloseNow()
+						return
+					}
+					continue
+				default:
+				}
+				break
+			}
+			c.ws.Close(c.code, c.why)
+			return
+		}
+	}
+}
+
+func (c *conn) write(frame []byte) error {
+	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+	defer cancel()
+	return c.ws.Write(ctx, websocket.MessageText, frame)
+}
+
+// handleWS upgrades /ws/t/{id} and runs the connection.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	if s.closing.Load() {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	if !s.originOK(r) {
+		s.httpError(w, http.StatusForbidden, &game.Error{Code: CodeBadOrigin, Text: game.T("err.bad-origin")})
+		return
+	}
+	sess, user, _ := s.session(r)
+	ip := clientIP(r)
+	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, ip, s.cfg.Limits.JoinIP) {
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	t, err := s.hub.get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		return // Accept has answered
+	}
+	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
+	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
+		out: make(chan []byte, outQueue), quit: make(chan struct{})}
+	if !t.do(func() { t.attach(c) }) {
+		ws.Close(closeGoingAway, "table closed")
+		return
+	}
+	s.metrics.conns.Add(1)
+	defer s.metrics.conns.Add(-1)
+	writerDone := make(chan struct{})
+	go c.writeLoop(writerDone)
+	c.readLoop()
+	t.do(func() { t.detach(c) })
+	c.closeWith(websocket.StatusNormalClosure, "")
+	<-writerDone
+}
+
+// readLoop reads frames until the connection ends. Each frame is checked for
+// size and rate before it is parsed.
+func (c *conn) readLoop() {
+	buf := make([]byte, MaxFrame+1)
+	for {
+		typ, r, err := c.ws.Reader(context.Background())
+		if err != nil {
+			return
+		}
+		n, err := io.ReadFull(r, buf)
+		switch {
+		case err == nil: // MaxFrame+1 bytes: too large
+			c.send(errorFrame("", &game.Error{Code: CodeTooLarge, Text: game.T("err.too-large", "max", MaxFrame)}, c.t.ver.Load()))
+			c.closeWith(websocket.StatusMessageTooBig, "frame over 8 KiB")
+			return
+		case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		default:
+			return
+		}
+		received := time.Now()
+		if !c.s.limiter.allowBoth("frame", c.sess, c.s.cfg.Limits.Frames, c.ip, c.s.cfg.Limits.FramesIP) {
+			c.s.metrics.refused.Add(1)
+			c.send(errorFrame("", errRateLimited, c.t.ver.Load()))
+			continue
+		}
+		if typ != websocket.MessageText {
+			c.send(errorFrame("", badMessage("err.bad-message", "binary frame"), c.t.ver.Load()))
+			continue
+		}
+		m, err := DecodeClientMessage(buf[:n])
+		if err != nil {
+			c.s.metrics.refused.Add(1)
+			c.send(errorFrame(idOf(buf[:n]), asGameError(err, CodeBadMessage), c.t.ver.Load()))
+			continue
+		}
+		if !c.dispatch(m, received) {
+			return
+		}
+	}
+}
+
+// dispatch hands a parsed message to the table; false when the table stopped.
+func (c *conn) dispatch(m ClientMessage, received time.Time) bool {
+	t := c.t
+	switch m.Type {
+	case MsgPing:
+		c.send(pongFrame)
+		return true
+	case MsgHello:
+		return t.do(func() { t.handleHello(c, m.V) })
+	case MsgMove:
+		return t.do(func() { t.handleMove(c, m, received) })
+	case MsgChat:
+		if c.sess != "" && !c.s.limiter.allow("chat|s|"+c.sess, c.s.cfg.Limits.Chat) {
+			c.s.metrics.refused.Add(1)
+			c.send(errorFrame("", errRateLimited, t.ver.Load()))
+			return true
+		}
+		return t.do(func() { t.handleChat(c, m.Text) })
+	}
+	return true
+}

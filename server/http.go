@@ -1,0 +1,163 @@
+package server
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// cookieName is the session cookie.
+const cookieName = "gaslamp_session"
+
+// maxBody bounds JSON request bodies.
+const maxBody = 16 << 10
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /healthz", s.handleHealth)
+	m.HandleFunc("GET /metrics", s.handleMetrics)
+	m.HandleFunc("POST /api/session", s.handleNewSession)
+	m.HandleFunc("GET /api/me", s.handleMe)
+	m.HandleFunc("GET /api/games", s.handleGames)
+	m.HandleFunc("GET /api/tables", s.handleTables)
+	m.HandleFunc("GET /api/tables/{id}", s.handleTable)
+	m.HandleFunc("POST /api/tables", s.csrf(s.handleCreate))
+	m.HandleFunc("POST /api/tables/{id}/seats/{seat}", s.csrf(s.handleTakeSeat))
+	m.HandleFunc("DELETE /api/tables/{id}/seats/{seat}", s.csrf(s.handleLeaveSeat))
+	m.HandleFunc("POST /api/join/{token}", s.csrf(s.handleJoinAPI))
+	m.HandleFunc("GET /join/{token}", s.handleJoinLink)
+	m.HandleFunc("GET /ws/t/{id}", s.handleWS)
+	m.HandleFunc("GET /t/{id}", s.handlePage("table.html"))
+	m.HandleFunc("GET /{$}", s.handlePage("index.html"))
+	m.HandleFunc("GET /static/", s.handleStatic)
+	m.HandleFunc("GET /i18n/{file}", s.handleCatalog)
+	s.mux = m
+}
+
+// secure adds the security headers to every response.
+func (s *Server) secure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	if s.closing.Load() {
+		http.Error(w, `{"status":"closing"}`, http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, `{"status":"ok"}`)
+}
+
+// originOK reports whether a request comes from this site (or an allowed
+// origin). A request without Origin (not from a browser page) passes.
+func (s *Server) originOK(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	for _, p := range s.cfg.Origins {
+		if ok, _ := path.Match(strings.ToLower(p), strings.ToLower(u.Host)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// session returns the request's session and user, if its cookie names one.
+func (s *Server) session(r *http.Request) (store.Session, store.User, bool) {
+	ck, err := r.Cookie(cookieName)
+	if err != nil || ck.Value == "" || len(ck.Value) > 128 {
+		return store.Session{}, store.User{}, false
+	}
+	sess, user, err := s.store.SessionByHash(r.Context(), store.Hash(ck.Value))
+	if err != nil {
+		return store.Session{}, store.User{}, false
+	}
+	return sess, user, true
+}
+
+// authed is a handler that needs a session.
+type authed func(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User)
+
+// csrf wraps a state-changing handler: it needs a session, a same-site Origin
+// (when the browser sends one) and the header X-CSRF-Token equal to the
+// session's CSRF token.
+func (s *Server) csrf(h authed) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.originOK(r) {
+			s.httpError(w, http.StatusForbidden, &game.Error{Code: CodeBadOrigin, Text: game.T("err.bad-origin")})
+			return
+		}
+		sess, user, ok := s.session(r)
+		if !ok {
+			s.httpError(w, http.StatusUnauthorized, errSignIn)
+			return
+		}
+		tok := r.Header.Get("X-CSRF-Token")
+		if tok == "" || subtle.ConstantTimeCompare([]byte(tok), []byte(sess.CSRF)) != 1 {
+			s.httpError(w, http.StatusForbidden, &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.csrf")})
+			return
+		}
+		h(w, r, sess, user)
+	}
+}
+
+type httpErr struct {
+	Code game.Code `json:"code"`
+	Text game.Text `json:"text"`
+}
+
+// httpError answers with a refusal's code and text (never its detail).
+func (s *Server) httpError(w http.ResponseWriter, status int, err *game.Error) {
+	s.metrics.refused.Add(1)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(httpErr{Code: err.Code, Text: err.Text})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// readJSON decodes a bounded JSON body.
+func readJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// clientIP is the remote address without its port. Proxies' headers are not
+// trusted.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,389 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// tableSummary is a table as the lobby shows it; it holds no secret.
+type tableSummary struct {
+	ID       string        `json:"id"`
+	Game     string        `json:"game"`
+	Options  game.Options  `json:"options"`
+	Status   string        `json:"status"`
+	Seats    []seatSummary `json:"seats"`
+	Created  time.Time     `json:"created"`
+	Version  int64         `json:"version"`
+	Takeover int           `json:"takeover_seconds"`
+}
+
+type seatSummary struct {
+	Seat   int            `json:"seat"`
+	ID     string         `json:"id"`
+	Side   string         `json:"side"`
+	Name   game.Text      `json:"name"`
+	Kind   string         `json:"kind"`
+	Player *playerSummary `json:"player"`
+}
+
+type playerSummary struct {
+	Name      string `json:"name"`
+	Bot       bool   `json:"bot"`
+	Connected bool   `json:"connected"`
+}
+
+// buildSummary runs on the table's goroutine.
+func (t *table) buildSummary() *tableSummary {
+	sum := &tableSummary{ID: t.id, Game: t.rec.Game, Options: game.Options(t.rec.Options), Status: t.rec.Status,
+		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover}
+	if sum.Options == nil {
+		sum.Options = game.Options{}
+	}
+	for i, st := range t.rec.Seats {
+		info := t.infos[i]
+		ss := seatSummary{Seat: i, ID: info.ID, Side: info.Side, Name: info.Name, Kind: st.Kind}
+		switch {
+		case st.Kind == store.KindBot:
+			ss.Player = &playerSummary{Name: st.Bot, Bot: true, Connected: true}
+		case st.UserID != "":
+			ss.Player = &playerSummary{Name: st.Name, Bot: t.takenOver.Has(game.Seat(i)), Connected: t.connected(game.Seat(i))}
+		}
+		sum.Seats = append(sum.Seats, ss)
+	}
+	return sum
+}
+
+// summaryOf describes a table that is not loaded (a finished one).
+func summaryOf(rec store.Table) *tableSummary {
+	rules, err := game.Lookup(rec.Game)
+	if err != nil {
+		return nil
+	}
+	infos, err := rules.Seats(game.Options(rec.Options))
+	if err != nil || len(infos) != len(rec.Seats) {
+		return nil
+	}
+	t := &table{rec: rec, infos: infos, version: -1}
+	return t.buildSummary()
+}
+
+type gameOut struct {
+	ID      string            `json:"id"`
+	Name    game.Text         `json:"name"`
+	Sides   []string          `json:"sides"`
+	Options []game.OptionSpec `json:"options"`
+	Seats   []game.SeatInfo   `json:"seats"`
+	Bots    []string          `json:"bots"`
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	out := []gameOut{}
+	for _, g := range game.Games() {
+		seats, _ := g.Seats(game.Options{})
+		bots := game.BotNames(g.ID())
+		if len(bots) == 0 {
+			bots = []string{"random"}
+		}
+		out = append(out, gameOut{ID: g.ID(), Name: g.Name(), Sides: g.Sides(), Options: g.OptionSpecs(), Seats: seats, Bots: bots})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
+	status := r.URL.Query().Get("status")
+	switch status {
+	case "":
+		writeJSON(w, http.StatusOK, s.hub.summaries(store.StatusOpen, store.StatusRunning))
+	case store.StatusOpen, store.StatusRunning:
+		writeJSON(w, http.StatusOK, s.hub.summaries(status))
+	case store.StatusFinished:
+		recs, err := s.store.Tables(r.Context(), 50, store.StatusFinished)
+		if err != nil {
+			s.httpError(w, http.StatusInternalServerError, errNotStored)
+			return
+		}
+		out := []*tableSummary{}
+		for _, rec := range recs {
+			if sum := summaryOf(rec); sum != nil {
+				out = append(out, sum)
+			}
+		}
+		writeJSON(w, http.StatusOK, out)
+	default:
+		s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad status"))
+	}
+}
+
+func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
+	t, err := s.hub.get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
+		return
+	}
+	sum := t.summary.Load()
+	for i := 0; sum == nil && i < 100; i++ { // just loaded: its goroutine is starting
+		time.Sleep(time.Millisecond)
+		sum = t.summary.Load()
+	}
+	writeJSON(w, http.StatusOK, sum)
+}
+
+type createIn struct {
+	Game     string            `json:"game"`
+	Options  map[string]string `json:"options"`
+	Seats    []seatIn          `json:"seats"`
+	Takeover int               `json:"takeover_seconds"`
+}
+
+type seatIn struct {
+	Kind  string `json:"kind"`
+	Bot   string `json:"bot"`
+	Level string `json:"level"`
+}
+
+func badRequest(key string) *game.Error {
+	return &game.Error{Code: CodeBadMessage, Text: game.T(key)}
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	if !s.limiter.allowBoth("create", sess.TokenHash, s.cfg.Limits.Create, clientIP(r), s.cfg.Limits.CreateIP) {
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	var in createIn
+	if err := readJSON(r, &in); err != nil {
+		s.httpError(w, http.StatusBadRequest, badRequest("err.bad-request"))
+		return
+	}
+	rec, invites, gerr := s.newTableRecord(in, user)
+	if gerr != nil {
+		s.httpError(w, http.StatusBadRequest, gerr)
+		return
+	}
+	if err := s.store.CreateTable(r.Context(), rec); err != nil {
+		s.log.Error("table not stored", "err", err)
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	t, err := newTable(s, rec)
+	if err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	s.hub.add(t)
+	s.log.Info("table created", "table", rec.ID, "game", rec.Game, "seats", len(rec.Seats), "takeover_seconds", rec.Takeover)
+	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "invites": invites})
+}
+
+// newTableRecord checks a creation request and builds the table's record and
+// its invite links (the tokens themselves are only in the links; the store
+// keeps their hashes).
+func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[string]string, *game.Error) {
+	var rec store.Table
+	rules, err := game.Lookup(in.Game)
+	if err != nil {
+		return rec, nil, asGameError(err, game.CodeUnknownGame)
+	}
+	opts := game.Options(in.Options)
+	if opts == nil {
+		opts = game.Options{}
+	}
+	if err := game.Validate(rules.OptionSpecs(), opts); err != nil {
+		return rec, nil, asGameError(err, game.CodeBadOptions)
+	}
+	infos, err := rules.Seats(opts)
+	if err != nil {
+		return rec, nil, asGameError(err, game.CodeBadOptions)
+	}
+	seed := randomSeed()
+	if _, err := rules.New(opts, seed); err != nil {
+		return rec, nil, asGameError(err, game.CodeBadOptions)
+	}
+	if in.Seats == nil {
+		in.Seats = make([]seatIn, len(infos))
+	}
+	if len(in.Seats) != len(infos) {
+		return rec, nil, &game.Error{Code: game.CodeUnknownSeat, Text: game.T("err.seat-count", "want", len(infos))}
+	}
+	if in.Takeover < 0 || in.Takeover > 86400 {
+		return rec, nil, badRequest("err.bad-takeover")
+	}
+	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
+		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC()}
+	invites := map[string]string{}
+	humans := 0
+	bots := game.BotNames(rules.ID())
+	for i, si := range in.Seats {
+		st := store.Seat{Seat: i}
+		switch si.Kind {
+		case store.KindHuman, "":
+			tok := randomToken(24)
+			st.Kind, st.InviteHash = store.KindHuman, store.Hash(tok)
+			invites[strconv.Itoa(i)] = "/join/" + tok
+			humans++
+		case store.KindBot:
+			st.Kind, st.Bot, st.Level = store.KindBot, si.Bot, si.Level
+			if st.Bot == "" {
+				st.Bot = defaultBot(bots)
+			}
+			if !contains(bots, st.Bot) && st.Bot != "random" {
+				return rec, nil, badRequest("err.unknown-bot")
+			}
+			switch st.Level {
+			case "":
+				st.Level = "normal"
+			case "easy", "normal", "hard":
+			default:
+				return rec, nil, badRequest("err.bad-level")
+			}
+		default:
+			return rec, nil, badRequest("err.bad-seat-kind")
+		}
+		rec.Seats = append(rec.Seats, st)
+	}
+	if humans == 0 {
+		rec.Status = store.StatusRunning
+	}
+	return rec, invites, nil
+}
+
+func defaultBot(names []string) string {
+	for _, pref := range []string{"baseline", "ismcts"} {
+		if contains(names, pref) {
+			return pref
+		}
+	}
+	return "random"
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// seatRequest resolves {id} and {seat} of a seat request.
+func (s *Server) seatRequest(w http.ResponseWriter, r *http.Request, sess store.Session) (*table, int, bool) {
+	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, clientIP(r), s.cfg.Limits.JoinIP) {
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return nil, 0, false
+	}
+	t, err := s.hub.get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
+		return nil, 0, false
+	}
+	seat, err := strconv.Atoi(r.PathValue("seat"))
+	if err != nil || !validSeat(t.infos, seat) {
+		s.httpError(w, http.StatusNotFound, errNoSuchSeat)
+		return nil, 0, false
+	}
+	return t, seat, true
+}
+
+func (s *Server) seatResult(w http.ResponseWriter, t *table, seat int, err error) {
+	var ge *game.Error
+	switch {
+	case err == nil:
+		writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat})
+	case errors.As(err, &ge) && ge.Code == game.CodeTableFull:
+		s.httpError(w, http.StatusConflict, ge)
+	case errors.As(err, &ge) && ge.Code == game.CodeUnauthorized:
+		s.httpError(w, http.StatusForbidden, ge)
+	case errors.As(err, &ge) && ge.Code == game.CodeUnknownSeat:
+		s.httpError(w, http.StatusNotFound, ge)
+	case errors.As(err, &ge):
+		s.httpError(w, http.StatusInternalServerError, ge)
+	default:
+		s.httpError(w, http.StatusServiceUnavailable, errStopped)
+	}
+}
+
+func (s *Server) handleTakeSeat(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	t, seat, ok := s.seatRequest(w, r, sess)
+	if !ok {
+		return
+	}
+	var res error
+	err := t.ask(r.Context(), func() { res = t.takeSeat(seat, user.ID, user.Name, false) })
+	if err != nil {
+		res = err
+	}
+	s.seatResult(w, t, seat, res)
+}
+
+func (s *Server) handleLeaveSeat(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	t, seat, ok := s.seatRequest(w, r, sess)
+	if !ok {
+		return
+	}
+	var res error
+	err := t.ask(r.Context(), func() { res = t.leaveSeat(seat, user.ID) })
+	if err != nil {
+		res = err
+	}
+	s.seatResult(w, t, seat, res)
+}
+
+// join gives the seat an invite token opens to user, taking it from whoever
+// held it: the token is the proof.
+func (s *Server) join(ctx context.Context, token string, user store.User) (*table, int, error) {
+	id, seat, err := s.store.SeatByInvite(ctx, store.Hash(token))
+	if err != nil {
+		return nil, 0, &game.Error{Code: CodeNotFound, Text: game.T("err.no-invite")}
+	}
+	t, err := s.hub.get(ctx, id)
+	if err != nil {
+		return nil, 0, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")}
+	}
+	var res error
+	if err := t.ask(ctx, func() { res = t.takeSeat(seat, user.ID, user.Name, true) }); err != nil {
+		return t, seat, err
+	}
+	return t, seat, res
+}
+
+func (s *Server) handleJoinAPI(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, clientIP(r), s.cfg.Limits.JoinIP) {
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	t, seat, err := s.join(r.Context(), r.PathValue("token"), user)
+	var ge *game.Error
+	if errors.As(err, &ge) && ge.Code == CodeNotFound {
+		s.httpError(w, http.StatusNotFound, ge)
+		return
+	}
+	s.seatResult(w, t, seat, err)
+}
+
+// handleJoinLink opens an invite link: signed in, the seat is taken and the
+// browser goes to the table; otherwise to the lobby, which asks for a name and
+// comes back (?join=/join/TOKEN).
+func (s *Server) handleJoinLink(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	sess, user, ok := s.session(r)
+	if !ok {
+		http.Redirect(w, r, "/?join="+"/join/"+token, http.StatusSeeOther)
+		return
+	}
+	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, clientIP(r), s.cfg.Limits.JoinIP) {
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	t, _, err := s.join(r.Context(), token, user)
+	if err != nil {
+		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-invite")})
+		return
+	}
+	http.Redirect(w, r, "/t/"+t.id, http.StatusSeeOther)
+}

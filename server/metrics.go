@@ -1,0 +1,163 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gaslamp/store"
+)
+
+// latencyBuckets are the upper bounds, in seconds, of the move latency
+// histogram.
+var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
+
+// metrics are the server's counters, exposed in Prometheus text format.
+type metrics struct {
+	conns       atomic.Int64
+	moves       atomic.Int64
+	botMoves    atomic.Int64
+	botTimeouts atomic.Int64
+	refused     atomic.Int64
+	slowCuts    atomic.Int64
+	notices     atomic.Int64
+
+	mu      sync.Mutex
+	counts  []uint64 // per latency bucket, plus +Inf
+	sum     float64
+	n       uint64
+	second  [16]int64 // moves per second, a ring indexed by Unix second
+	seconds [16]int64 // which second each ring slot holds
+}
+
+func newMetrics() *metrics {
+	return &metrics{counts: make([]uint64, len(latencyBuckets)+1)}
+}
+
+// move records one applied move and, for a player's move, its latency from
+// the frame's arrival to its acknowledgement.
+func (m *metrics) move(latency time.Duration, bot bool, now time.Time) {
+	m.moves.Add(1)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	sec := now.Unix()
+	i := sec & 15
+	if m.seconds[i] != sec {
+		m.seconds[i], m.second[i] = sec, 0
+	}
+	m.second[i]++
+	if bot {
+		m.botMoves.Add(1)
+		return
+	}
+	s := latency.Seconds()
+	k := len(latencyBuckets)
+	for j, b := range latencyBuckets {
+		if s <= b {
+			k = j
+			break
+		}
+	}
+	m.counts[k]++
+	m.sum += s
+	m.n++
+}
+
+// perSecond is the mean number of moves per second over the last ten full
+// seconds.
+func (m *metrics) perSecond(now time.Time) float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var total int64
+	cur := now.Unix()
+	for d := int64(1); d <= 10; d++ {
+		i := (cur - d) & 15
+		if m.seconds[i] == cur-d {
+			total += m.second[i]
+		}
+	}
+	return float64(total) / 10
+}
+
+func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	counts, err := s.store.CountTables(ctx)
+	if err != nil {
+		http.Error(w, "store unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	s.writeMetrics(w, counts)
+}
+
+func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
+	m := s.metrics
+	var b strings.Builder
+	gauge := func(name, help string, v string) {
+		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s gauge\n%s %s\n", name, help, name, name, v)
+	}
+	counter := func(name, help string, v int64) {
+		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s counter\n%s %d\n", name, help, name, name, v)
+	}
+	b.WriteString("# HELP gaslamp_tables Tables by status.\n# TYPE gaslamp_tables gauge\n")
+	for _, st := range []string{store.StatusOpen, store.StatusRunning, store.StatusFinished} {
+		fmt.Fprintf(&b, "gaslamp_tables{status=%q} %d\n", st, counts[st])
+	}
+	gauge("gaslamp_tables_loaded", "Tables held in memory.", strconv.Itoa(s.hub.count()))
+	gauge("gaslamp_connections", "Open WebSocket connections.", strconv.FormatInt(m.conns.Load(), 10))
+	counter("gaslamp_moves_total", "Moves applied and stored (players and bots).", m.moves.Load())
+	counter("gaslamp_bot_moves_total", "Moves played by bots.", m.botMoves.Load())
+	counter("gaslamp_bot_timeouts_total", "Bot decisions that missed their deadline.", m.botTimeouts.Load())
+	counter("gaslamp_refused_total", "Client messages refused with an error.", m.refused.Load())
+	counter("gaslamp_slow_clients_cut_total", "Connections closed because they read too slowly.", m.slowCuts.Load())
+	counter("gaslamp_bus_notices_total", "Table notices received from the bus.", m.notices.Load())
+	gauge("gaslamp_moves_per_second", "Moves per second over the last ten seconds.", strconv.FormatFloat(m.perSecond(s.now()), 'f', 2, 64))
+
+	m.mu.Lock()
+	b.WriteString("# HELP gaslamp_move_latency_seconds Time from a player's move frame to its acknowledgement (stored, applied, broadcast).\n")
+	b.WriteString("# TYPE gaslamp_move_latency_seconds histogram\n")
+	var cum uint64
+	for i, ub := range latencyBuckets {
+		cum += m.counts[i]
+		fmt.Fprintf(&b, "gaslamp_move_latency_seconds_bucket{le=\"%g\"} %d\n", ub, cum)
+	}
+	cum += m.counts[len(latencyBuckets)]
+	fmt.Fprintf(&b, "gaslamp_move_latency_seconds_bucket{le=\"+Inf\"} %d\n", cum)
+	fmt.Fprintf(&b, "gaslamp_move_latency_seconds_sum %g\ngaslamp_move_latency_seconds_count %d\n", m.sum, m.n)
+	m.mu.Unlock()
+
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	gauge("go_goroutines", "Goroutines.", strconv.Itoa(runtime.NumGoroutine()))
+	gauge("go_memstats_heap_alloc_bytes", "Bytes of allocated heap objects.", strconv.FormatUint(ms.HeapAlloc, 10))
+	gauge("go_memstats_heap_inuse_bytes", "Bytes in in-use heap spans.", strconv.FormatUint(ms.HeapInuse, 10))
+	gauge("go_memstats_stack_inuse_bytes", "Bytes in stack spans.", strconv.FormatUint(ms.StackInuse, 10))
+	gauge("go_memstats_sys_bytes", "Bytes obtained from the OS.", strconv.FormatUint(ms.Sys, 10))
+	if rss := residentBytes(); rss > 0 {
+		gauge("process_resident_memory_bytes", "Resident memory size in bytes.", strconv.FormatInt(rss, 10))
+	}
+	io.WriteString(w, b.String())
+}
+
+// residentBytes reads the resident set size from /proc (Linux), or 0.
+func residentBytes() int64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}

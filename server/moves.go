@@ -1,0 +1,241 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"gaslamp/bus"
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// Errors the table gives, beyond the game's own.
+var (
+	errNotStarted  = &game.Error{Code: game.CodeNotYourTurn, Text: game.T("err.table-not-started")}
+	errNotYourSeat = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.not-your-seat")}
+	errStale       = &game.Error{Code: game.CodeStale, Text: game.T("err.stale-move")}
+	errDuplicate   = &game.Error{Code: CodeDuplicateMove, Text: game.T("err.duplicate-move")}
+	errNotStored   = &game.Error{Code: game.CodeInternal, Text: game.T("err.internal")}
+	errSignIn      = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.sign-in")}
+	errChatClosed  = &game.Error{Code: CodeChatClosed, Text: game.T("err.chat-closed")}
+	errRateLimited = &game.Error{Code: game.CodeRateLimited, Text: game.T("err.rate-limited")}
+	errSeatTaken   = &game.Error{Code: game.CodeTableFull, Text: game.T("err.seat-taken")}
+	errNoSuchSeat  = &game.Error{Code: game.CodeUnknownSeat, Text: game.T("err.unknown-seat")}
+)
+
+// handleHello answers a (re)connecting client: the updates it missed, or a
+// full state, then the presence of the seats.
+func (t *table) handleHello(c *conn, v int64) {
+	c.ready = true
+	a := t.audienceOf(c)
+	if v < 0 || v > t.version || t.version-v > maxHistory {
+		c.send(t.stateFor(a))
+	} else {
+		for x := v + 1; x <= t.version; x++ {
+			c.send(t.updateFor(a, x, x == t.version))
+		}
+	}
+	c.send(t.presenceFrame())
+}
+
+// handleMove judges and plays a player's move. The order of the checks is the
+// protocol's: seat, version, duplicate, turn, then the game's own judgement.
+// Every refusal leaves the table as it was.
+func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
+	refuse := func(err *game.Error) {
+		t.s.metrics.refused.Add(1)
+		c.send(errorFrame(m.ID, err, t.version))
+	}
+	if !t.heldBy(c.userID).Has(m.Seat) {
+		refuse(errNotYourSeat)
+		return
+	}
+	if _, dup := t.moveIDs[c.userID+"\x00"+m.ID]; dup {
+		refuse(errDuplicate)
+		return
+	}
+	if m.V != t.version {
+		refuse(errStale)
+		return
+	}
+	if t.finished() {
+		refuse(game.ErrGameOver)
+		return
+	}
+	if t.rec.Status != store.StatusRunning {
+		refuse(errNotStarted)
+		return
+	}
+	if !t.state.ToAct().Has(m.Seat) {
+		refuse(game.ErrNotYourTurn)
+		return
+	}
+	mv, err := t.rules.DecodeMove(m.Move)
+	if err != nil {
+		refuse(asGameError(err, game.CodeMalformed))
+		return
+	}
+	if err := t.play(m.Seat, mv); err != nil {
+		refuse(asGameError(err, game.CodeIllegal))
+		return
+	}
+	t.rememberMoveID(c.userID, m.ID, t.version)
+	t.s.metrics.move(t.s.now().Sub(received), false, t.s.now())
+	c.send(ackFrame(m.ID, t.version))
+}
+
+// asGameError returns err as a *game.Error, or a generic one with code.
+func asGameError(err error, code game.Code) *game.Error {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return ge
+	}
+	return &game.Error{Code: code, Text: game.T("err." + string(code)), Detail: err.Error()}
+}
+
+// play applies a move for seat: on a clone first, then stores it, then makes
+// the clone the table's state and tells every connection. Nothing changes
+// unless both the game and the store accept the move.
+func (t *table) play(seat game.Seat, mv game.Move) error {
+	next := t.state.Clone()
+	var log game.Log
+	if err := next.Apply(seat, mv, &log); err != nil {
+		return err
+	}
+	if !game.Contains(t.state.Legal(seat, nil), mv) {
+		// The game accepted a move it did not offer: refuse it all the same.
+		t.s.log.Error("game accepted a move it did not list", "table", t.id, "game", t.rules.ID(), "seat", int(seat))
+		return game.ErrNotLegal
+	}
+	enc := t.rules.EncodeMove(mv)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.s.store.AppendMove(ctx, store.Move{Table: t.id, Seq: t.version + 1, Seat: int(seat), Move: enc, At: t.s.now()}); err != nil {
+		t.s.log.Error("move not stored", "table", t.id, "seat", int(seat), "version", t.version+1, "err", err)
+		return errNotStored
+	}
+	t.state = next
+	t.version++
+	t.ver.Store(t.version)
+	t.history = append(t.history, log.Events)
+	t.moves = append(t.moves, game.RecordedMove{Seat: seat, Move: enc})
+	t.s.log.Debug("move", "table", t.id, "seat", int(seat), "version", t.version)
+	if t.state.Outcome().Over {
+		t.setStatus(store.StatusFinished)
+		t.s.log.Info("game over", "table", t.id, "version", t.version)
+	}
+	t.refreshSummary()
+	t.broadcastUpdate()
+	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: t.rec.Status, Kind: "move"})
+	t.scheduleBots()
+	return nil
+}
+
+// chatCloser is implemented by games whose state may close table chat (e.g.
+// Jekyll's night).
+type chatCloser interface{ ChatClosed() bool }
+
+// handleChat stores a chat line and sends it to everyone at the table.
+func (t *table) handleChat(c *conn, text string) {
+	if c.userID == "" {
+		c.send(errorFrame("", errSignIn, t.version))
+		return
+	}
+	if cc, ok := t.state.(chatCloser); ok && cc.ChatClosed() && !t.finished() {
+		c.send(errorFrame("", errChatClosed, t.version))
+		return
+	}
+	seat := -1
+	if a := t.heldBy(c.userID); !a.Empty() {
+		seat = int(a.First())
+	}
+	line := store.Chat{Table: t.id, Seq: t.chatSeq + 1, UserID: c.userID, Name: c.name, Seat: seat, Text: strings.TrimSpace(text), At: t.s.now().UTC()}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.s.store.AppendChat(ctx, line); err != nil {
+		t.s.log.Error("chat not stored", "table", t.id, "err", err)
+		c.send(errorFrame("", errNotStored, t.version))
+		return
+	}
+	t.chatSeq++
+	t.chat = append(t.chat, line)
+	if len(t.chat) > chatKept {
+		t.chat = t.chat[len(t.chat)-chatKept:]
+	}
+	frame := chatFrame(line)
+	for x := range t.conns {
+		if x.ready {
+			x.send(frame)
+		}
+	}
+}
+
+// takeSeat gives a human seat to user. With force (an invite), the seat is
+// taken from whoever held it.
+func (t *table) takeSeat(seat int, user, name string, force bool) error {
+	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman {
+		return errNoSuchSeat
+	}
+	st := &t.rec.Seats[seat]
+	if st.UserID == user {
+		return nil
+	}
+	if st.UserID != "" && !force {
+		return errSeatTaken
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.s.store.SetSeatHolder(ctx, t.id, seat, user, name); err != nil {
+		t.s.log.Error("seat not stored", "table", t.id, "seat", seat, "err", err)
+		return errNotStored
+	}
+	before := st.UserID
+	st.UserID, st.Name = user, name
+	t.s.log.Info("seat taken", "table", t.id, "seat", seat, "invite", force)
+	t.seatsChanged(before, user)
+	return nil
+}
+
+// leaveSeat frees a seat user holds.
+func (t *table) leaveSeat(seat int, user string) error {
+	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman {
+		return errNoSuchSeat
+	}
+	st := &t.rec.Seats[seat]
+	if st.UserID != user {
+		return errNotYourSeat
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.s.store.SetSeatHolder(ctx, t.id, seat, "", ""); err != nil {
+		return errNotStored
+	}
+	st.UserID, st.Name = "", ""
+	t.s.log.Info("seat left", "table", t.id, "seat", seat)
+	t.seatsChanged(user, "")
+	return nil
+}
+
+// seatsChanged starts the game once every human seat is held, and sends a
+// fresh state to the connections of the users whose seats changed.
+func (t *table) seatsChanged(users ...string) {
+	if t.rec.Status == store.StatusOpen && t.allHumansSeated() {
+		t.setStatus(store.StatusRunning)
+	}
+	for c := range t.conns {
+		if !c.ready {
+			continue
+		}
+		for _, u := range users {
+			if u != "" && c.userID == u {
+				c.send(t.stateFor(t.audienceOf(c)))
+				break
+			}
+		}
+	}
+	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: t.rec.Status, Kind: "seats"})
+	t.presenceChanged(true)
+	t.scheduleBots()
+}

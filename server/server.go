@@ -1,0 +1,162 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/base64"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"gaslamp/bus"
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// Config configures a Server. Store is required; the rest has defaults.
+type Config struct {
+	Store  store.Store
+	Bus    bus.Bus      // table notices; nil means an in-process bus
+	Logger *slog.Logger // nil means a JSON handler on stderr
+
+	// Static holds the client's files (index.html, table.html, ...); nil
+	// means a placeholder page. Messages are the site's texts, merged with
+	// every registered game's catalogue for /i18n/{lang}.json.
+	Static   fs.FS
+	Messages game.Catalog
+
+	// Origins lists extra hosts (patterns as in path.Match, e.g.
+	// "play.example.org") whose pages may open WebSockets and post; the
+	// request's own host is always allowed.
+	Origins []string
+	// SecureCookies sets the Secure flag on the session cookie (behind TLS).
+	SecureCookies bool
+
+	// BotBudget is the time a bot is given per decision (default 2s); past it
+	// plus a grace of a quarter, the server plays a random legal move instead.
+	BotBudget time.Duration
+	// BotDelay is the least time a bot seems to think before its move shows,
+	// so that people can follow (default 0).
+	BotDelay time.Duration
+	// TakeoverBot is the bot that plays for an absent human (default
+	// "ismcts" when registered, else "random").
+	TakeoverBot string
+
+	Limits Limits
+	// Now is the clock (tests); nil means time.Now.
+	Now func() time.Time
+}
+
+// Server is the gaslamp HTTP and WebSocket server. Create it with New, serve
+// Handler, and call Shutdown to stop.
+type Server struct {
+	cfg      Config
+	store    store.Store
+	bus      bus.Bus
+	ownBus   bool
+	log      *slog.Logger
+	hub      *hub
+	limiter  *limiter
+	metrics  *metrics
+	mux      *http.ServeMux
+	closing  atomic.Bool
+	unsub    func()
+	baseCtx  context.Context
+	cancel   context.CancelFunc
+	catalogs map[string][]byte // merged catalogue per language, JSON
+}
+
+// New builds a server and loads every open and running table from the store,
+// replaying its moves.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.BotBudget <= 0 {
+		cfg.BotBudget = 2 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewJSONHandler(nopWriter{}, nil))
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits()
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, bus: cfg.Bus, log: cfg.Logger, limiter: newLimiter(cfg.Now), metrics: newMetrics()}
+	if s.bus == nil {
+		s.bus, s.ownBus = bus.NewLocal(), true
+	}
+	s.baseCtx, s.cancel = context.WithCancel(context.Background())
+	s.hub = newHub(s)
+	s.unsub = s.bus.Subscribe(s.hub.notice)
+	s.buildCatalogs()
+	s.routes()
+	if err := s.hub.loadAll(ctx); err != nil {
+		s.cancel()
+		return nil, err
+	}
+	return s, nil
+}
+
+type nopWriter struct{}
+
+func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+func (s *Server) now() time.Time { return s.cfg.Now() }
+
+// Handler returns the server's HTTP handler (security headers included).
+func (s *Server) Handler() http.Handler { return s.secure(s.mux) }
+
+// Shutdown stops the server without losing anything: new WebSocket
+// connections are refused, each table finishes the moves it has received,
+// then its connections are closed with "going away". It does not close the
+// store; the caller does, after Shutdown returns. Call it after
+// http.Server.Shutdown has stopped the listener.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.closing.Store(true)
+	err := s.hub.stopAll(ctx)
+	s.unsub()
+	if s.ownBus {
+		s.bus.Close()
+	}
+	s.cancel()
+	return err
+}
+
+// randomToken returns n random bytes, URL-safe base64 encoded.
+func randomToken(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("server: no randomness: " + err.Error())
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// randomID returns prefix and 10 random bytes in lower-case base32.
+func randomID(prefix string) string {
+	b := make([]byte, 10)
+	if _, err := rand.Read(b); err != nil {
+		panic("server: no randomness: " + err.Error())
+	}
+	return prefix + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// randomSeed returns a random game seed.
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("server: no randomness: " + err.Error())
+	}
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x
+}

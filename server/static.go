@@ -1,0 +1,87 @@
+package server
+
+import (
+	"embed"
+	"encoding/json"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"gaslamp/game"
+)
+
+//go:embed placeholder
+var placeholderFiles embed.FS
+
+// static returns the client's files, or the placeholder pages.
+func (s *Server) static() fs.FS {
+	if s.cfg.Static != nil {
+		return s.cfg.Static
+	}
+	sub, _ := fs.Sub(placeholderFiles, "placeholder")
+	return sub
+}
+
+// handlePage serves one of the client's pages.
+func (s *Server) handlePage(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		data, err := fs.ReadFile(s.static(), name)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(data)
+	}
+}
+
+// handleStatic serves /static/PATH from the client's files.
+func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/static/")
+	if name == "" || strings.HasSuffix(name, "/") || !fs.ValidPath(name) {
+		http.NotFound(w, r)
+		return
+	}
+	if st, err := fs.Stat(s.static(), name); err != nil || st.IsDir() {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeFileFS(w, r, s.static(), name)
+}
+
+// buildCatalogs merges the site's texts with every registered game's, per
+// language, once.
+func (s *Server) buildCatalogs() {
+	merged := game.Catalog{}
+	merged.Merge(serverMessages)
+	merged.Merge(s.cfg.Messages)
+	for _, g := range game.Games() {
+		merged.Merge(g.Messages())
+	}
+	s.catalogs = map[string][]byte{}
+	for _, lang := range game.Languages {
+		m := map[string]string{}
+		for k, v := range merged["en"] {
+			m[k] = v
+		}
+		for k, v := range merged[lang] {
+			m[k] = v
+		}
+		data, _ := json.Marshal(m)
+		s.catalogs[lang] = data
+	}
+}
+
+func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
+	lang, ok := strings.CutSuffix(r.PathValue("file"), ".json")
+	data, known := s.catalogs[lang]
+	if !ok || !known {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(data)
+}

@@ -1,0 +1,313 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gaslamp/bus"
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// chatKept is the number of chat lines a table keeps in memory and sends in a
+// state.
+const chatKept = 50
+
+// moveIDsKept is the number of recent move ids a table remembers to refuse
+// duplicates.
+const moveIDsKept = 512
+
+// table is one game table. A single goroutine (run) owns every field below
+// the line; everyone else sends it closures through do.
+type table struct {
+	s     *Server
+	id    string
+	rules game.Rules
+	infos []game.SeatInfo
+
+	summary atomic.Pointer[tableSummary] // for the lobby, rebuilt by the owner
+	ver     atomic.Int64                 // copy of version for readers off the goroutine
+
+	inbox    chan func()
+	quit     chan struct{}
+	done     chan struct{}
+	stopOnce sync.Once
+
+	// Owned by the run goroutine.
+	rec       store.Table
+	state     game.State
+	version   int64
+	history   [][]game.Event // history[i] holds the events of version i+1
+	moves     []game.RecordedMove
+	moveIDs   map[string]int64 // user + "\x00" + move id -> version it made
+	idOrder   []string
+	chat      []store.Chat
+	chatSeq   int64
+	conns     map[*conn]struct{}
+	away      map[game.Seat]time.Time // human seats whose player is absent, since when
+	takenOver game.SeatSet            // human seats a bot plays for an absent player
+	bots      map[game.Seat]*botSeat
+	timer     *time.Timer
+	stopped   bool
+}
+
+func newTable(s *Server, rec store.Table) (*table, error) {
+	rules, err := game.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	opts := game.Options(rec.Options)
+	infos, err := rules.Seats(opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(infos) != len(rec.Seats) {
+		return nil, fmt.Errorf("table %s has %d seats, game %s wants %d", rec.ID, len(rec.Seats), rec.Game, len(infos))
+	}
+	st, err := rules.New(opts, rec.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return &table{
+		s: s, id: rec.ID, rules: rules, infos: infos, rec: rec, state: st,
+		inbox: make(chan func(), 256), quit: make(chan struct{}), done: make(chan struct{}),
+		moveIDs: map[string]int64{}, conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
+		bots: map[game.Seat]*botSeat{},
+	}, nil
+}
+
+// replay plays the stored moves on the fresh state, rebuilding the history.
+func (t *table) replay(moves []store.Move) error {
+	var log game.Log
+	for i, m := range moves {
+		if m.Seq != int64(i+1) {
+			return fmt.Errorf("table %s: move %d has sequence number %d", t.id, i+1, m.Seq)
+		}
+		mv, err := t.rules.DecodeMove(m.Move)
+		if err != nil {
+			return fmt.Errorf("table %s: move %d: %w", t.id, m.Seq, err)
+		}
+		log.Reset()
+		if err := t.state.Apply(game.Seat(m.Seat), mv, &log); err != nil {
+			return fmt.Errorf("table %s: move %d: %w", t.id, m.Seq, err)
+		}
+		t.history = append(t.history, append([]game.Event(nil), log.Events...))
+		t.moves = append(t.moves, game.RecordedMove{Seat: game.Seat(m.Seat), Move: m.Move})
+	}
+	t.version = int64(len(moves))
+	t.ver.Store(t.version)
+	return nil
+}
+
+// do runs f on the table's goroutine. It reports false when the table has
+// stopped. It must never be called from the table's goroutine.
+func (t *table) do(f func()) bool {
+	select {
+	case <-t.done:
+		return false
+	default:
+	}
+	select {
+	case t.inbox <- f:
+		return true
+	case <-t.done:
+		return false
+	}
+}
+
+// ask runs f on the table's goroutine and waits for it to finish.
+func (t *table) ask(ctx context.Context, f func()) error {
+	finished := make(chan struct{})
+	if !t.do(func() { f(); close(finished) }) {
+		return errStopped
+	}
+	select {
+	case <-finished:
+		return nil
+	case <-t.done:
+		select {
+		case <-finished:
+			return nil
+		default:
+		}
+		return errStopped
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+var errStopped = &game.Error{Code: game.CodeInternal, Text: game.T("err.table-stopped"), Detail: "table stopped"}
+
+// stop asks the table to finish the commands it has received and end.
+func (t *table) stop() { t.stopOnce.Do(func() { close(t.quit) }) }
+
+func (t *table) run() {
+	defer close(t.done)
+	for {
+		select {
+		case f := <-t.inbox:
+			f()
+		case <-t.quit:
+			// Finish what was received before the stop (moves in flight).
+			for {
+				select {
+				case f := <-t.inbox:
+					f()
+					continue
+				default:
+				}
+				break
+			}
+			t.shutdown()
+			return
+		}
+	}
+}
+
+// shutdown closes the table's connections and timers.
+func (t *table) shutdown() {
+	t.stopped = true
+	if t.timer != nil {
+		t.timer.Stop()
+	}
+	for c := range t.conns {
+		c.closeWith(closeGoingAway, "server shutting down")
+	}
+}
+
+// start runs first on the goroutine: it repairs a status a crash may have left
+// behind, marks every human seat absent until its player connects, and starts
+// the bots.
+func (t *table) start() {
+	if t.state.Outcome().Over && t.rec.Status != store.StatusFinished {
+		t.setStatus(store.StatusFinished)
+	} else if t.rec.Status == store.StatusOpen && t.allHumansSeated() {
+		t.setStatus(store.StatusRunning)
+	}
+	t.presenceChanged(false)
+	t.refreshSummary()
+	t.scheduleBots()
+}
+
+func (t *table) allHumansSeated() bool {
+	for _, st := range t.rec.Seats {
+		if st.Kind == store.KindHuman && st.UserID == "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *table) setStatus(status string) {
+	if t.rec.Status == status {
+		return
+	}
+	t.rec.Status = status
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.s.store.SetStatus(ctx, t.id, status); err != nil {
+		t.s.log.Error("table status not stored", "table", t.id, "status", status, "err", err)
+	}
+	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: status, Kind: "status"})
+	t.s.log.Info("table status", "table", t.id, "status", status, "version", t.version)
+}
+
+// finished reports whether the game is over.
+func (t *table) finished() bool { return t.rec.Status == store.StatusFinished }
+
+// heldBy returns the seats user holds at this table.
+func (t *table) heldBy(user string) game.SeatSet {
+	var a game.SeatSet
+	if user == "" {
+		return a
+	}
+	for _, st := range t.rec.Seats {
+		if st.Kind == store.KindHuman && st.UserID == user {
+			a = a.With(game.Seat(st.Seat))
+		}
+	}
+	return a
+}
+
+// connected reports whether a connection of the holder of seat is open.
+func (t *table) connected(seat game.Seat) bool {
+	user := t.rec.Seats[seat].UserID
+	if user == "" {
+		return false
+	}
+	for c := range t.conns {
+		if c.userID == user {
+			return true
+		}
+	}
+	return false
+}
+
+// attach adds a connection. It receives nothing until its hello.
+func (t *table) attach(c *conn) {
+	t.conns[c] = struct{}{}
+	if !t.heldBy(c.userID).Empty() {
+		t.presenceChanged(true)
+	}
+}
+
+// detach removes a connection; a finished table nobody watches is unloaded.
+func (t *table) detach(c *conn) {
+	if _, ok := t.conns[c]; !ok {
+		return
+	}
+	delete(t.conns, c)
+	if !t.heldBy(c.userID).Empty() {
+		t.presenceChanged(true)
+	}
+	if t.finished() && len(t.conns) == 0 {
+		t.s.hub.unload(t)
+		t.stop()
+	}
+}
+
+// presenceChanged recomputes which human seats are absent, ends takeovers of
+// returning players, arms the takeover timer and, when broadcast is set,
+// tells everyone.
+func (t *table) presenceChanged(broadcast bool) {
+	now := t.s.now()
+	for _, st := range t.rec.Seats {
+		seat := game.Seat(st.Seat)
+		if st.Kind != store.KindHuman {
+			continue
+		}
+		if t.connected(seat) {
+			delete(t.away, seat)
+			if t.takenOver.Has(seat) {
+				t.takenOver = t.takenOver.Without(seat)
+				t.s.log.Info("takeover ended", "table", t.id, "seat", int(seat))
+			}
+		} else if _, ok := t.away[seat]; !ok {
+			t.away[seat] = now
+		}
+	}
+	t.checkTakeover()
+	t.refreshSummary()
+	if broadcast {
+		t.broadcastPresence()
+	}
+}
+
+// refreshSummary rebuilds the lobby's copy of the table.
+func (t *table) refreshSummary() {
+	t.summary.Store(t.buildSummary())
+}
+
+// rememberMoveID records that user's move id made version v.
+func (t *table) rememberMoveID(user, id string, v int64) {
+	key := user + "\x00" + id
+	t.moveIDs[key] = v
+	t.idOrder = append(t.idOrder, key)
+	if len(t.idOrder) > moveIDsKept {
+		delete(t.moveIDs, t.idOrder[0])
+		t.idOrder = t.idOrder[1:]
+	}
+}
