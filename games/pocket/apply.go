@@ -8,6 +8,28 @@ import (
 // 36 exchanges, 4 Joker moves, an alibi and 6 detective moves).
 const MaxLegal = 74
 
+// rotateMoves[c][w] are the three rotations of the tile in cell c whose wall
+// is on side w; exchangeMoves are the 36 exchanges.
+var rotateMoves, exchangeMoves = func() (r [9][4][3]game.Move, e [36]game.Move) {
+	n := 0
+	for c := range 9 {
+		for w := North; w <= West; w++ {
+			k := 0
+			for to := North; to <= West; to++ {
+				if to != w {
+					r[c][w][k] = RotateMove(c, to)
+					k++
+				}
+			}
+		}
+		for b := c + 1; b < 9; b++ {
+			e[n] = ExchangeMove(c, b)
+			n++
+		}
+	}
+	return r, e
+}()
+
 // available returns the kinds (bit k) shown by the unused tokens.
 func (s *State) available() uint16 {
 	var m uint16
@@ -37,24 +59,13 @@ func (s *State) legal(arr *[MaxLegal]game.Move) int {
 	av := s.available()
 	if av&(1<<KindRotate) != 0 {
 		for c := range 9 {
-			if s.b.Tiles[c] == s.rotated {
-				continue // P3
-			}
-			for w := North; w <= West; w++ {
-				if w != s.b.Walls[c] {
-					arr[n] = RotateMove(c, w)
-					n++
-				}
+			if s.b.Tiles[c] != s.rotated { // P3
+				n += copy(arr[n:], rotateMoves[c][s.b.Walls[c]][:])
 			}
 		}
 	}
 	if av&(1<<KindExchange) != 0 {
-		for a := range 9 {
-			for b := a + 1; b < 9; b++ {
-				arr[n] = pack(KindExchange, uint8(a), uint8(b))
-				n++
-			}
-		}
+		n += copy(arr[n:], exchangeMoves[:])
 	}
 	if av&(1<<KindJoker) != 0 {
 		for d := Holmes; d <= Toby; d++ {

@@ -51,7 +51,14 @@ func (c Character) Hourglasses() int {
 }
 
 // Text is the character's translatable name.
-func (c Character) Text() game.Text { return game.T("pocket.char." + c.String()) }
+func (c Character) Text() game.Text { return game.Text{Key: charKeys[c%16]} }
+
+var charKeys = func() (k [16]string) {
+	for i := range k {
+		k[i] = "pocket.char." + Character(i).String()
+	}
+	return k
+}()
 
 // MarshalText gives the character's id.
 func (c Character) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

@@ -184,7 +184,8 @@ func (s *State) Outcome() game.Outcome {
 }
 
 func (s *State) reasonText() game.Text {
-	return game.T(reasonKeys[s.reason], "jack", s.jack.Text(), "hourglasses", s.Hourglasses(), "turn", int(s.turn))
+	return game.Text{Key: reasonKeys[s.reason], Args: map[string]any{
+		"jack": s.jack.Text(), "hourglasses": s.Hourglasses(), "turn": int(s.turn)}}
 }
 
 // Clone implements game.State.
