@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "gaslamp/bot" // registers the generic bots ("random", "ismcts")
+	"gaslamp/game"
+	"gaslamp/server"
+	"gaslamp/store"
+)
+
+func init() {
+	commands["serve"] = command{"serve the site and online play", runServe}
+}
+
+func runServe(args []string) int {
+	fs := newFlags("serve", "[--addr :8080] [--data DIR]")
+	addr := fs.String("addr", ":8080", "address to listen on (host:port; port 0 picks a free one)")
+	data := fs.String("data", "./gaslamp-data", "directory of the database")
+	origins := fs.String("origins", "", "extra allowed origin hosts, comma separated (the request's own host is always allowed)")
+	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
+	budget := fs.Duration("bot-budget", 2*time.Second, "time a bot may think per move")
+	delay := fs.Duration("bot-delay", 400*time.Millisecond, "least time before a bot's move shows")
+	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them; for load tests on loopback)")
+	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: bad --log-level %q\n", *logLevel)
+		return 2
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	st, err := store.OpenSQLite(ctx, *data)
+	if err != nil {
+		log.Error("store", "err", err)
+		return 1
+	}
+	closed := false
+	defer func() {
+		if !closed {
+			st.Close()
+		}
+	}()
+	cfg := server.Config{
+		Store: st, Logger: log, SecureCookies: *secure,
+		BotBudget: *budget, BotDelay: *delay,
+		Limits: server.DefaultLimits().ScaleIP(*ipScale),
+	}
+	cfg.Static, cfg.Messages = webFiles()
+	for _, o := range strings.Split(*origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			cfg.Origins = append(cfg.Origins, o)
+		}
+	}
+	srv, err := server.New(ctx, cfg)
+	if err != nil {
+		log.Error("server", "err", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Error("listen", "addr", *addr, "err", err)
+		return 1
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	// The first line on stdout tells scripts and tests where we listen.
+	fmt.Printf("listening on %s\n", ln.Addr())
+	log.Info("listening", "addr", ln.Addr().String(), "data", *data)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		log.Error("serve", "err", err)
+		return 1
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("http shutdown", "err", err)
+	}
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("tables shutdown", "err", err)
+	}
+	closed = true
+	if err := st.Close(); err != nil {
+		log.Error("store close", "err", err)
+		return 1
+	}
+	log.Info("stopped")
+	return 0
+}
+
+// webFiles returns the browser client's files and site texts.
+func webFiles() (fs.FS, game.Catalog) {
+	return nil, nil // the placeholder page until the web client is built in
+}
