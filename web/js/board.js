@@ -15,14 +15,15 @@ import { siteRoot, t } from './i18n.js';
 
 /**
  * A marker on a circle. kind is drawn with its own shape: "clue" a triangle,
- * "discovery" a diamond, "start" a flag-like square, "jack" a ring, "false" a
- * cross, "mark" a small dot.
- * @typedef {{circle: number, kind: 'clue'|'discovery'|'start'|'jack'|'false'|'mark', label?: string, title?: string}} Marker
+ * "discovery" a diamond, "start" and "location" squares, "jack" a ring,
+ * "false" a cross, "miss" a hollow circle, "not-here" a slashed circle,
+ * "mark" a small dot.
+ * @typedef {{circle: number, kind: 'clue'|'discovery'|'start'|'location'|'jack'|'false'|'miss'|'not-here'|'mark', label?: string, title?: string}} Marker
  */
 
 /**
  * A figure standing on a crossing (or a circle): a pawn with a letter.
- * @typedef {{id: string, crossing?: string, circle?: number, letter: string, cls: string, title: string}} Figure
+ * @typedef {{id: string, crossing?: string, circle?: number, letter: string, cls: string, title: string, acting?: boolean}} Figure
  */
 
 /** @typedef {{kind: 'circle', id: number} | {kind: 'crossing', id: string}} Pick */
@@ -310,8 +311,8 @@ export class BoardView {
       const i = count.get(m.circle) ?? 0;
       count.set(m.circle, i + 1);
       const ang = (-45 + 90 * i) * (Math.PI / 180);
-      const dx = m.kind === 'jack' ? 0 : Math.cos(ang) * 13;
-      const dy = m.kind === 'jack' ? 0 : Math.sin(ang) * 13;
+      const dx = m.kind === 'jack' ? 0 : Math.cos(ang) * 14;
+      const dy = m.kind === 'jack' ? 0 : Math.sin(ang) * 14;
       const g = svg('g', {
         class: `marker marker-${m.kind}`,
         'data-marker': m.kind,
@@ -326,7 +327,14 @@ export class BoardView {
           g.append(svg('polygon', { points: '0,-8 8,0 0,8 -8,0' }));
           break;
         case 'start':
+        case 'location':
           g.append(svg('rect', { x: -6, y: -6, width: 12, height: 12 }));
+          break;
+        case 'miss':
+          g.append(svg('circle', { r: 5 }));
+          break;
+        case 'not-here':
+          g.append(svg('circle', { r: 5 }), svg('path', { d: 'M-4,4L4,-4' }));
           break;
         case 'jack':
           g.append(svg('circle', { r: R_CIRCLE + 4 }));
@@ -344,17 +352,21 @@ export class BoardView {
   }
 
   /**
-   * Draws a path through circles (Jack's trail), with small step numbers.
-   * @param {number[]} circles
+   * Draws paths through circles (Jack's trail, one per round); the last is
+   * the current one, the others fainter.
+   * @param {number[][]} paths
    */
-  setPath(circles) {
+  setPaths(paths) {
     this.layers.path.replaceChildren();
-    const pts = circles.map((c) => this.circlePos.get(c)).filter((p) => p !== undefined);
-    if (pts.length < 2) return;
-    this.layers.path.append(svg('polyline', {
-      class: 'trail-line',
-      points: pts.map((p) => `${p.x},${p.y}`).join(' '),
-    }));
+    paths.forEach((circles, i) => {
+      const pts = circles.map((c) => this.circlePos.get(c)).filter((p) => p !== undefined);
+      if (pts.length < 2) return;
+      this.layers.path.append(svg('polyline', {
+        class: `trail-line${i < paths.length - 1 ? ' old' : ''}`,
+        'data-trail-round': i + 1,
+        points: pts.map((p) => `${p.x},${p.y}`).join(' '),
+      }));
+    });
   }
 
   /**
@@ -372,7 +384,7 @@ export class BoardView {
       const i = count.get(key) ?? 0;
       count.set(key, i + 1);
       const g = svg('g', {
-        class: `figure ${f.cls}`,
+        class: `figure ${f.cls}${f.acting ? ' acting' : ''}`,
         'data-figure': f.id,
         transform: `translate(${at.x + i * 9} ${at.y - 14 - i * 4})`,
       },

@@ -29,7 +29,7 @@ async function main() {
   const shade = new Map();
   for (let i = 55; i < 75; i++) shade.set(pick(i), 1 / (1 + Math.abs(i - 64)));
   view.setShade(shade);
-  view.setPath([pick(20), pick(21), pick(22)]);
+  view.setPaths([[pick(20), pick(21), pick(22)]]);
   view.setTargets([pick(100), pick(101), pick(102)], starts.slice(3), (p) => {
     byId('prompt').textContent = p.kind === 'circle' ? t('web.board.circle', { n: p.id }) : t('web.board.crossing', { label: p.id });
   });

@@ -337,12 +337,15 @@ function drawOutcome() {
 }
 
 /**
- * A side's name: the game's catalogue may have "<game>.side.<side>".
+ * A side's name: "<game>.side.<side>" from the game's catalogue, else
+ * "web.side.<side>", else the id.
  * @param {string} side
  */
 function sideName(side) {
-  const key = `${st.table?.game}.side.${side}`;
-  return has(key) ? render({ key }) : side;
+  for (const key of [`${st.table?.game}.side.${side}`, `web.side.${side}`]) {
+    if (has(key)) return render({ key });
+  }
+  return side;
 }
 
 /** The replay controls. */
