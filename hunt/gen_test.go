@@ -162,6 +162,23 @@ func genRound(b *board.Board, rng *game.Rand, o genOpts) played {
 		obsTimes = append(obsTimes, now)
 
 		// Observations.
+		if o.tight {
+			// Searches all around Jack: misses on most neighbours off the
+			// trail, the way a closing net looks.
+			nb := b.WalkSet[p.trail[now]]
+			for x := nb.Next(0); x >= 0; x = nb.Next(x + 1) {
+				if rng.IntN(3) == 0 {
+					continue
+				}
+				onTrail := false
+				for _, c := range p.trail {
+					onTrail = onTrail || c == x
+				}
+				if !onTrail {
+					addObs(Obs{Time: now, Circle: x, Kind: NoClue})
+				}
+			}
+		}
 		if rng.IntN(100) >= o.obsRate {
 			continue
 		}

@@ -115,7 +115,7 @@ func exactness(t *testing.T, b *board.Board, rounds int, seed uint64, pick func(
 		o := pick(&rng)
 		p := genRound(b, &rng, o)
 		r := &p.round
-		want, ok := bruteCounts(b, r, 3_000_000)
+		want, ok := bruteCounts(b, r, 1_000_000)
 		if !ok {
 			skipped++
 			continue
@@ -171,9 +171,9 @@ func TestExactWhitehall(t *testing.T) {
 // TestExactWhitehallLong checks longer rounds, kept small for the brute
 // force by many observations.
 func TestExactWhitehallLong(t *testing.T) {
-	rounds := 300
+	rounds := 200
 	if testing.Short() {
-		rounds = 30
+		rounds = 20
 	}
 	exactness(t, board.Whitehall(), rounds, 2, func(rng *game.Rand) genOpts {
 		return genOpts{

@@ -15,6 +15,9 @@ type rules struct {
 	alley    []board.Set // Alley targets
 	boat     []board.Set // Boat targets (empty sets where the board has none)
 	coachBan board.Set   // circles a Coach may not stop on (blue ones)
+	// crossWalks[x] is the set of circles with a walk passing crossing x:
+	// the only circles a figure on x can cut off from a walking neighbour.
+	crossWalks []board.Set
 }
 
 var rulesCache sync.Map // *board.Board -> *rules
@@ -34,6 +37,16 @@ func rulesFor(b *board.Board) *rules {
 			r.coachBan.Add(c)
 		}
 	}
+	r.crossWalks = make([]board.Set, board.SetSize)
+	for c := 1; c <= n && c < len(b.Walks); c++ {
+		for _, w := range b.Walks[c] {
+			for _, p := range w.Paths {
+				for x := p.Next(0); x >= 0; x = p.Next(x + 1) {
+					r.crossWalks[x].Add(c)
+				}
+			}
+		}
+	}
 	v, _ := rulesCache.LoadOrStore(b, r)
 	return v.(*rules)
 }
@@ -48,16 +61,50 @@ func (r *rules) valid() bool {
 type step struct {
 	kind     MoveKind
 	from, to int
-	// walk[c] is the set of Walk targets from circle c under the move's
-	// occupied crossings (Walk only). It is never modified once built.
-	walk []board.Set
+	// For a Walk: the circles whose walks the move's figures cut (sorted
+	// ascending in cut, their targets in cutTo); every other circle walks
+	// to its whole WalkSet. Never modified once built.
+	cutSet board.Set
+	cut    []int
+	cutTo  []board.Set
+}
+
+// newStep places a move writing cells from+1..to on board b.
+func newStep(b *board.Board, r *rules, m Move, from int) step {
+	s := step{kind: m.Kind, from: from, to: from + m.Kind.Cells()}
+	if m.Kind == Walk && !m.Occupied.Empty() {
+		var near board.Set
+		for x := m.Occupied.Next(0); x >= 0; x = m.Occupied.Next(x + 1) {
+			near = near.Union(r.crossWalks[x])
+		}
+		for c := near.Next(0); c >= 0; c = near.Next(c + 1) {
+			if w := b.WalkTargets(c, m.Occupied); w != r.walkSet[c] {
+				s.cutSet.Add(c)
+				s.cut = append(s.cut, c)
+				s.cutTo = append(s.cutTo, w)
+			}
+		}
+	}
+	return s
+}
+
+// walkTargets returns the Walk targets of circle c.
+func (s *step) walkTargets(r *rules, c int) board.Set {
+	if s.cutSet.Has(c) {
+		for i, x := range s.cut {
+			if x == c {
+				return s.cutTo[i]
+			}
+		}
+	}
+	return r.walkSet[c]
 }
 
 // targets returns the cells a one-cell step may write after circle c.
 func (s *step) targets(r *rules, c int) board.Set {
 	switch s.kind {
 	case Walk:
-		return s.walk[c]
+		return s.walkTargets(r, c)
 	case Alley:
 		return r.alley[c]
 	case Boat:

@@ -85,6 +85,35 @@ func NewTracker(b *board.Board, start int) *Tracker {
 	return t
 }
 
+// Clone returns an independent copy of t (for a search that tries moves
+// and observations on several branches). Layers are shared: they are never
+// modified once built.
+func (t *Tracker) Clone() *Tracker {
+	c := *t
+	c.moves = grown(t.moves)
+	c.obs = grown(t.obs)
+	c.steps = grown(t.steps)
+	c.forbid = grown(t.forbid)
+	c.support = grown(t.support)
+	c.layers = grown(t.layers)
+	c.cellStep = grown(t.cellStep)
+	c.middle = grown(t.middle)
+	c.clues = grown(t.clues)
+	c.plan = plan{
+		active: grown(t.plan.active),
+		dead:   grown(t.plan.dead),
+		clue:   grown(t.plan.clue),
+		bits:   grown(t.plan.bits),
+	}
+	c.bd = builder{}
+	return &c
+}
+
+// grown returns a copy of s with room to grow.
+func grown[T any](s []T) []T {
+	return append(make([]T, 0, len(s)+4), s...)
+}
+
 // addCell appends a trail cell written by step s.
 func (t *Tracker) addCell(s int, middle bool) {
 	t.forbid = append(t.forbid, board.Set{})
@@ -118,14 +147,7 @@ func (t *Tracker) AddMove(m Move) error {
 	if cells == 0 {
 		return fmt.Errorf("%w: unknown move kind %d", ErrMalformed, m.Kind)
 	}
-	from := t.Now()
-	s := step{kind: m.Kind, from: from, to: from + cells}
-	if m.Kind == Walk {
-		s.walk = make([]board.Set, t.r.n+1)
-		for c := 1; c <= t.r.n; c++ {
-			s.walk[c] = t.b.WalkTargets(c, m.Occupied)
-		}
-	}
+	s := newStep(t.b, t.r, m, t.Now())
 	idx := len(t.steps)
 	t.steps = append(t.steps, s)
 	t.moves = append(t.moves, m)
@@ -380,13 +402,14 @@ type layer struct {
 
 // builder assembles a layer.
 type builder struct {
-	stride int
-	p      *plan
-	dst    *layer
-	idx    map[uint64]int32
-	last   uint64 // mask of the last group looked up
-	lastG  int32  // its index, or -1
-	chunk  []uint64
+	stride  int
+	p       *plan
+	dst     *layer
+	idx     map[uint64]int32
+	last    uint64 // mask of the last group looked up
+	lastG   int32  // its index, or -1
+	mapUsed bool   // idx holds entries
+	chunk   []uint64
 
 	act, dead uint64
 	clue      board.Set
@@ -402,8 +425,11 @@ func (bd *builder) init(n int, p *plan) {
 
 // begin starts the layer of cell at.
 func (bd *builder) begin(at int) {
+	if bd.mapUsed {
+		clear(bd.idx)
+		bd.mapUsed = false
+	}
 	bd.dst = &layer{}
-	clear(bd.idx)
 	bd.lastG = -1
 	bd.act = bd.p.active[at]
 	bd.dead = bd.p.dead[at]
@@ -421,23 +447,47 @@ func (bd *builder) end() (*layer, board.Set) {
 	return l, all
 }
 
+// smallGroups is the number of groups up to which group looks masks up by
+// scanning rather than in the map.
+const smallGroups = 24
+
 // group returns the index of the group with final mask m, creating it.
 func (bd *builder) group(m uint64) int32 {
 	if bd.lastG >= 0 && bd.last == m {
 		return bd.lastG
 	}
-	g, ok := bd.idx[m]
+	l := bd.dst
+	g, ok := int32(-1), false
+	if len(l.masks) <= smallGroups {
+		for i, x := range l.masks {
+			if x == m {
+				g, ok = int32(i), true
+				break
+			}
+		}
+	} else {
+		g, ok = bd.idx[m]
+	}
 	if !ok {
 		if len(bd.chunk) < bd.stride {
-			bd.chunk = make([]uint64, 16*bd.stride)
+			// Room for as many groups again as the layer has, 1 to 32.
+			bd.chunk = make([]uint64, min(max(len(l.masks), 1), 32)*bd.stride)
 		}
-		l := bd.dst
 		g = int32(len(l.masks))
 		l.masks = append(l.masks, m)
 		l.supp = append(l.supp, board.Set{})
 		l.cnt = append(l.cnt, bd.chunk[:bd.stride:bd.stride])
 		bd.chunk = bd.chunk[bd.stride:]
-		bd.idx[m] = g
+		switch {
+		case len(l.masks) == smallGroups+1:
+			// From now on look groups up in the map.
+			bd.mapUsed = true
+			for i, x := range l.masks {
+				bd.idx[x] = int32(i)
+			}
+		case len(l.masks) > smallGroups+1:
+			bd.idx[m] = g
+		}
 	}
 	bd.last, bd.lastG = m, g
 	return g
