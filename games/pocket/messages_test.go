@@ -1,0 +1,113 @@
+package pocket
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"gaslamp/game"
+)
+
+// Every key is in every language, with the same placeholders, under "pocket.".
+func TestMessagesComplete(t *testing.T) {
+	c := Rules{}.Messages()
+	if m := c.Missing(); len(m) != 0 {
+		t.Fatalf("missing keys: %v", m)
+	}
+	ph := regexp.MustCompile(`\{[A-Za-z0-9_.-]+\}`)
+	for _, lang := range game.Languages {
+		if len(c[lang]) != len(c["en"]) {
+			t.Errorf("%s has %d keys, en %d", lang, len(c[lang]), len(c["en"]))
+		}
+		for k, v := range c[lang] {
+			if !strings.HasPrefix(k, "pocket.") || strings.TrimSpace(v) == "" {
+				t.Errorf("%s: bad entry %q: %q", lang, k, v)
+			}
+			a, b := ph.FindAllString(v, -1), ph.FindAllString(c["en"][k], -1)
+			sort.Strings(a)
+			sort.Strings(b)
+			if strings.Join(a, ",") != strings.Join(b, ",") {
+				t.Errorf("%s %s: placeholders %v, en has %v", lang, k, a, b)
+			}
+		}
+	}
+}
+
+// collect adds the keys of a text and of the texts among its arguments.
+func collect(keys map[string]bool, x any) {
+	switch v := x.(type) {
+	case game.Text:
+		keys[v.Key] = true
+		for _, a := range v.Args {
+			collect(keys, a)
+		}
+	case []game.Text:
+		for _, e := range v {
+			collect(keys, e)
+		}
+	}
+}
+
+// Every text the game produces has an English template: events, prompts,
+// outcomes, refusals, names.
+func TestMessagesCoverEveryText(t *testing.T) {
+	keys := map[string]bool{}
+	r := Rules{}
+	collect(keys, r.Name())
+	seats, _ := r.Seats(nil)
+	for _, s := range seats {
+		collect(keys, s.Name)
+	}
+	for c := Character(0); c < NumCharacters; c++ {
+		collect(keys, c.Text())
+	}
+	for d := Holmes; d <= NoDetective; d++ {
+		collect(keys, d.Text())
+	}
+	for k := KindRotate; k < numKinds; k++ {
+		collect(keys, k.Text())
+	}
+	for _, k := range reasonKeys[1:] {
+		keys[k] = true
+	}
+	rng := game.NewRand(8)
+	var buf []game.Move
+	for g := range uint64(200) {
+		s := newState(g)
+		for !s.over() {
+			for _, seat := range []game.Seat{JackSeat, InvestigatorSeat, game.Spectator} {
+				collect(keys, s.View(seat).(*View).Prompt)
+			}
+			seat := s.ToAct().First()
+			for k := 0; k < 3; k++ { // some refusals
+				m := game.Move(rng.Uint64() & (1<<moveBits - 1))
+				if err := s.Clone().Apply(seat, m, nil); err != nil {
+					collect(keys, err.(*game.Error).Text)
+				}
+			}
+			buf = s.Legal(seat, buf[:0])
+			var log game.Log
+			if err := s.Apply(seat, buf[rng.IntN(len(buf))], &log); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range log.Events {
+				collect(keys, e.Text)
+			}
+		}
+		collect(keys, s.Outcome().Reason)
+		collect(keys, s.View(game.Spectator).(*View).Prompt)
+	}
+	en := r.Messages()["en"]
+	for k := range keys {
+		if !strings.HasPrefix(k, "err.") && en[k] == "" {
+			t.Errorf("no English template for %s", k)
+		}
+	}
+	for _, k := range []string{"pocket.err.rotated-twice", "pocket.err.joker-must-move", "pocket.err.same-wall",
+		"pocket.err.no-token", "pocket.err.bad-move", "pocket.err.bad-view", "pocket.ev.alibi-empty"} {
+		if en[k] == "" {
+			t.Errorf("no English template for %s", k)
+		}
+	}
+}
