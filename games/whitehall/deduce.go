@@ -2,6 +2,8 @@ package whitehall
 
 import (
 	"errors"
+	"strconv"
+	"sync"
 
 	"gaslamp/board"
 	"gaslamp/game"
@@ -172,7 +174,7 @@ func (s *State) deduce() *deduction {
 	}
 	hr := s.publicRound(int(s.c.Round))
 	v := s.cards(true)
-	bs, err := solveRound(&hr, v.Alley.Left, v.Boat.Left)
+	bs, err := solveCached(&hr, v.Alley.Left, v.Boat.Left)
 	if err != nil || len(bs) == 0 {
 		return nil
 	}
@@ -197,4 +199,54 @@ func (s *State) cards(public bool) CardsView {
 	}
 	return CardsView{Coach: cv(CardCoach), Alley: cv(CardAlley), Boat: cv(CardBoat),
 		Hidden: hidden[0] + hidden[1] + hidden[2]}
+}
+
+// The solutions of recent rounds, shared by views and Determinize: a search
+// bot determinizes the same view many times. Solutions are immutable.
+var (
+	solveMu    sync.Mutex
+	solveCache = map[string][]branch{}
+)
+
+// maxCached bounds the cache; it is emptied when full.
+const maxCached = 256
+
+// solveCached is solveRound with a cache keyed by the round's content.
+func solveCached(r *hunt.Round, alleyLeft, boatLeft int) ([]branch, error) {
+	key := roundKey(r, alleyLeft, boatLeft)
+	solveMu.Lock()
+	bs, ok := solveCache[key]
+	solveMu.Unlock()
+	if ok {
+		return bs, nil
+	}
+	bs, err := solveRound(r, alleyLeft, boatLeft)
+	if err != nil {
+		return nil, err
+	}
+	solveMu.Lock()
+	if len(solveCache) >= maxCached {
+		clear(solveCache)
+	}
+	solveCache[key] = bs
+	solveMu.Unlock()
+	return bs, nil
+}
+
+// roundKey encodes everything solveRound reads.
+func roundKey(r *hunt.Round, alleyLeft, boatLeft int) string {
+	b := make([]byte, 0, 16+len(r.Moves)*34+len(r.Obs)*4)
+	b = strconv.AppendInt(b, int64(r.Start), 10)
+	b = append(b, byte(alleyLeft), byte(boatLeft))
+	for _, m := range r.Moves {
+		b = append(b, 'm', byte(m.Kind))
+		for _, w := range m.Occupied {
+			b = strconv.AppendUint(b, w, 36)
+			b = append(b, '.')
+		}
+	}
+	for _, o := range r.Obs {
+		b = append(b, 'o', byte(o.Time), byte(o.Circle), byte(o.Kind))
+	}
+	return string(b)
 }

@@ -265,7 +265,7 @@ func (s *State) drawSecrets(v *View, rng *game.Rand) error {
 	// The current round.
 	r := int(c.Round)
 	hr := s.publicRound(r)
-	bs, err := solveRound(&hr, v.Cards.Alley.Left, v.Cards.Boat.Left)
+	bs, err := solveCached(&hr, v.Cards.Alley.Left, v.Cards.Boat.Left)
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,6 @@
 package whitehall
 
 import (
-	"encoding/binary"
-
 	"gaslamp/board"
 	"gaslamp/game"
 )
@@ -70,7 +68,7 @@ const (
 // jackMove is one of Jack's moves in the round record.
 type jackMove struct {
 	Kind uint8
-	Cell uint8              // first trail cell it filled
+	Cell uint8             // first trail cell it filled
 	Occ  [numFigures]uint8 // figures' crossings when he moved
 }
 
@@ -171,14 +169,6 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
-// Snapshot implements game.State: the core in binary, secrets included.
-func (s *State) Snapshot() []byte {
-	out, err := binary.Append(nil, binary.LittleEndian, &s.c)
-	if err != nil {
-		panic("whitehall: snapshot: " + err.Error())
-	}
-	return out
-}
 
 // occupied returns the crossings holding figures.
 func (s *State) occupied() board.Set {

@@ -1,0 +1,28 @@
+// Package whitehallbot holds the baseline bots of Whitehall Mystery: simple
+// hand-written players that play sensibly, for solo games and as a yardstick
+// for search bots.
+//
+// Importing the package registers the bot "baseline" for the game
+// "whitehall". One [Baseline] plays one seat, Jack or a figure, from that
+// seat's view only.
+//
+// Jack writes down four locations whose tour is short (no leg longer than a
+// round allows) and far from the figures' starting crossings, and starts from
+// the one the placed figures are farthest from. Each turn he heads for the
+// first location of the shortest tour through those he has not reached,
+// weighing progress against danger (how few steps the nearest figures need to
+// name the circle he lands on), and plays a special card only when every walk
+// is too slow, blocked or lands next to a figure. He protects his circle with
+// a false clue when a figure stands next to it, and takes back an Alley card
+// when the newspaper lets him.
+//
+// The investigators place their figures to cover the white circles. They
+// follow the public record of the round with package hunt (exactly the counts
+// a player could work out), which gives the probability that Jack stands on
+// each circle now and, by sampling trails, that his trail passed each circle.
+// A figure moves where it can name the most of that probability not already
+// covered by the figures that moved before it, else toward it; it arrests on a
+// circle holding at least half of the probability, else searches the circle
+// most likely on the trail (going on while any circle left may be), else
+// arrests wherever Jack may be at all.
+package whitehallbot

@@ -1,0 +1,174 @@
+package whitehallbot
+
+import (
+	"math"
+
+	"gaslamp/board"
+	"gaslamp/game"
+	"gaslamp/games/whitehall"
+)
+
+// The investigators' tuning.
+var (
+	// arrestAt is the probability Jack stands on a circle above which a
+	// figure arrests there rather than search.
+	arrestAt = 0.3
+	// known is the trail probability above which a circle is taken to be on
+	// the trail for sure: searching it would teach nothing.
+	known = 0.98
+	// trailSamples is the number of trails drawn to estimate which circles
+	// the trail passed.
+	trailSamples = 128
+)
+
+// choosePlace puts the acting figure (W2) on the free starting crossing that
+// brings the figures, together, closest to the white circles (where Jack's
+// locations are).
+func (b *Baseline) choosePlace(v *whitehall.View, legal []game.Move) game.Move {
+	g := tables()
+	figs := figures(v)
+	best, bestCost := legal[0], math.Inf(1)
+	for _, m := range legal {
+		x := whitehall.To(m)
+		cost := 0.0
+		for c := g.white.Next(0); c >= 0; c = g.white.Next(c + 1) {
+			d := int(g.reach[x][c])
+			for _, f := range figs {
+				if f >= 0 {
+					d = min(d, int(g.reach[f][c]))
+				}
+			}
+			cost += float64(d)
+		}
+		if cost < bestCost {
+			best, bestCost = m, cost
+		}
+	}
+	return best
+}
+
+// odds returns the investigators' probabilities for view v.
+func (b *Baseline) odds(v *whitehall.View) *odds {
+	sol := b.ded.solve(v)
+	if sol == nil {
+		return nil
+	}
+	return oddsOf(sol, &b.rng, trailSamples)
+}
+
+// nameable returns the circles a figure on crossing x may name (W14, W21).
+func nameable(v *whitehall.View, x int) board.Set {
+	return tables().b.NearSet[x].Minus(setOf(v.FalseClues))
+}
+
+// chooseFigureMove moves the acting figure (W13) where it may arrest or
+// search most of the probability the figures that moved before it this turn
+// do not cover yet, and otherwise toward where Jack probably is.
+func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.Move {
+	o := b.odds(v)
+	if o == nil {
+		return legal[0] // staying put is listed first only by chance: any move is legal
+	}
+	g := tables()
+	figs := figures(v)
+	me := int(b.seat) - 1
+	var covered board.Set
+	for i := 0; i < me && i < len(figs); i++ {
+		if figs[i] >= 0 {
+			covered = covered.Union(nameable(v, figs[i]))
+		}
+	}
+	clues := setOf(v.Clues)
+	best, bestScore := legal[0], math.Inf(-1)
+	for _, m := range legal {
+		x := whitehall.To(m)
+		near := nameable(v, x).Minus(covered)
+		var arrest, search float64
+		for c := near.Next(0); c >= 0; c = near.Next(c + 1) {
+			arrest += o.now[c]
+			if !clues.Has(c) && o.trail[c] < known {
+				search = max(search, o.trail[c])
+			}
+		}
+		var approach float64
+		for c := o.where.Next(0); c >= 0; c = o.where.Next(c + 1) {
+			approach += o.now[c] * float64(min(int(g.reach[x][c]), 6))
+		}
+		score := 4*arrest + search - 0.5*approach
+		if whitehall.KindOf(m) == whitehall.MoveSpeed {
+			score = -0.5*approach - 0.5 // no action after Speed
+		}
+		if score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best
+}
+
+// chooseAction (W14) arrests on an adjacent circle holding at least arrestAt
+// of the probability; otherwise searches the adjacent circle most likely on
+// the trail; otherwise arrests where Jack may be at all; otherwise passes.
+func (b *Baseline) chooseAction(v *whitehall.View, legal []game.Move) game.Move {
+	o := b.odds(v)
+	if o == nil {
+		return whitehall.Pass()
+	}
+	var arrest, search, scent, area game.Move
+	var pArrest, pSearch, pArea float64
+	searchable := 0
+	for _, m := range legal {
+		c := whitehall.To(m)
+		switch whitehall.KindOf(m) {
+		case whitehall.MoveArrest:
+			pArea += o.now[c]
+			if o.now[c] > pArrest {
+				arrest, pArrest = m, o.now[c]
+			}
+		case whitehall.MoveSearch:
+			if o.trail[c] >= known {
+				continue
+			}
+			if o.trail[c] > 0 {
+				searchable++
+			}
+			if o.trail[c] > pSearch {
+				search, pSearch = m, o.trail[c]
+				scent = whitehall.Scent(c)
+			}
+		case whitehall.MoveAreaArrest:
+			area = m
+		}
+	}
+	switch {
+	case pArrest >= arrestAt:
+		return arrest
+	case area != 0 && pArea >= arrestAt:
+		return area
+	case search != 0:
+		if searchable >= 3 && game.Contains(legal, scent) {
+			return scent
+		}
+		return search
+	case arrest != 0:
+		return arrest
+	}
+	return whitehall.Pass()
+}
+
+// chooseSearch goes on with a search (W15) on the circle most likely on the
+// trail, and stops when no circle left may be.
+func (b *Baseline) chooseSearch(v *whitehall.View, legal []game.Move) game.Move {
+	o := b.odds(v)
+	if o == nil {
+		return whitehall.Stop()
+	}
+	best, p := whitehall.Stop(), 0.0
+	for _, m := range legal {
+		if whitehall.KindOf(m) == whitehall.MoveSearch {
+			if c := whitehall.To(m); o.trail[c] > p && o.trail[c] < known {
+				best, p = m, o.trail[c]
+			}
+		}
+	}
+	return best
+}
