@@ -274,4 +274,3 @@ func TestMoveBeforeStartAndAfterEnd(t *testing.T) {
 		t.Fatalf("summary %+v", sum)
 	}
 }
-

@@ -39,7 +39,10 @@ type conn struct {
 	once  sync.Once
 	code  websocket.StatusCode
 	why   string
-	ready bool // hello received (table goroutine)
+	// Owned by the table's goroutine.
+	ready   bool                // hello received
+	moveIDs map[string]struct{} // ids of the moves played on this connection
+	idOrder []string
 }
 
 // send queues a frame; a client too slow to take it is cut.

@@ -41,7 +41,7 @@ func (t *table) handleHello(c *conn, v int64) {
 }
 
 // handleMove judges and plays a player's move. The order of the checks is the
-// protocol's: seat, version, duplicate, turn, then the game's own judgement.
+// protocol's: seat, duplicate id, version, turn, then the game's own judgement.
 // Every refusal leaves the table as it was.
 func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 	refuse := func(err *game.Error) {
@@ -52,7 +52,7 @@ func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 		refuse(errNotYourSeat)
 		return
 	}
-	if _, dup := t.moveIDs[c.userID+"\x00"+m.ID]; dup {
+	if _, dup := c.moveIDs[m.ID]; dup {
 		refuse(errDuplicate)
 		return
 	}
@@ -81,7 +81,7 @@ func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 		refuse(asGameError(err, game.CodeIllegal))
 		return
 	}
-	t.rememberMoveID(c.userID, m.ID, t.version)
+	c.rememberMoveID(m.ID)
 	t.s.metrics.move(t.s.now().Sub(received), false, t.s.now())
 	c.send(ackFrame(m.ID, t.version))
 }

@@ -16,8 +16,8 @@ import (
 // state.
 const chatKept = 50
 
-// moveIDsKept is the number of recent move ids a table remembers to refuse
-// duplicates.
+// moveIDsKept is the number of recent move ids a connection's table
+// remembers to refuse duplicates.
 const moveIDsKept = 512
 
 // table is one game table. A single goroutine (run) owns every field below
@@ -42,8 +42,6 @@ type table struct {
 	version   int64
 	history   [][]game.Event // history[i] holds the events of version i+1
 	moves     []game.RecordedMove
-	moveIDs   map[string]int64 // user + "\x00" + move id -> version it made
-	idOrder   []string
 	chat      []store.Chat
 	chatSeq   int64
 	conns     map[*conn]struct{}
@@ -74,7 +72,7 @@ func newTable(s *Server, rec store.Table) (*table, error) {
 	return &table{
 		s: s, id: rec.ID, rules: rules, infos: infos, rec: rec, state: st,
 		inbox: make(chan func(), 256), quit: make(chan struct{}), done: make(chan struct{}),
-		moveIDs: map[string]int64{}, conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
+		conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
 		bots: map[game.Seat]*botSeat{},
 	}, nil
 }
@@ -301,13 +299,17 @@ func (t *table) refreshSummary() {
 	t.summary.Store(t.buildSummary())
 }
 
-// rememberMoveID records that user's move id made version v.
-func (t *table) rememberMoveID(user, id string, v int64) {
-	key := user + "\x00" + id
-	t.moveIDs[key] = v
-	t.idOrder = append(t.idOrder, key)
-	if len(t.idOrder) > moveIDsKept {
-		delete(t.moveIDs, t.idOrder[0])
-		t.idOrder = t.idOrder[1:]
+// rememberMoveID records that connection c's move id was played. Ids are
+// scoped to a connection: a reloaded page may count from c1 again, and a move
+// replayed on a new connection is refused by its version anyway.
+func (c *conn) rememberMoveID(id string) {
+	if c.moveIDs == nil {
+		c.moveIDs = map[string]struct{}{}
+	}
+	c.moveIDs[id] = struct{}{}
+	c.idOrder = append(c.idOrder, id)
+	if len(c.idOrder) > moveIDsKept {
+		delete(c.moveIDs, c.idOrder[0])
+		c.idOrder = c.idOrder[1:]
 	}
 }
