@@ -169,7 +169,6 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
-
 // occupied returns the crossings holding figures.
 func (s *State) occupied() board.Set {
 	var o board.Set

@@ -69,7 +69,7 @@ func (s *State) newRound(log *game.Log) {
 	if s.c.Cfg.Murderer && log.On() {
 		for _, jm := range s.c.Moves[r][:s.c.NMoves[r]] {
 			if jm.Kind != jkWalk {
-				emit(log, "special-revealed", toOthers, "revealed-"+jackKindNames[jm.Kind], "space", int(jm.Cell))
+				emit(log, "special-revealed", toAll, "revealed-"+jackKindNames[jm.Kind], "space", int(jm.Cell))
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package whitehallbot
 
 import (
+	"math"
+
 	"gaslamp/board"
 	"gaslamp/game"
 	"gaslamp/games/whitehall"
@@ -143,30 +145,36 @@ func isPrefix[T comparable](p, s []T) bool {
 }
 
 // odds is what the investigators believe: where Jack is now (now[c]) and
-// which circles his trail of this round passed (trail[c]), as probabilities.
+// which circles his trail of this round passed (trail[c]), as probabilities,
+// with the sampled trails behind the latter.
 type odds struct {
 	now   []float64
 	trail []float64
 	where board.Set
+	// visited[i] is the set of circles of sampled trail i, end[i] its last
+	// circle.
+	visited []board.Set
+	end     []int
 }
 
 // oddsOf turns a solution into probabilities; trail probabilities come from
 // samples uniform among the consistent trails.
 func oddsOf(sol *hunt.Solution, rng *game.Rand, samples int) *odds {
 	g := tables()
-	o := &odds{now: make([]float64, g.n+1), trail: make([]float64, g.n+1), where: sol.Where()}
+	o := &odds{now: make([]float64, g.n+1), trail: make([]float64, g.n+1), where: sol.Where(),
+		visited: make([]board.Set, samples), end: make([]int, samples)}
 	total := float64(sol.Total())
 	for c := o.where.Next(0); c >= 0; c = o.where.Next(c + 1) {
 		o.now[c] = float64(sol.Count(c)) / total
 	}
-	var seen board.Set
 	for i := 0; i < samples; i++ {
-		seen = board.Set{}
-		for _, c := range sol.Sample(rng) {
-			if !seen.Has(c) {
-				seen.Add(c)
-				o.trail[c]++
-			}
+		trail := sol.Sample(rng)
+		for _, c := range trail {
+			o.visited[i].Add(c)
+		}
+		o.end[i] = trail[len(trail)-1]
+		for c := o.visited[i].Next(0); c >= 0; c = o.visited[i].Next(c + 1) {
+			o.trail[c]++
 		}
 	}
 	for c := range o.trail {
@@ -174,3 +182,39 @@ func oddsOf(sol *hunt.Solution, rng *game.Rand, samples int) *odds {
 	}
 	return o
 }
+
+// info estimates, from the sampled trails, how much a search answer on
+// circle c (clue or no clue) tells about where Jack is now: the mutual
+// information, in bits, between the answer and his circle.
+func (o *odds) info(c int) float64 {
+	if o.trail[c] <= 0 || o.trail[c] >= 1 {
+		return 0
+	}
+	var hit, miss [256]int
+	nh, nm := 0, 0
+	for i, v := range o.visited {
+		if v.Has(c) {
+			hit[o.end[i]]++
+			nh++
+		} else {
+			miss[o.end[i]]++
+			nm++
+		}
+	}
+	n := float64(nh + nm)
+	var h, hh, hm float64
+	for e := range hit {
+		if k := hit[e] + miss[e]; k > 0 {
+			h -= xlogx(float64(k) / n)
+		}
+		if hit[e] > 0 {
+			hh -= xlogx(float64(hit[e]) / float64(nh))
+		}
+		if miss[e] > 0 {
+			hm -= xlogx(float64(miss[e]) / float64(nm))
+		}
+	}
+	return h - float64(nh)/n*hh - float64(nm)/n*hm
+}
+
+func xlogx(p float64) float64 { return p * math.Log2(p) }

@@ -13,9 +13,12 @@ var (
 	// arrestAt is the probability Jack stands on a circle above which a
 	// figure arrests there rather than search.
 	arrestAt = 0.3
-	// known is the trail probability above which a circle is taken to be on
-	// the trail for sure: searching it would teach nothing.
-	known = 0.98
+	// minInfo is the least information (bits) a search must promise.
+	minInfo = 0.01
+	// The weights of a figure's destination: the probability it may arrest
+	// on, the information its best search promises, the expected steps to
+	// Jack.
+	moveArrest, moveInfo, moveApproach = 4.0, 1.0, 0.5
 	// trailSamples is the number of trails drawn to estimate which circles
 	// the trail passed.
 	trailSamples = 128
@@ -86,15 +89,15 @@ func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.M
 		var arrest, search float64
 		for c := near.Next(0); c >= 0; c = near.Next(c + 1) {
 			arrest += o.now[c]
-			if !clues.Has(c) && o.trail[c] < known {
-				search = max(search, o.trail[c])
+			if !clues.Has(c) {
+				search = max(search, o.info(c))
 			}
 		}
 		var approach float64
 		for c := o.where.Next(0); c >= 0; c = o.where.Next(c + 1) {
 			approach += o.now[c] * float64(min(int(g.reach[x][c]), 6))
 		}
-		score := 4*arrest + search - 0.5*approach
+		score := moveArrest*arrest + moveInfo*search - moveApproach*approach
 		if whitehall.KindOf(m) == whitehall.MoveSpeed {
 			score = -0.5*approach - 0.5 // no action after Speed
 		}
@@ -106,8 +109,9 @@ func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.M
 }
 
 // chooseAction (W14) arrests on an adjacent circle holding at least arrestAt
-// of the probability; otherwise searches the adjacent circle most likely on
-// the trail; otherwise arrests where Jack may be at all; otherwise passes.
+// of the probability; otherwise searches the adjacent circle whose answer
+// tells most about where Jack is; otherwise arrests where Jack may be at all;
+// otherwise passes.
 func (b *Baseline) chooseAction(v *whitehall.View, legal []game.Move) game.Move {
 	o := b.odds(v)
 	if o == nil {
@@ -125,14 +129,13 @@ func (b *Baseline) chooseAction(v *whitehall.View, legal []game.Move) game.Move 
 				arrest, pArrest = m, o.now[c]
 			}
 		case whitehall.MoveSearch:
-			if o.trail[c] >= known {
+			i := o.info(c)
+			if i < minInfo {
 				continue
 			}
-			if o.trail[c] > 0 {
-				searchable++
-			}
-			if o.trail[c] > pSearch {
-				search, pSearch = m, o.trail[c]
+			searchable++
+			if i > pSearch {
+				search, pSearch = m, i
 				scent = whitehall.Scent(c)
 			}
 		case whitehall.MoveAreaArrest:
@@ -155,18 +158,18 @@ func (b *Baseline) chooseAction(v *whitehall.View, legal []game.Move) game.Move 
 	return whitehall.Pass()
 }
 
-// chooseSearch goes on with a search (W15) on the circle most likely on the
-// trail, and stops when no circle left may be.
+// chooseSearch goes on with a search (W15) on the circle whose answer tells
+// most, and stops when no answer would tell anything.
 func (b *Baseline) chooseSearch(v *whitehall.View, legal []game.Move) game.Move {
 	o := b.odds(v)
 	if o == nil {
 		return whitehall.Stop()
 	}
-	best, p := whitehall.Stop(), 0.0
+	best, p := whitehall.Stop(), minInfo
 	for _, m := range legal {
 		if whitehall.KindOf(m) == whitehall.MoveSearch {
-			if c := whitehall.To(m); o.trail[c] > p && o.trail[c] < known {
-				best, p = m, o.trail[c]
+			if i := o.info(whitehall.To(m)); i >= p {
+				best, p = m, i
 			}
 		}
 	}
