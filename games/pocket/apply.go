@@ -138,28 +138,23 @@ func (s *State) Apply(seat game.Seat, m game.Move, log *game.Log) error {
 func (s *State) play(t int, a Action, log *game.Log) {
 	side := s.actor()
 	s.used |= 1 << t
-	switch a.Kind {
-	case KindRotate:
-		s.b.Walls[a.Cell] = a.Wall
-		s.rotated = s.b.Tiles[a.Cell]
-		if log.On() {
+	if a.Kind == KindAlibi {
+		s.drawAlibi(side, log)
+	} else {
+		s.b.apply(a)
+	}
+	if log.On() {
+		switch a.Kind {
+		case KindRotate:
 			s.evRotated(log, side, a)
-		}
-	case KindExchange:
-		s.b.Tiles[a.Cell], s.b.Tiles[a.Cell2] = s.b.Tiles[a.Cell2], s.b.Tiles[a.Cell]
-		s.b.Walls[a.Cell], s.b.Walls[a.Cell2] = s.b.Walls[a.Cell2], s.b.Walls[a.Cell]
-		if log.On() {
+		case KindExchange:
 			s.evExchanged(log, side, a)
-		}
-	case KindJoker, KindHolmes, KindWatson, KindToby:
-		if a.Detective != NoDetective {
-			s.b.Places[a.Detective] = nextPlace(s.b.Places[a.Detective], a.Steps)
-		}
-		if log.On() {
+		case KindJoker, KindHolmes, KindWatson, KindToby:
 			s.evMoved(log, side, a)
 		}
-	case KindAlibi:
-		s.drawAlibi(side, log)
+	}
+	if a.Kind == KindRotate {
+		s.rotated = s.b.Tiles[a.Cell]
 	}
 	s.step++
 	if s.step == 4 {

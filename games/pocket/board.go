@@ -2,6 +2,7 @@ package pocket
 
 import (
 	"encoding/json"
+	"errors"
 	"math/bits"
 )
 
@@ -132,6 +133,14 @@ type Sight struct {
 	Seen  CharSet
 }
 
+// sightJSON is the JSON form of a Sight.
+type sightJSON struct {
+	Holmes []int   `json:"holmes"`
+	Watson []int   `json:"watson"`
+	Toby   []int   `json:"toby"`
+	Seen   CharSet `json:"seen"`
+}
+
 // MarshalJSON gives the readable form.
 func (s Sight) MarshalJSON() ([]byte, error) {
 	list := func(m uint16) []int {
@@ -141,10 +150,23 @@ func (s Sight) MarshalJSON() ([]byte, error) {
 		}
 		return out
 	}
-	return json.Marshal(struct {
-		Holmes []int   `json:"holmes"`
-		Watson []int   `json:"watson"`
-		Toby   []int   `json:"toby"`
-		Seen   CharSet `json:"seen"`
-	}{list(s.Cells[0]), list(s.Cells[1]), list(s.Cells[2]), s.Seen})
+	return json.Marshal(sightJSON{list(s.Cells[0]), list(s.Cells[1]), list(s.Cells[2]), s.Seen})
+}
+
+// UnmarshalJSON reads the readable form.
+func (s *Sight) UnmarshalJSON(b []byte) error {
+	var j sightJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*s = Sight{Seen: j.Seen}
+	for d, l := range [3][]int{j.Holmes, j.Watson, j.Toby} {
+		for _, c := range l {
+			if c < 0 || c > 8 {
+				return errors.New("pocket: bad cell in sight")
+			}
+			s.Cells[d] |= 1 << c
+		}
+	}
+	return nil
 }

@@ -23,7 +23,7 @@ func games(long, short int) int {
 func TestConformance(t *testing.T) {
 	gametest.Run(t, gametest.Config{
 		Rules:     Rules{},
-		Games:     games(3000, 300),
+		Games:     games(2000, 300),
 		Seed:      1,
 		MaxMoves:  40,
 		Seats:     2,
@@ -76,7 +76,7 @@ func checkSecrecy(st game.State, viewer game.Seat, view []byte, events []game.Ev
 	}
 	// A different world gives the same view.
 	rng := game.NewRand(uint64(s.turn)*131 + uint64(s.step))
-	for try := 0; try < 8; try++ {
+	for try := 0; try < 4; try++ {
 		d, err := Rules{}.Determinize(st.View(viewer), &rng)
 		if err != nil {
 			return err

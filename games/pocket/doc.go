@@ -24,6 +24,31 @@
 //     investigator (seen).
 //   - End (A9 with P2): checked after each witness call; see endOfTurn.
 //
+// # Moves
+//
+// Each action is one Move (a uint64 packing the face and its parameters; see
+// Parse and the constructors RotateMove, ExchangeMove, JokerMove, AlibiMove,
+// DetectiveMove). Its JSON intents are listed in codec.go, e.g.
+// {"kind":"rotate","tile":4,"wall":"N"} or {"kind":"holmes","steps":2}.
+//
+// # Decisions where the rules are silent
+//
+//   - A rotate move names no token: when both Rotation faces are up, it uses
+//     the first unused token showing Rotation (the two are interchangeable).
+//   - P3 follows the tile, not the cell: after an Exchange the tile turned by
+//     the first Rotation still cannot be turned by the second.
+//   - Any tile may be rotated, flipped ones included; Joseph Lane's flipped
+//     crossroads keeps a stored orientation that has no effect on sight.
+//   - The investigator's Alibi always flips the drawn character's tile (a
+//     no-op when it is already flipped); the card is shown to everyone.
+//   - Jack's Alibi is public as an action (everyone sees that he drew, and
+//     when), the card and its hourglasses are not.
+//   - Goals are only checked after the witness call (A9): hourglasses from an
+//     alibi drawn mid-turn count at the end of that turn.
+//   - The chase of P2 is public (View.ChaseTurn): play visibly goes on.
+//   - The alibi pile cannot run out (8 cards, at most 4 Alibi faces a game);
+//     should it, an Alibi draws nothing.
+//
 // Seat 0 is Jack, seat 1 the investigator. Views are built field by field:
 // only Jack's view holds his identity, his drawn alibi cards and his full
 // hourglass count until the game is over. Visible previews what the

@@ -109,7 +109,7 @@ type Action struct {
 	Cell      int       // rotate: the tile's cell; exchange: the first cell
 	Cell2     int       // exchange: the second cell
 	Wall      Side      // rotate: the new wall side
-	Detective Detective // joker, holmes, watson, toby: the detective moved (NoDetective: nobody)
+	Detective Detective // joker, holmes, watson, toby: the detective moved (otherwise NoDetective)
 	Steps     int       // places moved clockwise (0 for a Joker that moves nobody)
 }
 
@@ -126,11 +126,11 @@ func Parse(m game.Move) (Action, bool) {
 	switch k {
 	case KindRotate:
 		if a < 9 && b <= uint8(West) {
-			return Action{Kind: k, Cell: int(a), Wall: Side(b)}, true
+			return Action{Kind: k, Cell: int(a), Wall: Side(b), Detective: NoDetective}, true
 		}
 	case KindExchange:
 		if a < b && b < 9 {
-			return Action{Kind: k, Cell: int(a), Cell2: int(b)}, true
+			return Action{Kind: k, Cell: int(a), Cell2: int(b), Detective: NoDetective}, true
 		}
 	case KindJoker:
 		if a <= uint8(NoDetective) && b == 0 {

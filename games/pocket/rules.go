@@ -15,6 +15,12 @@ type Rules struct{}
 
 func init() { game.Register(Rules{}) }
 
+var (
+	_ game.Rules = Rules{}
+	_ game.State = (*State)(nil)
+	_ game.View  = (*View)(nil)
+)
+
 // ID implements game.Rules.
 func (Rules) ID() string { return ID }
 

@@ -1,7 +1,10 @@
 package pocket
 
 import (
+	"encoding/json"
 	"testing"
+
+	"gaslamp/game"
 )
 
 // board builds a board with character i in cell i, the given walls (one
@@ -169,5 +172,22 @@ func TestVisiblePreview(t *testing.T) {
 	}
 	if _, err := Visible(v, 1<<40); err == nil {
 		t.Fatal("malformed move accepted")
+	}
+}
+
+// Views survive a JSON round trip (for bots out of process).
+func TestViewJSONRoundTrip(t *testing.T) {
+	for seed := range uint64(30) {
+		s := midGame(seed, int(seed))
+		for _, seat := range []game.Seat{JackSeat, InvestigatorSeat, game.Spectator} {
+			data := encode(s.View(seat))
+			var v View
+			if err := json.Unmarshal([]byte(data), &v); err != nil {
+				t.Fatal(err)
+			}
+			if encode(&v) != data {
+				t.Fatalf("round trip:\n%s\n%s", data, encode(&v))
+			}
+		}
 	}
 }
