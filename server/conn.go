@@ -34,11 +34,11 @@ type conn struct {
 	sess   string // session token hash, for rate limits
 	ip     string
 
-	out   chan []byte
-	quit  chan struct{}
-	once  sync.Once
-	code  websocket.StatusCode
-	why   string
+	out  chan []byte
+	quit chan struct{}
+	once sync.Once
+	code websocket.StatusCode
+	why  string
 	// Owned by the table's goroutine.
 	ready   bool                // hello received
 	moveIDs map[string]struct{} // ids of the moves played on this connection

@@ -379,3 +379,13 @@ func twoPlayers(e *env, length string) (id string, alice, bob *user, ca, cb *cli
 	cb.next("state")
 	return c.ID, alice, bob, ca, cb
 }
+
+var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
+func newGet(e *env, path string, u *user) (*http.Request, error) {
+	req, err := http.NewRequest("GET", e.ts.URL+path, nil)
+	if err == nil && u != nil && u.cookie != "" {
+		req.AddCookie(&http.Cookie{Name: cookieName, Value: u.cookie})
+	}
+	return req, err
+}

@@ -1,0 +1,219 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gaslamp/game"
+	"gaslamp/server/internal/testgame"
+)
+
+// spy is a test bot that records what it was given.
+type spy struct {
+	mu    sync.Mutex
+	views []game.View
+	sleep time.Duration
+}
+
+func (s *spy) Choose(v game.View, legal []game.Move) game.Move {
+	s.mu.Lock()
+	s.views = append(s.views, v)
+	s.mu.Unlock()
+	time.Sleep(s.sleep)
+	return legal[0]
+}
+
+var (
+	theSpy    = &spy{}
+	slowSpy   = &spy{sleep: 2 * time.Second}
+	botsSetUp sync.Once
+	slowCalls atomic.Int64
+)
+
+func registerTestBots() {
+	botsSetUp.Do(func() {
+		game.RegisterBot(testgame.ID, "spy", func(cfg game.BotConfig) (game.Bot, error) { return theSpy, nil })
+		game.RegisterBot(testgame.ID, "slow", func(cfg game.BotConfig) (game.Bot, error) {
+			slowCalls.Add(1)
+			return slowSpy, nil
+		})
+	})
+}
+
+func TestBotPlaysWithViewOnly(t *testing.T) {
+	registerTestBots()
+	e := newEnv(t, nil)
+	alice := e.guest("Alice")
+	var c created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": "10"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "spy", "level": "easy"}}}, &c); code != 201 {
+		t.Fatalf("create %d", code)
+	}
+	if len(c.Invites) != 1 || c.Invites["0"] == "" {
+		t.Fatalf("invites %v", c.Invites)
+	}
+	alice.sit(c.ID, 0)
+	ca := e.dial(alice, c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	for v := int64(0); v < 10; v += 2 {
+		ca.move(v, 0, `{"kind":"pick","n":1}`)
+		ca.update(v + 1)
+		ca.update(v + 2) // the bot's answer
+	}
+	v, _ := e.tableState(c.ID)
+	if v != 10 {
+		t.Fatalf("version %d", v)
+	}
+	theSpy.mu.Lock()
+	defer theSpy.mu.Unlock()
+	if len(theSpy.views) != 5 {
+		t.Fatalf("bot asked %d times", len(theSpy.views))
+	}
+	for _, v := range theSpy.views {
+		tv, ok := v.(*testgame.View)
+		if !ok || tv.Viewer() != 1 || tv.Secrets != nil && tv.Moves < 10 {
+			t.Fatalf("bot got %T %+v", v, v)
+		}
+	}
+}
+
+func TestBotDeadlineFallsBackToRandom(t *testing.T) {
+	registerTestBots()
+	e := newEnv(t, func(c *Config) { c.BotBudget = 100 * time.Millisecond })
+	alice := e.guest("Alice")
+	var c created
+	alice.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": "6"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "slow"}}}, &c)
+	alice.sit(c.ID, 0)
+	ca := e.dial(alice, c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	start := time.Now()
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	ca.update(2)
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("late bot held the table %v", d)
+	}
+	if e.srv.metrics.botTimeouts.Load() != 1 {
+		t.Fatalf("timeouts %d", e.srv.metrics.botTimeouts.Load())
+	}
+	// The stuck bot is not asked again while it thinks: a new one is made.
+	before := slowCalls.Load()
+	ca.move(2, 0, `{"kind":"pick","n":1}`)
+	ca.update(4)
+	if slowCalls.Load() == before {
+		t.Fatal("the late bot instance was reused")
+	}
+}
+
+func TestAllBotTableRuns(t *testing.T) {
+	e := newEnv(t, nil)
+	alice := e.guest("Alice")
+	var c created
+	alice.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": "10"},
+		"seats": []map[string]string{{"kind": "bot"}, {"kind": "bot", "bot": "random"}}}, &c)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var sum tableSummary
+		alice.do("GET", "/api/tables/"+c.ID, nil, &sum)
+		if sum.Status == "finished" && sum.Version == 10 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bots did not finish: %+v", sum)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestTakeoverWhileAway(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	c := alice.table("40", 1, "human", "human")
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	ca, cb := e.dial(alice, c.ID), e.dial(bob, c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	// Bob leaves. After a second away, a bot plays his seat.
+	cb.close()
+	<-cb.done
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	start := time.Now()
+	u := ca.update(2)
+	if d := time.Since(start); d < 700*time.Millisecond {
+		t.Fatalf("bot took over after %v, before the limit", d)
+	}
+	_ = u
+	var sum tableSummary
+	alice.do("GET", "/api/tables/"+c.ID, nil, &sum)
+	if p := sum.Seats[1].Player; p == nil || !p.Bot || p.Connected || p.Name != "Bob" {
+		t.Fatalf("seat 1 %+v", sum.Seats[1].Player)
+	}
+	// Bob returns: the seat is his again and he gets its legal moves.
+	cb2 := e.dial(bob, c.ID)
+	cb2.hello(2)
+	ca.move(2, 0, `{"kind":"pick","n":1}`)
+	u = cb2.update(3)
+	if len(u.Legal["1"]) == 0 {
+		t.Fatalf("bob has no legal moves back: %s", u.Raw)
+	}
+	cb2.quiet("update", 1500*time.Millisecond) // no bot plays for him now
+	cb2.move(3, 1, `{"kind":"pick","n":2}`)
+	cb2.next("ack")
+}
+
+func TestInviteTakesSeatFromAnotherDevice(t *testing.T) {
+	e := newEnv(t, nil)
+	alice := e.guest("Alice")
+	c := alice.table("6", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	ca := e.dial(alice, c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	// Alice's phone is a new session: it opens seat 0's invite link.
+	phone := e.guest("Alice")
+	var res map[string]any
+	token := strings.TrimPrefix(c.Invites["0"], "/join/")
+	if code := phone.do("POST", "/api/join/"+token, nil, &res); code != 200 || res["seat"] != float64(0) {
+		t.Fatalf("join %d %v", code, res)
+	}
+	// The old connection now holds nothing: it gets a spectator's state.
+	st := ca.next("state")
+	if len(st.You) != 0 || st.Views["spectator"] == nil {
+		t.Fatalf("old device state %s", st.Raw)
+	}
+	cp := e.dial(phone, c.ID)
+	cp.hello(-1)
+	if st := cp.next("state"); len(st.You) != 1 || st.You[0] != 0 {
+		t.Fatalf("phone state %s", st.Raw)
+	}
+	// The GET link redirects a signed-in browser to the table, and a
+	// stranger to the lobby.
+	for _, u := range []*user{phone, {e: e}} {
+		req, _ := newGet(e, c.Invites["1"], u)
+		resp, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		loc := resp.Header.Get("Location")
+		if u.cookie != "" && loc != "/t/"+c.ID || u.cookie == "" && !strings.HasPrefix(loc, "/?join=") {
+			t.Fatalf("redirect to %q", loc)
+		}
+	}
+	var bad httpErr
+	if code := phone.do("POST", "/api/join/nonsense", nil, &bad); code != 404 || bad.Code != "not-found" {
+		t.Fatalf("bad invite %d %+v", code, bad)
+	}
+	_ = context.Background
+}

@@ -1,0 +1,182 @@
+package server
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gaslamp/game"
+)
+
+func get(t *testing.T, e *env, path string) (*http.Response, string) {
+	t.Helper()
+	resp, err := http.Get(e.ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
+}
+
+func TestSecurityHeadersAndHealth(t *testing.T) {
+	e := newEnv(t, nil)
+	resp, body := get(t, e, "/healthz")
+	if resp.StatusCode != 200 || !strings.Contains(body, "ok") {
+		t.Fatalf("healthz %d %s", resp.StatusCode, body)
+	}
+	for _, p := range []string{"/", "/api/games", "/healthz", "/nope"} {
+		resp, _ := get(t, e, p)
+		h := resp.Header
+		if !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'") ||
+			!strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
+			h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" {
+			t.Fatalf("%s: headers %v", p, h)
+		}
+	}
+}
+
+func TestMetricsExposition(t *testing.T) {
+	e := newEnv(t, nil)
+	_, _, _, ca, _ := twoPlayers(e, "6")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.next("ack")
+	resp, body := get(t, e, "/metrics")
+	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("content type %s", resp.Header.Get("Content-Type"))
+	}
+	for _, want := range []string{
+		`gaslamp_tables{status="running"} 1`, "gaslamp_connections 2", "gaslamp_moves_total 1",
+		"gaslamp_move_latency_seconds_count 1", `gaslamp_move_latency_seconds_bucket{le="+Inf"} 1`,
+		"gaslamp_moves_per_second", "go_memstats_heap_alloc_bytes",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q", want)
+		}
+	}
+	line := regexp.MustCompile(`^([a-z_]+(\{[a-z]+="[^"]*"\})? [-+0-9.eInf]+|# (HELP|TYPE) .*)$`)
+	for _, l := range strings.Split(strings.TrimSpace(body), "\n") {
+		if !line.MatchString(l) {
+			t.Errorf("bad exposition line %q", l)
+		}
+	}
+}
+
+func TestLobbyAPI(t *testing.T) {
+	e := newEnv(t, nil)
+	alice := e.guest("Alice")
+	var me meOut
+	if code := alice.do("GET", "/api/me", nil, &me); code != 200 || me.Name != "Alice" || me.CSRF != alice.csrf {
+		t.Fatalf("me %d %+v", code, me)
+	}
+	if code := (&user{e: e}).do("GET", "/api/me", nil, nil); code != 401 {
+		t.Fatalf("anonymous me %d", code)
+	}
+	for _, bad := range []string{"", strings.Repeat("x", 25), "a\x00b"} {
+		req, _ := http.NewRequest("POST", e.ts.URL+"/api/session", strings.NewReader(`{"name":`+jsonString(bad)+`}`))
+		req.Header.Set("Content-Type", "application/json")
+		resp, _ := http.DefaultClient.Do(req)
+		if resp.StatusCode != 400 {
+			t.Fatalf("name %q: %d", bad, resp.StatusCode)
+		}
+		resp.Body.Close()
+	}
+	var games []gameOut
+	alice.do("GET", "/api/games", nil, &games)
+	found := false
+	for _, g := range games {
+		if g.ID == "srvtest" {
+			found = len(g.Seats) == 2 && len(g.Options) == 1 && len(g.Bots) > 0
+		}
+	}
+	if !found {
+		t.Fatalf("games %+v", games)
+	}
+	open := alice.table("6", 0, "human", "human")
+	running := alice.table("6", 0, "human", "bot")
+	alice.sit(running.ID, 0)
+	var list []tableSummary
+	alice.do("GET", "/api/tables?status=open", nil, &list)
+	if len(list) != 1 || list[0].ID != open.ID || list[0].Seats[0].Player != nil || list[0].Seats[0].ID != "north" {
+		t.Fatalf("open %+v", list)
+	}
+	alice.do("GET", "/api/tables?status=running", nil, &list)
+	if len(list) != 1 || list[0].ID != running.ID || list[0].Seats[1].Player == nil || !list[0].Seats[1].Player.Bot {
+		t.Fatalf("running %+v", list)
+	}
+	alice.do("GET", "/api/tables", nil, &list)
+	if len(list) != 2 {
+		t.Fatalf("all %d", len(list))
+	}
+	if code := alice.do("GET", "/api/tables?status=weird", nil, nil); code != 400 {
+		t.Fatalf("bad status %d", code)
+	}
+	// Leaving a seat frees it.
+	if code := alice.do("DELETE", "/api/tables/"+open.ID+"/seats/0", nil, nil); code != 403 {
+		t.Fatalf("leave unheld %d", code)
+	}
+	alice.sit(open.ID, 0)
+	if code := alice.do("DELETE", "/api/tables/"+open.ID+"/seats/0", nil, nil); code != 200 {
+		t.Fatalf("leave %d", code)
+	}
+	// Nothing in the listing names a user id or an invite.
+	raw, _ := json.Marshal(list)
+	if strings.Contains(string(raw), alice.id) || strings.Contains(string(raw), strings.TrimPrefix(open.Invites["0"], "/join/")) {
+		t.Fatalf("listing leaks ids: %s", raw)
+	}
+}
+
+func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+func TestStaticAndCatalog(t *testing.T) {
+	files := fstest.MapFS{
+		"index.html":   {Data: []byte("<p>lobby</p>")},
+		"table.html":   {Data: []byte("<p>table</p>")},
+		"js/app.js":    {Data: []byte("export {}")},
+		"css/site.css": {Data: []byte("body{}")},
+	}
+	e := newEnv(t, func(c *Config) {
+		c.Static = files
+		c.Messages = game.Catalog{"en": {"web.hello": "Hello"}, "fr": {"web.hello": "Bonjour"}, "nl": {}}
+	})
+	for path, want := range map[string]string{"/": "lobby", "/t/t_x": "table", "/static/js/app.js": "export", "/static/css/site.css": "body"} {
+		resp, body := get(t, e, path)
+		if resp.StatusCode != 200 || !strings.Contains(body, want) {
+			t.Errorf("%s: %d %q", path, resp.StatusCode, body)
+		}
+	}
+	if resp, _ := get(t, e, "/static/js/app.js"); !strings.Contains(resp.Header.Get("Content-Type"), "javascript") {
+		t.Errorf("js type %s", resp.Header.Get("Content-Type"))
+	}
+	for _, p := range []string{"/static/", "/static/js", "/static/../server.go", "/static/nope.js", "/i18n/xx.json"} {
+		if resp, _ := get(t, e, p); resp.StatusCode != 404 {
+			t.Errorf("%s: %d", p, resp.StatusCode)
+		}
+	}
+	_, body := get(t, e, "/i18n/fr.json")
+	var m map[string]string
+	if err := json.Unmarshal([]byte(body), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["web.hello"] != "Bonjour" || m["srvtest.north"] != "North" || m["err.stale-move"] == "" {
+		t.Fatalf("catalogue lacks merged keys: %v", len(m))
+	}
+	_, body = get(t, e, "/i18n/nl.json")
+	json.Unmarshal([]byte(body), &m)
+	if m["web.hello"] != "Hello" {
+		t.Fatal("no English fallback")
+	}
+}
+
+func TestPlaceholderPages(t *testing.T) {
+	e := newEnv(t, nil)
+	for _, p := range []string{"/", "/t/abc"} {
+		if resp, body := get(t, e, p); resp.StatusCode != 200 || !strings.Contains(body, "gaslamp") {
+			t.Fatalf("%s: %d", p, resp.StatusCode)
+		}
+	}
+}

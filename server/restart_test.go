@@ -1,0 +1,87 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+)
+
+// TestRestartReplaysMoves stops a server after some moves and starts a new one
+// on the same data: every table is back at the same version and view.
+func TestRestartReplaysMoves(t *testing.T) {
+	dir := t.TempDir()
+	e := startEnv(t, dir, nil)
+	id, alice, bob, ca, cb := twoPlayers(e, "10")
+	ca.send(map[string]string{"t": "chat", "text": "good luck"})
+	cb.next("chat")
+	for v := int64(0); v < 5; v++ {
+		c := []*client{ca, cb}[v%2]
+		c.move(v, int(v%2), `{"kind":"peek"}`)
+		c.update(v + 1)
+	}
+	v1, snap1 := e.tableState(id)
+	cb.update(5)
+	e.close()
+
+	e2 := startEnv(t, dir, nil)
+	v2, snap2 := e2.tableState(id)
+	if v1 != v2 || !bytes.Equal(snap1, snap2) {
+		t.Fatalf("after restart: version %d -> %d, same state %v", v1, v2, bytes.Equal(snap1, snap2))
+	}
+	alice.e, bob.e = e2, e2
+	cb2 := e2.dial(bob, id)
+	cb2.hello(5) // bob was at version 5: nothing missed
+	cb2.next("presence")
+	cb2.quiet("update", 50*time.Millisecond)
+	ca2 := e2.dial(alice, id)
+	ca2.hello(-1)
+	st := ca2.next("state")
+	if st.V != 5 || len(st.You) != 1 || len(st.Legal["1"]) != 0 {
+		t.Fatalf("state %s", st.Raw)
+	}
+	if !bytes.Contains(st.Raw, []byte("good luck")) {
+		t.Fatal("chat lost")
+	}
+	cb2.move(5, 1, `{"kind":"pick","n":2}`)
+	cb2.update(6)
+	cb2.next("ack")
+	if ms, _ := e2.st.Moves(context.Background(), id); len(ms) != 6 {
+		t.Fatalf("%d moves stored", len(ms))
+	}
+}
+
+// TestShutdownFinishesReceivedMoves sends moves and shuts down at once: every
+// acknowledged move is stored, and the store holds exactly the table's
+// version.
+func TestShutdownFinishesReceivedMoves(t *testing.T) {
+	dir := t.TempDir()
+	e := startEnv(t, dir, nil)
+	alice := e.guest("Alice")
+	c := alice.table("40", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	alice.sit(c.ID, 1)
+	ca := e.dial(alice, c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	for v := int64(0); v < 10; v++ {
+		ca.move(v, int(v%2), `{"kind":"pick","n":1}`)
+		ca.update(v + 1)
+	}
+	// Shut down: the connection is closed with "going away".
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := e.srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ca.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("connection not closed by shutdown")
+	}
+	ms, _ := e.st.Moves(ctx, c.ID)
+	if len(ms) != 10 {
+		t.Fatalf("%d moves stored", len(ms))
+	}
+	e.close()
+}
