@@ -9,7 +9,7 @@
 // <g data-crossing="LABEL">; a legal choice carries the class "target".
 
 import { svg, el } from './dom.js';
-import { siteRoot, t } from './i18n.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').Geometry} Geometry */
 
@@ -35,14 +35,15 @@ const SQ = 7;
 const cache = new Map();
 
 /**
- * Loads boards/{name}.json (once per page).
+ * Loads boards/{name}.json, beside the js/ folder of this module (served as
+ * /static/boards/{name}.json), once per page.
  * @param {string} name
  * @returns {Promise<Geometry>}
  */
 export function loadGeometry(name) {
   let p = cache.get(name);
   if (!p) {
-    p = fetch(new URL(`boards/${name}.json`, siteRoot())).then((r) => {
+    p = fetch(new URL(`../boards/${name}.json`, import.meta.url)).then((r) => {
       if (!r.ok) throw new Error(`board ${name}: HTTP ${r.status}`);
       return /** @type {Promise<Geometry>} */ (r.json());
     });

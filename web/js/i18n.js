@@ -65,23 +65,13 @@ export function currentLang() {
  */
 async function fetchCatalog(l) {
   try {
-    const res = await fetch(new URL(`i18n/${l}.json`, siteRoot()), { credentials: 'same-origin' });
+    const res = await fetch(`/i18n/${l}.json`, { credentials: 'same-origin' });
     if (!res.ok) return {};
     const data = await res.json();
     return data && typeof data === 'object' ? /** @type {Record<string, string>} */ (data) : {};
   } catch {
     return {};
   }
-}
-
-/**
- * The URL the site's files hang from: "/" when served by gaslamp; the folder
- * of the page when a page is opened from disk (the board demo).
- * @returns {string}
- */
-export function siteRoot() {
-  if (location.protocol === 'file:') return new URL('.', location.href).href;
-  return location.origin + '/';
 }
 
 /**

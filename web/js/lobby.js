@@ -3,7 +3,7 @@
 // and running tables.
 
 import { el, byId } from './dom.js';
-import { initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
+import { has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
 
@@ -81,14 +81,16 @@ function renderCreateForm() {
 }
 
 /**
- * A choice of a choice option: the game's catalogue may name it under
- * "<option>.<choice>" keys; otherwise the raw value shows.
+ * A choice of a choice option: "<game>.option.<option>.<choice>" from the
+ * game's catalogue, else "web.choice.<choice>", else the raw value.
  * @param {string} option
  * @param {string} choice
  */
 function optionChoiceLabel(option, choice) {
-  const label = render({ key: `option.${option}.${choice}` });
-  return label === `option.${option}.${choice}` ? choice : label;
+  for (const key of [`${byId('game-select', HTMLSelectElement).value}.option.${option}.${choice}`, `web.choice.${choice}`]) {
+    if (has(key)) return render({ key });
+  }
+  return choice;
 }
 
 /**
@@ -178,6 +180,7 @@ async function createTable() {
  * @param {TableSeat} s
  */
 function seatName(tb, s) {
+  if (s.name?.key) return render(s.name);
   const info = gameById(tb.game)?.seats.find((x) => x.id === s.id);
   return info ? render(info.name) : s.id;
 }
@@ -194,7 +197,7 @@ function tableRow(tb) {
       ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: s.player.name }) : s.player.name)
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
-    if (!s.player && tb.status === 'open') {
+    if (!s.player && s.kind !== 'bot' && tb.status === 'open') {
       const take = el('button', { type: 'button', class: 'small', 'data-take-seat': s.seat, 'data-table': tb.id }, t('web.lobby.take-seat'));
       take.addEventListener('click', () => takeSeat(tb.id, s.seat));
       li.append(' ', take);
@@ -268,6 +271,13 @@ async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   await ensureIdentity();
+  // An invite link opened before choosing a name comes back here as
+  // ?join=/join/TOKEN: now that there is a session, follow it.
+  const join = new URLSearchParams(location.search).get('join');
+  if (join && /^\/join\/[A-Za-z0-9_-]+$/.test(join)) {
+    location.replace(join);
+    return;
+  }
   try {
     games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
   } catch {

@@ -113,6 +113,7 @@ function snapshot() {
  */
 function seatName(n) {
   const seat = st.table?.seats.find((s) => s.seat === n);
+  if (seat?.name?.key) return render(seat.name);
   const g = games.find((x) => x.id === st.table?.game);
   const info = g?.seats.find((x) => x.id === seat?.id) ?? g?.seats[n];
   if (info) return render(info.name);
@@ -247,7 +248,7 @@ function drawLegal(snap) {
   const list = byId('legal');
   const mine = myLegal();
   box.hidden = mine.length === 0;
-  if (!renderer?.board) box.open = true;
+  if (renderer && !renderer.board) box.open = true;
   byId('legal-summary').textContent = t('web.legal.summary', { n: mine.length });
   const multi = st.you.length > 1;
   list.replaceChildren(...mine.map(({ seat, intent }, i) => {
@@ -286,13 +287,13 @@ function drawSeats(snap) {
       'aria-label': bot ? t('web.presence.bot') : connected ? t('web.presence.here') : t('web.presence.away'),
       title: bot ? t('web.presence.bot') : connected ? t('web.presence.here') : t('web.presence.away'),
     }),
-    el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
-    ' ',
-    s.player
-      ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: s.player.name }) : s.player.name)
-      : el('span', { class: 'free' }, t('web.seat.free')),
-    mine ? el('span', { class: 'you' }, t('web.seat.you')) : null);
-    if (!s.player && open) {
+    el('span', { class: 'seat-who' },
+      el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
+      s.player
+        ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: s.player.name }) : s.player.name,
+          mine ? ` ${t('web.seat.you')}` : '')
+        : el('span', { class: 'free' }, t('web.seat.free'))));
+    if (!s.player && s.kind !== 'bot' && open) {
       const b = el('button', { type: 'button', class: 'small', 'data-take-seat': s.seat }, t('web.lobby.take-seat'));
       b.addEventListener('click', () => takeSeat(s.seat));
       li.append(b);
@@ -508,7 +509,7 @@ const handlers = {
     st.legal = m.legal ?? {};
     st.outcome = m.outcome ?? st.outcome;
     st.version = m.v;
-    st.history.push({ v: m.v, events: m.events ?? [] });
+    if (m.events && m.events.length) st.history.push({ v: m.v, events: m.events });
     if (st.outcome?.over) await loadFrames();
     draw();
   },

@@ -52,6 +52,8 @@
  * @property {number} seat
  * @property {string} id
  * @property {string} side
+ * @property {Text} [name] the seat's name for players
+ * @property {'human'|'bot'|string} [kind]
  * @property {Player|null} player
  */
 
@@ -65,6 +67,7 @@
  * @property {TableSeat[]} seats
  * @property {string} created
  * @property {number} version
+ * @property {number} [takeover_seconds]
  */
 
 /**
@@ -147,18 +150,22 @@
  * @property {Views} views
  * @property {Legal} legal
  * @property {Outcome} outcome
- * @property {HistoryEntry[]} history
+ * @property {HistoryEntry[]} history versions with no event for this connection are left out
  * @property {ChatMsg[]} chat
+ * @property {{game: string, options?: Record<string, string>, seed: number, moves: {seat: number, move: Intent}[]}} [record]
+ *   every move, once the game is over
  */
 
 /**
+ * One table version. A catch-up after a reconnection carries only the events;
+ * the latest version also carries views, legal moves and the outcome.
  * @typedef {Object} UpdateMsg
  * @property {'update'} t
  * @property {number} v
  * @property {GameEvent[]} events
- * @property {Views} views
- * @property {Legal} legal
- * @property {Outcome} outcome
+ * @property {Views} [views]
+ * @property {Legal} [legal]
+ * @property {Outcome} [outcome]
  * @property {TableInfo} [table]
  */
 

@@ -1,52 +1,57 @@
-// Command devserve serves the browser client without the real server, to look
-// at the pages while developing: the static files of web.Static, the site
-// catalogue as /i18n/{lang}.json, and /t/{id} as the table page.
+// Command devserve runs the real gaslamp server (package server) with this
+// client built in, the Whitehall and Pocket games and the generic bots, on a
+// throwaway SQLite directory: for looking at the pages while developing and
+// for the headless-browser checks, until cmd/gaslamp serve builds the client in
+// itself. It also serves the board demo at /static/board.html.
 //
 //	go run ./web/internal/devserve -addr 127.0.0.1:8099
-//	open http://127.0.0.1:8099/board.html
 package main
 
 import (
-	"encoding/json"
+	"context"
 	"flag"
+	"fmt"
 	"log"
 	"net/http"
-	"strings"
+	"os"
+	"time"
 
+	_ "gaslamp/bot"
+	_ "gaslamp/games/pocket"
+	_ "gaslamp/games/whitehall"
+	"gaslamp/server"
+	"gaslamp/store"
 	"gaslamp/web"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8099", "listen address (loopback)")
+	data := flag.String("data", "", "database directory (default: a new temporary one)")
+	delay := flag.Duration("bot-delay", 200*time.Millisecond, "least time before a bot's move shows")
+	budget := flag.Duration("bot-budget", 300*time.Millisecond, "time a bot may think per move")
 	flag.Parse()
-	log.Fatal(http.ListenAndServe(*addr, handler()))
-}
-
-func handler() http.Handler {
-	mux := http.NewServeMux()
-	files := http.FileServerFS(web.Static())
-	mux.HandleFunc("GET /i18n/{file}", func(w http.ResponseWriter, r *http.Request) {
-		lang := strings.TrimSuffix(r.PathValue("file"), ".json")
-		m, ok := web.Messages()[lang]
-		if !ok {
-			http.NotFound(w, r)
-			return
+	dir := *data
+	if dir == "" {
+		d, err := os.MkdirTemp("", "gaslamp-devserve-")
+		if err != nil {
+			log.Fatal(err)
 		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(m)
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	ctx := context.Background()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := server.New(ctx, server.Config{
+		Store: st, Static: web.Static(), Messages: web.Messages(),
+		BotDelay: *delay, BotBudget: *budget, Limits: server.DefaultLimits().ScaleIP(0),
 	})
-	mux.HandleFunc("GET /t/{id}", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, web.Static(), "table.html")
-	})
-	mux.Handle("/", files)
-	return securityHeaders(mux)
-}
-
-// securityHeaders sets the CSP the real server uses, so that a page breaking
-// it shows here too.
-func securityHeaders(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; script-src 'self'")
-		h.ServeHTTP(w, r)
-	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("listening on %s\n", *addr)
+	log.Fatal(http.ListenAndServe(*addr, srv.Handler()))
 }

@@ -376,6 +376,11 @@ export function replayView(fin, history) {
     }
     return { start: rv.start, moves, obs };
   });
+  /** @type {Record<string, number>} */
+  const used = { coach: 0, alley: 0, boat: 0 };
+  for (const rv of rounds) for (const m of rv.moves) if (m.kind in used) used[m.kind]++;
+  /** @param {string} k */
+  const card = (k) => ({ left: Math.max(0, 2 - used[k]), out: used[k] });
   const last = rounds[rounds.length - 1];
   /** @type {string[]} */
   const track = [];
@@ -391,6 +396,7 @@ export function replayView(fin, history) {
     rounds,
     trail,
     track,
+    cards: { coach: card('coach'), alley: card('alley'), boat: card('boat'), hidden: 0 },
     circle: cur.length ? cur[cur.length - 1] : 0,
     search: undefined,
     actor: undefined,
