@@ -14,6 +14,8 @@ import (
 
 	_ "gaslamp/bot" // the generic bots: random, ismcts
 	"gaslamp/game"
+	"gaslamp/games/whitehall"
+	_ "gaslamp/games/whitehall/whitehallbot" // whitehall's baseline bot
 )
 
 func init() {
@@ -283,9 +285,19 @@ func arena(cfg arenaConfig) (*arenaReport, error) {
 	return rep, nil
 }
 
-// roundsReporter is implemented by states that count rounds (Whitehall's
-// rounds, one per discovery location).
+// roundsReporter is implemented by states that count rounds.
 type roundsReporter interface{ Rounds() int }
+
+// roundsOf reads the rounds of a finished game of the games whose states do
+// not report them, from the public view.
+var roundsOf = map[string]func(game.State) int{
+	whitehall.ID: func(st game.State) int {
+		if v, ok := st.View(game.Spectator).(*whitehall.View); ok {
+			return v.Round
+		}
+		return -1
+	},
+}
 
 // playArenaGame plays one game between the configured bots.
 func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
@@ -338,6 +350,8 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 	}
 	if rr, ok := st.(roundsReporter); ok {
 		res.rounds = rr.Rounds()
+	} else if f, ok := roundsOf[cfg.rules.ID()]; ok {
+		res.rounds = f(st)
 	}
 	return res
 }
