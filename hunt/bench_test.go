@@ -251,3 +251,39 @@ func BenchmarkClone(b *testing.B) {
 		trs[i%benchRounds].Clone()
 	}
 }
+
+// states returns the number of (group, circle) states a Solution stores.
+func states(s *Solution) (n, groups int) {
+	for _, l := range s.layers {
+		if l == nil {
+			continue
+		}
+		groups = max(groups, len(l.masks))
+		for _, sp := range l.supp {
+			n += sp.Count()
+		}
+	}
+	return n, groups
+}
+
+// TestPruneSameCounts checks that the distance pruning changes no count,
+// and logs how many states it saves on the bench rounds.
+func TestPruneSameCounts(t *testing.T) {
+	bd := board.Whitehall()
+	defer func() { prune = true }()
+	var with, without int
+	for i := 0; i < benchRounds; i++ {
+		r, _ := benchRound(uint64(i + 1))
+		prune = true
+		a, errA := Solve(bd, &r)
+		prune = false
+		b, errB := Solve(bd, &r)
+		sameSolution(t, "prune", a, b, errA, errB)
+		na, ga := states(a)
+		nb, gb := states(b)
+		with += na
+		without += nb
+		t.Logf("round %d: %d states (%d groups) pruned, %d (%d groups) not", i, na, ga, nb, gb)
+	}
+	t.Logf("states: %d with pruning, %d without", with, without)
+}

@@ -18,6 +18,70 @@ type rules struct {
 	// crossWalks[x] is the set of circles with a walk passing crossing x:
 	// the only circles a figure on x can cut off from a walking neighbour.
 	crossWalks []board.Set
+
+	ballsOnce sync.Once
+	balls     [][]board.Set // balls[x][d]: circles at most d cells from x
+	all       board.Set     // every circle
+}
+
+// ball returns the circles from which circle x can be reached in at most d
+// trail cells by any moves (walks ignoring figures, alleys, boats).
+func (r *rules) ball(x, d int) board.Set {
+	r.ballsOnce.Do(r.buildBalls)
+	if d < 0 {
+		return board.Set{}
+	}
+	b := r.balls[x]
+	if d >= len(b) {
+		return r.all
+	}
+	return b[d]
+}
+
+// buildBalls runs a breadth-first search from every circle over the union
+// of all one-cell moves (a Coach is two walks). The moves are symmetric, so
+// the circles within d of x are also those x reaches within d.
+func (r *rules) buildBalls() {
+	adj := make([]board.Set, r.n+1)
+	for c := 1; c <= r.n; c++ {
+		r.all.Add(c)
+		adj[c] = r.walkSet[c].Union(r.alley[c]).Union(r.boat[c])
+	}
+	// Make it symmetric in case a table is not.
+	for c := 1; c <= r.n; c++ {
+		for x := adj[c].Next(0); x >= 0; x = adj[c].Next(x + 1) {
+			if x <= r.n {
+				adj[x].Add(c)
+			}
+		}
+	}
+	r.balls = make([][]board.Set, r.n+1)
+	for x := 1; x <= r.n; x++ {
+		seen := board.SetOf(x)
+		frontier := seen
+		balls := []board.Set{seen}
+		for {
+			var next board.Set
+			for c := frontier.Next(0); c >= 0; c = frontier.Next(c + 1) {
+				next = next.Union(adj[c])
+			}
+			next = next.Minus(seen)
+			if next.Empty() {
+				break
+			}
+			seen = seen.Union(next)
+			frontier = next
+			balls = append(balls, seen)
+		}
+		if seen != r.all {
+			// Not connected: keep the last ball for every larger distance
+			// by padding up to n (distances never exceed n-1).
+			for len(balls) < r.n {
+				balls = append(balls, seen)
+			}
+		}
+		r.balls[x] = balls
+	}
 }
 
 var rulesCache sync.Map // *board.Board -> *rules

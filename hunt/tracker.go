@@ -59,6 +59,9 @@ type plan struct {
 	dead   []uint64    // per cell: bits of clues whose deadline is the cell
 	clue   []board.Set // per cell: circles of the active clues
 	bits   []uint64    // per circle: the bit of its clue (0 if none)
+	// Per clue bit: its circle and deadline (the counting only).
+	circle   [MaxClueCircles]int
+	deadline [MaxClueCircles]int
 }
 
 // NewTracker starts following a round on board b whose trail starts on
@@ -295,6 +298,7 @@ func (t *Tracker) buildPlan() {
 	clear(p.bits)
 	for i, c := range t.clues {
 		bit := uint64(1) << uint(i)
+		p.circle[i], p.deadline[i] = c.circle, c.deadline
 		p.bits[c.circle] = bit
 		p.dead[c.deadline] |= bit
 		for j := 0; j <= c.deadline; j++ {
@@ -320,9 +324,9 @@ func (t *Tracker) refresh() {
 	}
 	t.buildPlan()
 	bd := &t.bd
-	bd.init(t.r.n, &t.plan)
+	bd.init(t.r, &t.plan)
 	if t.valid == 0 {
-		bd.begin(0)
+		bd.begin(0, 1)
 		if !t.forbid[0].Has(t.start) {
 			bd.emitOne(t.plan.bits[t.start]&t.plan.active[0], 1, t.start)
 		}
@@ -350,7 +354,7 @@ func (t *Tracker) refresh() {
 // single counts a one-cell step from layer src into the builder.
 func (t *Tracker) single(src *layer, s *step) {
 	bd := &t.bd
-	bd.begin(s.to)
+	bd.begin(s.to, len(src.masks)+1)
 	fb := t.forbid[s.to]
 	for g, m := range src.masks {
 		cnt := src.cnt[g]
@@ -366,7 +370,7 @@ func (t *Tracker) single(src *layer, s *step) {
 func (t *Tracker) coach(src *layer, from int) board.Set {
 	bd := &t.bd
 	mid, to := from+1, from+2
-	bd.begin(to)
+	bd.begin(to, len(src.masks)+1)
 	fb1, fb2 := t.forbid[mid], t.forbid[to]
 	act1 := t.plan.active[mid]
 	bitsOf := t.plan.bits
@@ -402,6 +406,8 @@ type layer struct {
 
 // builder assembles a layer.
 type builder struct {
+	r       *rules
+	at      int
 	stride  int
 	p       *plan
 	dst     *layer
@@ -409,27 +415,35 @@ type builder struct {
 	last    uint64 // mask of the last group looked up
 	lastG   int32  // its index, or -1
 	mapUsed bool   // idx holds entries
+	cache   [1 << cacheBits]cacheEntry
 	chunk   []uint64
 
 	act, dead uint64
 	clue      board.Set
 }
 
-func (bd *builder) init(n int, p *plan) {
-	bd.stride = n + 1
+func (bd *builder) init(r *rules, p *plan) {
+	bd.r = r
+	bd.stride = r.n + 1
 	bd.p = p
 	if bd.idx == nil {
 		bd.idx = make(map[uint64]int32)
 	}
 }
 
-// begin starts the layer of cell at.
-func (bd *builder) begin(at int) {
+// begin starts the layer of cell at, expecting about hint groups.
+func (bd *builder) begin(at, hint int) {
 	if bd.mapUsed {
 		clear(bd.idx)
 		bd.mapUsed = false
 	}
-	bd.dst = &layer{}
+	clear(bd.cache[:])
+	bd.dst = &layer{
+		masks: make([]uint64, 0, hint),
+		supp:  make([]board.Set, 0, hint),
+		cnt:   make([][]uint64, 0, hint),
+	}
+	bd.at = at
 	bd.lastG = -1
 	bd.act = bd.p.active[at]
 	bd.dead = bd.p.dead[at]
@@ -437,15 +451,50 @@ func (bd *builder) begin(at int) {
 }
 
 // end returns the finished layer and the circles it may hold.
+//
+// It first drops the states that cannot reach, in the cells left before
+// its deadline, a pending clue circle they have not visited (by the
+// distance on the board ignoring figures). Those states have no consistent
+// completion, and neither have the states they lead to, so the counts of
+// every state that does have one, and so the final counts, are unchanged.
 func (bd *builder) end() (*layer, board.Set) {
 	l := bd.dst
 	bd.dst = nil
+	if pend := bd.act &^ bd.dead; pend != 0 && prune {
+		k := 0
+		for g, m := range l.masks {
+			sp := l.supp[g]
+			if miss := pend &^ m; miss != 0 {
+				allowed := sp
+				for ; miss != 0; miss &= miss - 1 {
+					i := bits.TrailingZeros64(miss)
+					allowed = allowed.Intersect(bd.r.ball(bd.p.circle[i], bd.p.deadline[i]-bd.at))
+				}
+				cnt := l.cnt[g]
+				cut := sp.Minus(allowed)
+				for c := cut.Next(0); c >= 0; c = cut.Next(c + 1) {
+					cnt[c] = 0
+				}
+				sp = allowed
+			}
+			if sp.Empty() {
+				continue
+			}
+			l.masks[k], l.supp[k], l.cnt[k] = m, sp, l.cnt[g]
+			k++
+		}
+		l.masks, l.supp, l.cnt = l.masks[:k], l.supp[:k], l.cnt[:k]
+	}
 	var all board.Set
 	for _, s := range l.supp {
 		all = all.Union(s)
 	}
 	return l, all
 }
+
+// prune enables the distance pruning of builder.end (tests turn it off to
+// check that it changes no count).
+var prune = true
 
 // smallGroups is the number of groups up to which group looks masks up by
 // scanning rather than in the map.
@@ -455,6 +504,11 @@ const smallGroups = 24
 func (bd *builder) group(m uint64) int32 {
 	if bd.lastG >= 0 && bd.last == m {
 		return bd.lastG
+	}
+	h := (m * 0x9e3779b97f4a7c15) >> (64 - cacheBits)
+	if e := &bd.cache[h]; e.g > 0 && e.m == m {
+		bd.last, bd.lastG = m, e.g-1
+		return e.g - 1
 	}
 	l := bd.dst
 	g, ok := int32(-1), false
@@ -489,8 +543,18 @@ func (bd *builder) group(m uint64) int32 {
 			bd.idx[m] = g
 		}
 	}
+	bd.cache[h] = cacheEntry{m: m, g: g + 1}
 	bd.last, bd.lastG = m, g
 	return g
+}
+
+// cacheBits sizes the builder's direct-mapped cache of group indices.
+const cacheBits = 5
+
+// cacheEntry maps a mask to its group index plus one (0: empty).
+type cacheEntry struct {
+	m uint64
+	g int32
 }
 
 // emit adds v prefixes, whose pending-clue mask before this cell is m, on
