@@ -16,8 +16,11 @@ import (
 
 	_ "gaslamp/bot" // registers the generic bots ("random", "ismcts")
 	"gaslamp/game"
+	_ "gaslamp/games/whitehall"              // registers Whitehall Mystery
+	_ "gaslamp/games/whitehall/whitehallbot" // registers Whitehall's "baseline" bot
 	"gaslamp/server"
 	"gaslamp/store"
+	"gaslamp/web"
 )
 
 func init() {
@@ -110,6 +113,4 @@ func runServe(args []string) int {
 }
 
 // webFiles returns the browser client's files and site texts.
-func webFiles() (fs.FS, game.Catalog) {
-	return nil, nil // the placeholder page until the web client is built in
-}
+func webFiles() (fs.FS, game.Catalog) { return web.Static(), web.Messages() }
