@@ -273,4 +273,22 @@ func TestMoveBeforeStartAndAfterEnd(t *testing.T) {
 	if sum.Status != "finished" || sum.Version != 2 {
 		t.Fatalf("summary %+v", sum)
 	}
+	// The finished game's replay is public: every version, every seat's view.
+	var frames []struct {
+		V     int64
+		View  map[string]any
+		Views map[string]map[string]any
+	}
+	if code := (&user{e: e}).do("GET", "/api/tables/"+c.ID+"/replay", nil, &frames); code != 200 || len(frames) != 3 || frames[2].V != 2 || len(frames[1].Views) != 2 {
+		t.Fatalf("replay %d %+v", code, frames)
+	}
+}
+
+func TestReplayRefusedWhileRunning(t *testing.T) {
+	e := newEnv(t, nil)
+	id, alice, _, _, _ := twoPlayers(e, "6")
+	var er httpErr
+	if code := alice.do("GET", "/api/tables/"+id+"/replay", nil, &er); code != 403 || er.Code != "unauthorized" {
+		t.Fatalf("replay of a running game: %d %+v", code, er)
+	}
 }

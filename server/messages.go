@@ -37,6 +37,7 @@ var serverMessages = game.Catalog{
 		"err.game-over":         "The game is over.",
 		"err.malformed-move":    "That move could not be read.",
 		"err.illegal-move":      "That move is not allowed.",
+		"err.not-finished":      "The replay opens when the game is over.",
 	},
 	"fr": {
 		"err.too-large":         "Message trop long (au plus {max}).",
@@ -70,6 +71,7 @@ var serverMessages = game.Catalog{
 		"err.game-over":         "La partie est finie.",
 		"err.malformed-move":    "Ce coup est illisible.",
 		"err.illegal-move":      "Ce coup n'est pas permis.",
+		"err.not-finished":      "Le replay s'ouvre à la fin de la partie.",
 	},
 	"nl": {
 		"err.too-large":         "Dat bericht is te lang (hoogstens {max}).",
@@ -103,5 +105,6 @@ var serverMessages = game.Catalog{
 		"err.game-over":         "Het spel is afgelopen.",
 		"err.malformed-move":    "Die zet is onleesbaar.",
 		"err.illegal-move":      "Die zet is niet toegestaan.",
+		"err.not-finished":      "De herhaling opent als het spel voorbij is.",
 	},
 }
