@@ -169,7 +169,7 @@ func TestBadOriginAndCSRF(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "403") {
 		t.Fatalf("bad origin dial: %v", err)
 	}
-	if _, err := e.tryDial(alice, c.ID, http.Header{"Origin": {e.ts.URL}}); err != nil {
+	if _, err := e.tryDial(alice, c.ID, http.Header{"Origin": {e.url}}); err != nil {
 		t.Fatalf("own origin refused: %v", err)
 	}
 	before, _ := e.st.CountTables(context.Background())
@@ -185,7 +185,7 @@ func TestBadOriginAndCSRF(t *testing.T) {
 		t.Fatalf("bad csrf: %d", code)
 	}
 	// A post from another site, even with the token.
-	req, _ := http.NewRequest("POST", e.ts.URL+"/api/tables", strings.NewReader(`{"game":"srvtest"}`))
+	req, _ := http.NewRequest("POST", e.url+"/api/tables", strings.NewReader(`{"game":"srvtest"}`))
 	req.Header.Set("Origin", "https://evil.example")
 	req.Header.Set("X-CSRF-Token", alice.csrf)
 	req.AddCookie(&http.Cookie{Name: cookieName, Value: alice.cookie})
@@ -199,7 +199,7 @@ func TestBadOriginAndCSRF(t *testing.T) {
 		t.Fatal("a refused request created a table")
 	}
 	// Session creation needs JSON (a cross-site form cannot send it).
-	resp, err = http.Post(e.ts.URL+"/api/session", "application/x-www-form-urlencoded", strings.NewReader("name=x"))
+	resp, err = http.Post(e.url+"/api/session", "application/x-www-form-urlencoded", strings.NewReader("name=x"))
 	if err != nil || resp.StatusCode != http.StatusUnsupportedMediaType {
 		t.Fatalf("form session: %v", resp.StatusCode)
 	}

@@ -23,6 +23,7 @@ import (
 // env is a running test server on a fresh store.
 type env struct {
 	t   *testing.T
+	url string // base URL of the server
 	dir string
 	st  store.Store
 	srv *Server
@@ -54,6 +55,7 @@ func startEnv(t *testing.T, dir string, mod func(*Config)) *env {
 		t.Fatal(err)
 	}
 	e := &env{t: t, dir: dir, st: st, srv: srv, ts: httptest.NewServer(srv.Handler())}
+	e.url = e.ts.URL
 	t.Cleanup(e.close)
 	return e
 }
@@ -82,7 +84,7 @@ type user struct {
 
 func (e *env) guest(name string) *user {
 	e.t.Helper()
-	req, _ := http.NewRequest("POST", e.ts.URL+"/api/session", strings.NewReader(fmt.Sprintf(`{"name":%q}`, name)))
+	req, _ := http.NewRequest("POST", e.url+"/api/session", strings.NewReader(fmt.Sprintf(`{"name":%q}`, name)))
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -112,7 +114,7 @@ func (u *user) do(method, path string, body any, out any) int {
 		data, _ := json.Marshal(body)
 		rd = bytes.NewReader(data)
 	}
-	req, _ := http.NewRequest(method, u.e.ts.URL+path, rd)
+	req, _ := http.NewRequest(method, u.e.url+path, rd)
 	req.Header.Set("Content-Type", "application/json")
 	if u.cookie != "" {
 		req.AddCookie(&http.Cookie{Name: cookieName, Value: u.cookie})
@@ -216,7 +218,7 @@ func (e *env) tryDial(u *user, table string, hdr http.Header) (*client, error) {
 	if u != nil && u.cookie != "" {
 		hdr.Set("Cookie", cookieName+"="+u.cookie)
 	}
-	url := "ws" + strings.TrimPrefix(e.ts.URL, "http") + "/ws/t/" + table
+	url := "ws" + strings.TrimPrefix(e.url, "http") + "/ws/t/" + table
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	ws, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: hdr})
@@ -383,7 +385,7 @@ func twoPlayers(e *env, length string) (id string, alice, bob *user, ca, cb *cli
 var noRedirect = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 func newGet(e *env, path string, u *user) (*http.Request, error) {
-	req, err := http.NewRequest("GET", e.ts.URL+path, nil)
+	req, err := http.NewRequest("GET", e.url+path, nil)
 	if err == nil && u != nil && u.cookie != "" {
 		req.AddCookie(&http.Cookie{Name: cookieName, Value: u.cookie})
 	}

@@ -14,7 +14,7 @@ import (
 
 func get(t *testing.T, e *env, path string) (*http.Response, string) {
 	t.Helper()
-	resp, err := http.Get(e.ts.URL + path)
+	resp, err := http.Get(e.url + path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestLobbyAPI(t *testing.T) {
 		t.Fatalf("anonymous me %d", code)
 	}
 	for _, bad := range []string{"", strings.Repeat("x", 25), "a\x00b"} {
-		req, _ := http.NewRequest("POST", e.ts.URL+"/api/session", strings.NewReader(`{"name":`+jsonString(bad)+`}`))
+		req, _ := http.NewRequest("POST", e.url+"/api/session", strings.NewReader(`{"name":`+jsonString(bad)+`}`))
 		req.Header.Set("Content-Type", "application/json")
 		resp, _ := http.DefaultClient.Do(req)
 		if resp.StatusCode != 400 {
