@@ -147,7 +147,6 @@ func cloneBatch(b *testing.B, trs []*Tracker, i int) []*Tracker {
 	batch := make([]*Tracker, n)
 	for j := range batch {
 		batch[j] = trs[(i+j)%len(trs)].Clone()
-		batch[j].bd.chunk = nil
 	}
 	b.StartTimer()
 	return batch

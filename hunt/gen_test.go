@@ -147,9 +147,9 @@ func genRound(b *board.Board, rng *game.Rand, o genOpts) played {
 			break
 		}
 		// Prefer specials when offered (they are rarer).
-		ch := opts[len(opts)-1]
-		if len(opts) > 1 && rng.IntN(3) == 0 {
-			ch = opts[rng.IntN(len(opts))]
+		ch := opts[rng.IntN(len(opts))]
+		if len(opts) > 1 && opts[0].kind == Walk && rng.IntN(3) != 0 {
+			ch = opts[1+rng.IntN(len(opts)-1)]
 		}
 		m := Move{Kind: ch.kind}
 		if ch.kind == Walk || rng.IntN(2) == 0 {

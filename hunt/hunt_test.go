@@ -154,7 +154,7 @@ func TestExactWhitehall(t *testing.T) {
 	}
 	exactness(t, board.Whitehall(), rounds, 1, func(rng *game.Rand) genOpts {
 		o := genOpts{
-			moves:     1 + rng.IntN(7),
+			moves:     1 + rng.IntN(6),
 			obsRate:   60,
 			late:      15,
 			specials:  35,
@@ -171,9 +171,9 @@ func TestExactWhitehall(t *testing.T) {
 // TestExactWhitehallLong checks longer rounds, kept small for the brute
 // force by many observations.
 func TestExactWhitehallLong(t *testing.T) {
-	rounds := 200
+	rounds := 120
 	if testing.Short() {
-		rounds = 20
+		rounds = 12
 	}
 	exactness(t, board.Whitehall(), rounds, 2, func(rng *game.Rand) genOpts {
 		return genOpts{
