@@ -25,10 +25,19 @@
 // the number of consistent trails ending on each circle, and a backward
 // pass through the stored forward counts draws a uniform trail.
 //
+// States that cannot reach a pending clue's circle in the cells left before
+// its time (by board distance, ignoring figures) are dropped early; they
+// have no consistent completion, so no count that matters changes.
+//
 // Since every observation is about the past (cells 0..now), after the
 // observations of a turn the last cell has a single state per circle, and a
 // new move costs one step of the pass. An observation recomputes only from
 // the first cell where its circle was still possible.
+//
+// Counts are uint64 and exact for any round of at most 16 cells after the
+// start (a Whitehall round has at most 15): no circle has more than 15
+// possible next cells, and 15^16 < 2^64. Longer rounds saturate at
+// math.MaxUint64 instead of wrapping.
 //
 // Rules follow shared/rules/RULINGS.md W5-W8: a Walk goes to a walking
 // neighbour whose streets are not blocked by figures; a Coach makes two

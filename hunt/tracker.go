@@ -32,7 +32,7 @@ type Tracker struct {
 
 	// Per trail cell (index 0..now).
 	forbid   []board.Set // circles the cell may not hold
-	support  []board.Set // circles the cell may hold (valid below t.valid); a superset at Coach middles
+	support  []board.Set // circles of the cell's stored states (valid below t.valid); a superset at Coach middles
 	layers   []*layer    // forward counts; nil at Coach middles
 	cellStep []int32     // index of the step writing the cell (-1 for cell 0)
 	middle   []bool      // the cell is the middle of a Coach
@@ -45,6 +45,11 @@ type Tracker struct {
 
 	plan plan
 	bd   builder
+
+	// last is the Solution last returned (or its error), kept until the
+	// next move or observation.
+	last    *Solution
+	lastErr error
 }
 
 // clue is a Clue constraint: circle is one of cells 0..deadline.
@@ -59,9 +64,6 @@ type plan struct {
 	dead   []uint64    // per cell: bits of clues whose deadline is the cell
 	clue   []board.Set // per cell: circles of the active clues
 	bits   []uint64    // per circle: the bit of its clue (0 if none)
-	// Per clue bit: its circle and deadline (the counting only).
-	circle   [MaxClueCircles]int
-	deadline [MaxClueCircles]int
 }
 
 // NewTracker starts following a round on board b whose trail starts on
@@ -150,6 +152,7 @@ func (t *Tracker) AddMove(m Move) error {
 	if cells == 0 {
 		return fmt.Errorf("%w: unknown move kind %d", ErrMalformed, m.Kind)
 	}
+	t.last, t.lastErr = nil, nil
 	s := newStep(t.b, t.r, m, t.Now())
 	idx := len(t.steps)
 	t.steps = append(t.steps, s)
@@ -179,6 +182,8 @@ func (t *Tracker) AddObs(o Obs) error {
 		return fmt.Errorf("%w: observation time %d is the middle of a coach", ErrMalformed, o.Time)
 	}
 	x, at := o.Circle, o.Time
+	last, lastErr := t.last, t.lastErr
+	t.last, t.lastErr = nil, nil
 	switch o.Kind {
 	case NotHere:
 		if !t.forbid[at].Has(x) {
@@ -213,6 +218,7 @@ func (t *Tracker) AddObs(o Obs) error {
 		case k >= 0 && t.clues[k].deadline <= at:
 			// Already known: nothing changes.
 		case k < 0 && len(t.clues) == MaxClueCircles:
+			t.last, t.lastErr = last, lastErr
 			return fmt.Errorf("%w: more than %d distinct clue circles", ErrMalformed, MaxClueCircles)
 		default:
 			if k < 0 {
@@ -233,13 +239,15 @@ func (t *Tracker) AddObs(o Obs) error {
 			t.valid = min(t.valid, first)
 		}
 	default:
+		t.last, t.lastErr = last, lastErr
 		return fmt.Errorf("%w: unknown observation kind %d", ErrMalformed, o.Kind)
 	}
 	t.obs = append(t.obs, o)
 	return nil
 }
 
-// Solution brings the counts up to date and returns them. It returns an
+// Solution brings the counts up to date and returns them; until the next
+// move or observation it returns the same Solution again. It returns an
 // error wrapping ErrInconsistent when no trail fits what was seen (the
 // Tracker stays usable, but no later move or observation can make the round
 // consistent again).
@@ -247,6 +255,15 @@ func (t *Tracker) Solution() (*Solution, error) {
 	if t.err != nil {
 		return nil, t.err
 	}
+	if t.last != nil || t.lastErr != nil {
+		return t.last, t.lastErr
+	}
+	t.last, t.lastErr = t.solution()
+	return t.last, t.lastErr
+}
+
+// solution computes what Solution returns.
+func (t *Tracker) solution() (*Solution, error) {
 	t.refresh()
 	now := t.Now()
 	n := t.r.n
@@ -298,7 +315,6 @@ func (t *Tracker) buildPlan() {
 	clear(p.bits)
 	for i, c := range t.clues {
 		bit := uint64(1) << uint(i)
-		p.circle[i], p.deadline[i] = c.circle, c.deadline
 		p.bits[c.circle] = bit
 		p.dead[c.deadline] |= bit
 		for j := 0; j <= c.deadline; j++ {
@@ -324,7 +340,7 @@ func (t *Tracker) refresh() {
 	}
 	t.buildPlan()
 	bd := &t.bd
-	bd.init(t.r, &t.plan)
+	bd.init(t.r, &t.plan, t.clues)
 	if t.valid == 0 {
 		bd.begin(0, 1)
 		if !t.forbid[0].Has(t.start) {
@@ -407,6 +423,7 @@ type layer struct {
 // builder assembles a layer.
 type builder struct {
 	r       *rules
+	clues   []clue // bit i is clues[i]
 	at      int
 	stride  int
 	p       *plan
@@ -422,8 +439,9 @@ type builder struct {
 	clue      board.Set
 }
 
-func (bd *builder) init(r *rules, p *plan) {
+func (bd *builder) init(r *rules, p *plan, clues []clue) {
 	bd.r = r
+	bd.clues = clues
 	bd.stride = r.n + 1
 	bd.p = p
 	if bd.idx == nil {
@@ -468,7 +486,8 @@ func (bd *builder) end() (*layer, board.Set) {
 				allowed := sp
 				for ; miss != 0; miss &= miss - 1 {
 					i := bits.TrailingZeros64(miss)
-					allowed = allowed.Intersect(bd.r.ball(bd.p.circle[i], bd.p.deadline[i]-bd.at))
+					c := bd.clues[i]
+					allowed = allowed.Intersect(bd.r.ball(c.circle, c.deadline-bd.at))
 				}
 				cnt := l.cnt[g]
 				cut := sp.Minus(allowed)
