@@ -3,6 +3,7 @@ package whitehallbot
 import (
 	"gaslamp/game"
 	"gaslamp/games/whitehall"
+	"gaslamp/hunt"
 )
 
 func init() {
@@ -18,6 +19,9 @@ type Baseline struct {
 	seat game.Seat
 	rng  game.Rand
 	ded  deducer
+	// The odds of the last solution, kept while the record does not change.
+	oddsSol *hunt.Solution
+	oddsVal *odds
 
 	// Jack's planned locations, one per quadrant.
 	locs    [4]int

@@ -13,6 +13,9 @@ var (
 	// arrestAt is the probability Jack stands on a circle above which a
 	// figure arrests there rather than search.
 	arrestAt = 0.3
+	// coverAt is the probability the figures still to act this turn must be
+	// able to name together for a figure to arrest on a less likely circle.
+	coverAt = 0.6
 	// minInfo is the least information (bits) a search must promise.
 	minInfo = 0.01
 	// The weights of a figure's destination: the probability it may arrest
@@ -56,7 +59,10 @@ func (b *Baseline) odds(v *whitehall.View) *odds {
 	if sol == nil {
 		return nil
 	}
-	return oddsOf(sol, &b.rng, trailSamples)
+	if sol != b.oddsSol {
+		b.oddsSol, b.oddsVal = sol, oddsOf(sol, &b.rng, trailSamples)
+	}
+	return b.oddsVal
 }
 
 // nameable returns the circles a figure on crossing x may name (W14, W21).
@@ -142,8 +148,22 @@ func (b *Baseline) chooseAction(v *whitehall.View, legal []game.Move) game.Move 
 			area = m
 		}
 	}
+	// The probability the figures still to act this turn (this one included)
+	// can name: when it is high, arresting one circle after another is the
+	// best chance, each failed arrest raising the odds of the others.
+	figs := figures(v)
+	var reach board.Set
+	for i := int(b.seat) - 1; i >= 0 && i < len(figs); i++ {
+		if figs[i] >= 0 {
+			reach = reach.Union(nameable(v, figs[i]))
+		}
+	}
+	cover := 0.0
+	for c := reach.Next(0); c >= 0; c = reach.Next(c + 1) {
+		cover += o.now[c]
+	}
 	switch {
-	case pArrest >= arrestAt:
+	case pArrest >= arrestAt || pArrest > 0 && cover >= coverAt:
 		return arrest
 	case area != 0 && pArea >= arrestAt:
 		return area
