@@ -20,7 +20,7 @@ var kindNames = [...]string{"", "ready", "give", "play", "swap-ranks", "swap-car
 
 func mv(kind int, a, b int) game.Move { return game.Move(kind | a<<8 | b<<16) }
 
-func moveKind(m game.Move) int { return int(m & 0xFF) }
+func moveKind(m game.Move) int  { return int(m & 0xFF) }
 func moveCard(m game.Move) Card { return Card(m >> 8 & 0xFF) }
 func moveB(m game.Move) int     { return int(m >> 16 & 0xFF) }
 

@@ -55,12 +55,12 @@ type round struct {
 
 // playResult tells the engine what a play caused, for its events.
 type playResult struct {
-	Ranked  int8  // colour that got its rank token, or -1
-	React   int8  // colour of the reaction triggered, or -1
-	Took    int8  // index of the City trick taken by a red reaction, or -1
-	SwapA   int8  // colours swapped automatically by a blue reaction, or -1
-	SwapB   int8  //
-	Nothing bool  // a reaction that had nothing to act on
+	Ranked  int8 // colour that got its rank token, or -1
+	React   int8 // colour of the reaction triggered, or -1
+	Took    int8 // index of the City trick taken by a red reaction, or -1
+	SwapA   int8 // colours swapped automatically by a blue reaction, or -1
+	SwapB   int8 //
+	Nothing bool // a reaction that had nothing to act on
 }
 
 func (r *round) resetRanks() {

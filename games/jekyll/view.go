@@ -75,11 +75,11 @@ type RankView struct {
 
 // TrickView is a trick: the City's card, then the players' in order.
 type TrickView struct {
-	Number int         `json:"number"`
-	Cards  []PlayView  `json:"cards"`
-	Owner  string      `json:"owner,omitempty"` // who holds it: jekyll, hyde or city
-	Taken  bool        `json:"taken,omitempty"` // taken from the City by a red reaction
-	Paired []int       `json:"paired,omitempty"`
+	Number int        `json:"number"`
+	Cards  []PlayView `json:"cards"`
+	Owner  string     `json:"owner,omitempty"` // who holds it: jekyll, hyde or city
+	Taken  bool       `json:"taken,omitempty"` // taken from the City by a red reaction
+	Paired []int      `json:"paired,omitempty"`
 }
 
 // PlayView is one card of a trick and who played it.

@@ -1,0 +1,5 @@
+//go:build !race
+
+package jekyll
+
+const raceEnabled = false

@@ -1,0 +1,575 @@
+package jekyll
+
+import (
+	"math/bits"
+
+	"gaslamp/game"
+)
+
+// The exact round solver. A fully known night (both hands and the City deck
+// order) is a one-agent puzzle: Jekyll and Hyde play together and the City
+// plays its deck in order, so the best outcome is a maximum over the players'
+// joint choices. The solver searches it depth first with
+//
+//   - a transposition table at trick starts, keyed by everything the rest of
+//     the round depends on (both hands, the City's card, the turn-order token,
+//     the colour ranks, the tricks per player and the 8s and 1-3 cards of each
+//     trick the City still holds, in order, for red reactions);
+//   - branch and bound: an upper bound on what the rest of the round can still
+//     give cuts a subtree that cannot beat the best line found so far, and a
+//     line that reaches the bound stops the search of its node.
+//
+// Values (see roundResult.value): a round that decides the chapter is worth
+// +100 (won) or -100 (lost); any other round is worth the pawn's gain minus
+// Scotland Yard's gain.
+
+// Solver searches fully known rounds. A Solver reuses its table between
+// solves; it is not safe for concurrent use.
+type Solver struct {
+	tt    []ttEntry
+	gen   uint32
+	cfg   config
+	pawn  int8
+	yard  int8
+	final bool
+	// inv is set when the round cannot decide the chapter except by a
+	// capture (round 1 when the pawn cannot overshoot). The chapter's value is
+	// then a non-decreasing function of V = pawn gain - Scotland Yard gain, so
+	// the search maximises V itself, and the table stores values relative to
+	// what the players already hold: positions that differ only in the tricks
+	// and cards won so far share one entry.
+	inv   bool
+	Nodes int // nodes searched by the last solve
+}
+
+type ttEntry struct {
+	k     [3]uint64
+	gen   uint32
+	val   int8
+	exact bool
+}
+
+const ttBits = 18
+
+// NewSolver returns a solver with an empty table.
+func NewSolver() *Solver { return &Solver{tt: make([]ttEntry, 1<<ttBits)} }
+
+// MoveValue is a legal move and the best value reachable after it.
+type MoveValue struct {
+	Move  game.Move
+	Value int
+}
+
+// Solve returns the best value the players can reach from st, which must be
+// in its night, and a move that reaches it for the seat that must act.
+func (s *Solver) Solve(st *State) (game.Move, int) {
+	mv := s.SolveMoves(st, nil)
+	best := MoveValue{Value: -1 << 30}
+	for _, x := range mv {
+		if x.Value > best.Value {
+			best = x
+		}
+	}
+	return best.Move, best.Value
+}
+
+// Value returns the best value the players can reach from st (in its night).
+func (s *Solver) Value(st *State) int {
+	s.setup(st)
+	r := st.r
+	return s.finish(s.search(&r, -1<<20))
+}
+
+// SolveMoves appends to buf the exact value of every legal move of the seat
+// that must act in st (which must be in its night).
+func (s *Solver) SolveMoves(st *State, buf []MoveValue) []MoveValue {
+	s.setup(st)
+	var arr [16]game.Move
+	seat := int(st.r.toAct())
+	for _, m := range st.legal(seat, arr[:0]) {
+		r := st.r
+		applyNight(&r, m)
+		buf = append(buf, MoveValue{Move: m, Value: s.finish(s.after(&r, -1<<20))})
+	}
+	return buf
+}
+
+func (s *Solver) setup(st *State) {
+	s.gen++
+	if s.gen == 0 {
+		clear(s.tt)
+		s.gen = 1
+	}
+	s.cfg, s.pawn, s.yard, s.final = st.cfg, st.pawn, st.yard, st.rnd == 1
+	all := st.r.Hand[0] | st.r.Hand[1]
+	for i := range 8 {
+		all |= bit(st.r.Deck[i])
+	}
+	for i := 0; i < int(st.r.N); i++ {
+		for _, c := range st.r.Tricks[i].Cards {
+			all |= bit(c)
+		}
+	}
+	for _, c := range st.r.Cur.Cards {
+		all |= bit(c)
+	}
+	s.inv = !s.final && 4+count(all&eightSet) <= int(s.cfg.Last-s.pawn)
+	s.Nodes = 0
+}
+
+// finish turns a search result into the round's value.
+func (s *Solver) finish(v int) int {
+	if !s.inv {
+		return v
+	}
+	if s.cfg.Yard {
+		v -= int(s.cfg.Hounds)
+		if v <= int(s.yard-s.pawn) {
+			return -winValue
+		}
+	}
+	return v
+}
+
+// applyNight plays a night move on a round.
+func applyNight(r *round, m game.Move) {
+	switch moveKind(m) {
+	case kindPlay:
+		r.play(r.toAct(), moveCard(m))
+	case kindSwapRanks:
+		r.swapRanks(int(moveCard(m)), moveB(m))
+	case kindSwapCard:
+		r.swapCard(moveCard(m))
+	}
+}
+
+// after moves a round on past a finished trick and searches on.
+func (s *Solver) after(r *round, alpha int) int {
+	if r.trickDone() {
+		r.resolve()
+		if r.N == 8 {
+			return s.terminal(r)
+		}
+		r.reveal()
+	}
+	return s.search(r, alpha)
+}
+
+func (s *Solver) terminal(r *round) int {
+	t, won := r.stats()
+	if s.inv {
+		n8, nLow := wonCounts(won)
+		if !s.cfg.Yard {
+			nLow = 0
+		}
+		return int(min(t[0], t[1])) + n8 - nLow
+	}
+	out := s.cfg.score(s.pawn, s.yard, t, won, r.Tricks[7].Owner, s.final)
+	return out.value()
+}
+
+// summary is what a trick start holds besides the cards in play.
+type summary struct {
+	t       [2]int
+	won     uint32 // cards won by the players
+	cityWon uint32 // cards of the tricks the City holds
+	stack   uint64 // 8s and 1-3 cards of each City trick, 4 bits each, oldest first
+	nStack  int
+	live    uint32 // cards still to play: hands, City deck, the trick on the table
+}
+
+func (r *round) summarize(sm *summary) {
+	for i := 0; i < int(r.N); i++ {
+		tr := &r.Tricks[i]
+		m := bit(tr.Cards[0]) | bit(tr.Cards[1]) | bit(tr.Cards[2])
+		if tr.Owner != city {
+			sm.t[tr.Owner]++
+			sm.won |= m
+			continue
+		}
+		sm.cityWon |= m
+		sm.stack |= uint64(bits.OnesCount32(m&eightSet)|bits.OnesCount32(m&lowSet)<<2) << (4 * sm.nStack)
+		sm.nStack++
+	}
+	sm.live = r.Hand[0] | r.Hand[1] | bit(r.Cur.Cards[0]) | bit(r.Cur.Cards[1]) | bit(r.Cur.Cards[2])
+	for i := int(r.Top); i < 8; i++ {
+		sm.live |= bit(r.Deck[i])
+	}
+}
+
+// reds bounds the red reactions still possible: each needs a potion.
+func (s *Solver) reds(r *round, sm *summary) int {
+	if !r.Reactions {
+		return 0
+	}
+	return count(sm.live & potionSet)
+}
+
+// search returns the best value reachable from r, a decision point of the
+// night. A result <= alpha may be only an upper bound.
+func (s *Solver) search(r *round, alpha int) int {
+	s.Nodes++
+	boundary := r.Pos == 1 && r.Pend == pendNone
+	var k [3]uint64
+	var e *ttEntry
+	ub, base := winValue, 0
+	if boundary {
+		var sm summary
+		r.summarize(&sm)
+		k, base = s.key(r, &sm)
+		e = &s.tt[(k[0]*0x9E3779B97F4A7C15^k[1]*0xC2B2AE3D27D4EB4F^k[2]*0x165667B19E3779F9)>>(64-ttBits)]
+		if e.gen == s.gen && e.k == k {
+			if v := int(e.val) + base; e.exact || v <= alpha {
+				return v
+			}
+		}
+		ub = s.bound(r, &sm)
+		if ub <= alpha {
+			return ub
+		}
+	}
+	best := -1 << 20
+	seat := r.toAct()
+	try := func(c *round) bool {
+		v := s.after(c, max(alpha, best))
+		if v > best {
+			best = v
+		}
+		return best >= ub
+	}
+	switch r.Pend {
+	case pendBlue:
+		for _, p := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+			c := *r
+			c.swapRanks(p[0], p[1])
+			if try(&c) {
+				break
+			}
+		}
+	case pendBlack:
+		// Cards of one hand are not interchangeable here: the one put on the
+		// deck may meet the one kept. Only potions are alike.
+		h := r.Hand[seat]
+		if p := h & potionSet; p != 0 {
+			h = h&^potionSet | p&-p
+		}
+		for m := h; m != 0; m &= m - 1 {
+			c := *r
+			c.swapCard(Card(bits.TrailingZeros32(m)))
+			if try(&c) {
+				break
+			}
+		}
+	default:
+		for m := s.distinct(r, r.legalPlays(seat), seat); m != 0; m &= m - 1 {
+			c := *r
+			c.play(seat, Card(bits.TrailingZeros32(m)))
+			if try(&c) {
+				break
+			}
+		}
+	}
+	if boundary {
+		*e = ttEntry{k: k, gen: s.gen, val: int8(best - base), exact: best > alpha}
+	}
+	return best
+}
+
+// classOf is the scoring class of each card: 0 for 1-3 (they move Scotland
+// Yard), 1 for 4-7, 2 for an 8 (it moves the pawn).
+var classOf = func() (t [NumCards]uint64) {
+	for c := Card(0); c < potionLo; c++ {
+		switch v := c.Value(); {
+		case v == 8:
+			t[c] = 2
+		case v >= 4:
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// key packs what the rest of the round depends on at a trick start, and
+// returns the base the table's value is relative to. Cards are keyed up to
+// equivalence: for each colour, the cards still in play are listed from the
+// lowest, each as who holds it (Jekyll, Hyde, the City deck, the table) and
+// its scoring class, so that hands differing only in cards that compare the
+// same way with everything left share an entry. (The City deck beyond its top
+// card is the same in every position of one solve.)
+func (s *Solver) key(r *round, sm *summary) (k [3]uint64, base int) {
+	pos := 0
+	cur := r.Cur.Cards[0]
+	for col := range 3 {
+		for m := sm.live & colourSet[col]; m != 0; m &= m - 1 {
+			c := Card(bits.TrailingZeros32(m))
+			code := uint64(7)
+			switch {
+			case r.Hand[0]&bit(c) != 0:
+				code = 1 + classOf[c]
+			case r.Hand[1]&bit(c) != 0:
+				code = 4 + classOf[c]
+			case c == cur:
+				code = 8 + classOf[c]
+			}
+			k[pos>>6] |= code << (pos & 63)
+			pos += 4
+		}
+		k[pos>>6] |= 15 << (pos & 63)
+		pos += 4
+	}
+	b := uint64(r.Strength[0]+1) | uint64(r.Strength[1]+1)<<2 | uint64(r.Strength[2]+1)<<4 | uint64(r.First)<<6
+	b |= uint64(count(r.Hand[0]&potionSet))<<7 | uint64(count(r.Hand[1]&potionSet))<<10
+	if cur.IsPotion() {
+		b |= 1 << 13
+	}
+	reds := s.reds(r, sm)
+	lim := 8 - int(r.N) + reds
+	// Only the difference of the tricks matters, and not beyond what the rest
+	// of the round can change.
+	d := min(max(sm.t[0]-sm.t[1], -lim), lim)
+	// Only the City tricks that red reactions can still take matter.
+	n := min(sm.nStack, reds)
+	stack := sm.stack >> (4 * (sm.nStack - n))
+	b |= uint64(d+16)<<14 | uint64(n)<<19 | stack<<22
+	m := min(sm.t[0], sm.t[1])
+	n8, nLow := wonCounts(sm.won)
+	if !s.cfg.Yard {
+		nLow = 0
+	}
+	base = m + n8 - nLow
+	if !s.inv {
+		b |= uint64(m)<<38 | uint64(n8)<<42 | uint64(nLow)<<44
+		base = 0
+	}
+	k[2] = b
+	return k, base
+}
+
+// bound is an upper bound on the value of the rest of the round from a trick
+// start. It tries every number P of the tricks left that the players may win
+// (at most the tricks whose City card some player can beat): the tricks of the
+// player with fewer tricks are then bounded, so are the 8s the players can
+// still take, and the cards of value 1-3 they must take: each of the 8-P
+// tricks the City wins swallows at most one such card of each player and one
+// of the City's, the others land in the players' tricks.
+func (s *Solver) bound(r *round, sm *summary) int {
+	left := 8 - int(r.N)
+	reds := min(s.reds(r, sm), sm.nStack+left)
+	w0, w1, w, city8 := s.winnable(r, sm)
+	n8, nLow := wonCounts(sm.won)
+	if !s.cfg.Yard {
+		nLow = 0
+	}
+	h8 := count((r.Hand[0] | r.Hand[1]) & eightSet)
+	stack8 := min(reds, count(sm.cityWon&eightSet))
+	l0, l1 := count(r.Hand[0]&lowSet), count(r.Hand[1]&lowSet)
+	lc := 0
+	if r.Cur.Cards[0] < NumCards && lowSet&bit(r.Cur.Cards[0]) != 0 {
+		lc++
+	}
+	for i := int(r.Top); i < 8; i++ {
+		if lowSet&bit(r.Deck[i]) != 0 {
+			lc++
+		}
+	}
+	lo := min(sm.t[0], sm.t[1])
+	minGain := lo + n8
+	room := int(s.cfg.Last - s.pawn)
+	best := -winValue
+	for p := 0; p <= w; p++ {
+		c := left - p
+		maxMin := min((sm.t[0]+sm.t[1]+p+reds)/2, sm.t[0]+min(w0, p)+reds, sm.t[1]+min(w1, p)+reds)
+		gain := maxMin + n8 + h8 + min(city8, p) + stack8
+		low := 0
+		if s.cfg.Yard {
+			low = nLow + max(0, l0-c) + max(0, l1-c) + max(0, lc-c)
+		}
+		var v int
+		switch {
+		case s.inv:
+			v = gain - low
+		case minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
+			v = -winValue
+		default:
+			pawnMax := min(gain, room)
+			yardMin := 0
+			if s.cfg.Yard {
+				yardMin = low + int(s.cfg.Hounds)
+			}
+			switch {
+			case s.cfg.Yard && int(s.yard)+yardMin >= int(s.pawn)+pawnMax:
+				v = -winValue
+			case !s.final:
+				v = pawnMax - yardMin
+			case gain < room || minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
+				v = -winValue
+			default:
+				v = winValue
+			}
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// above[c] holds the cards of c's colour higher than c.
+var above = func() (t [NumCards]uint32) {
+	for c := Card(0); c < potionLo; c++ {
+		t[c] = colourSet[c.Colour()] &^ (bit(c)<<1 - 1)
+	}
+	return t
+}()
+
+// winnable bounds the tricks left that each player, and the two together,
+// can still win, and the City's 8s still to come that a player can win: a
+// player can take the City's card x only with a card that can beat it, one
+// of x's colour and higher, or one of a colour that is (or may yet become)
+// stronger; and each card wins at most one trick. When the colour ranks can
+// no longer change, "beats" is a total order and a greedy matching of the
+// City's cards to the players' cards is exact; otherwise each City card
+// counts once if any card can beat it.
+func (s *Solver) winnable(r *round, sm *summary) (w0, w1, w, city8 int) {
+	fixed := r.Ranked == 3 && !(r.Reactions && sm.live&potionSet != 0 && sm.live&colourSet[Blue] != 0)
+	h0, h1 := r.Hand[0]&^potionSet, r.Hand[1]&^potionSet
+	var cityCards [9]Card
+	n := 0
+	cityCards[n] = r.Cur.Cards[0]
+	n++
+	for i := int(r.Top); i < 8; i++ {
+		cityCards[n] = r.Deck[i]
+		n++
+	}
+	if fixed {
+		// Strength order key: rank*8 + value-1; potions lowest.
+		var ord [24]uint8 // ord[rank*8+v] = card
+		var cityMask, m0, m1 uint32
+		key := func(c Card) int { return int(r.Strength[c.Colour()])*8 + int(c)%8 }
+		for i := 0; i < n; i++ {
+			if c := cityCards[i]; !c.IsPotion() {
+				cityMask |= 1 << key(c)
+				ord[key(c)] = uint8(c)
+			} else {
+				w0, w1, w = w0+1, w1+1, w+1 // any coloured card beats a lone potion
+			}
+		}
+		for x := h0; x != 0; x &= x - 1 {
+			m0 |= 1 << key(Card(bits.TrailingZeros32(x)))
+		}
+		for x := h1; x != 0; x &= x - 1 {
+			m1 |= 1 << key(Card(bits.TrailingZeros32(x)))
+		}
+		match := func(p uint32, eights bool) (k, e8 int) {
+			// Greedy: each player card, from the weakest, takes the strongest
+			// City card below it that is still free.
+			free := cityMask
+			for x := p; x != 0; x &= x - 1 {
+				below := free & (x&-x - 1)
+				if below != 0 {
+					hi := 31 - bits.LeadingZeros32(below)
+					free &^= 1 << hi
+					k++
+				}
+			}
+			if eights {
+				for x := cityMask &^ free; x != 0; x &= x - 1 {
+					if eightSet&bit(Card(ord[bits.TrailingZeros32(x)])) != 0 {
+						e8++
+					}
+				}
+			}
+			return
+		}
+		a, _ := match(m0, false)
+		b, _ := match(m1, false)
+		c, _ := match(m0|m1, false)
+		w0, w1, w = min(w0+a, n), min(w1+b, n), min(w+c, n)
+		// 8s: any City 8 below some player card.
+		for i := 0; i < n; i++ {
+			if c := cityCards[i]; eightSet&bit(c) != 0 && (m0|m1)>>key(c) > 1 {
+				city8++
+			}
+		}
+		return
+	}
+	var stronger [3]uint32 // cards of the colours that may beat each colour
+	for c := range 3 {
+		for o := range 3 {
+			if o != c && (!fixed || r.Strength[o] > r.Strength[c]) {
+				stronger[c] |= colourSet[o]
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		x := cityCards[i]
+		var beat uint32
+		if x.IsPotion() {
+			beat = allCards &^ potionSet
+		} else {
+			beat = above[x] | stronger[x.Colour()]
+		}
+		b0, b1 := h0&beat != 0, h1&beat != 0
+		if b0 {
+			w0++
+		}
+		if b1 {
+			w1++
+		}
+		if b0 || b1 {
+			w++
+			if eightSet&bit(x) != 0 {
+				city8++
+			}
+		}
+	}
+	return
+}
+
+// classOf gives the scoring class of each value: 1-3 move Scotland Yard, 8s
+// move the pawn, 4-7 only take tricks.
+func sameClass(a, b Card) bool {
+	ca, cb := a.Value(), b.Value()
+	cls := func(v int) int {
+		switch {
+		case v <= 3:
+			return 0
+		case v == 8:
+			return 2
+		}
+		return 1
+	}
+	return cls(ca) == cls(cb)
+}
+
+// distinct keeps one card of each set of interchangeable cards among m, cards
+// of seat's hand: all potions are alike, and two cards of one colour and one
+// scoring class are alike when no card still in play (in a hand, the City
+// deck or the trick on the table) lies between them.
+func (s *Solver) distinct(r *round, m uint32, seat uint8) uint32 {
+	live := r.Hand[1-seat]
+	for i := int(r.Top); i < 8; i++ {
+		live |= bit(r.Deck[i])
+	}
+	for _, c := range r.Cur.Cards {
+		live |= bit(c)
+	}
+	out := m &^ potionSet
+	if p := m & potionSet; p != 0 {
+		out |= p & -p
+	}
+	for col := range 3 {
+		cm := m & colourSet[col]
+		if cm == 0 {
+			continue
+		}
+		prev := Card(bits.TrailingZeros32(cm))
+		for x := cm & (cm - 1); x != 0; x &= x - 1 {
+			c := Card(bits.TrailingZeros32(x))
+			between := (bit(c) - 1) &^ (bit(prev)<<1 - 1)
+			if live&between == 0 && sameClass(prev, c) {
+				out &^= bit(c)
+			}
+			prev = c
+		}
+	}
+	return out
+}
