@@ -385,3 +385,43 @@ func TestSaturation(t *testing.T) {
 		t.Fatalf("saturated sample %v", tr)
 	}
 }
+
+// TestClone checks that a clone and its original go their own ways.
+func TestClone(t *testing.T) {
+	b := board.Whitehall()
+	rng := game.NewRand(21)
+	for i := 0; i < 200; i++ {
+		p := genRound(b, &rng, genOpts{moves: 8, obsRate: 70, late: 20, specials: 30, coachRate: 30, figures: 3})
+		r := p.round
+		cut := rng.IntN(len(p.events) + 1)
+		tr := NewTracker(b, r.Start)
+		for _, e := range p.events[:cut] {
+			if e.move != nil {
+				tr.AddMove(*e.move)
+			} else {
+				tr.AddObs(*e.obs)
+			}
+		}
+		if rng.IntN(2) == 0 {
+			tr.Solution()
+		}
+		cl := tr.Clone()
+		// The clone gets the rest of the round; the original gets one
+		// extra free walk and nothing else.
+		for _, e := range p.events[cut:] {
+			if e.move != nil {
+				cl.AddMove(*e.move)
+			} else {
+				cl.AddObs(*e.obs)
+			}
+		}
+		tr.AddMove(Move{Kind: Walk})
+		got, err := cl.Solution()
+		want, werr := Solve(b, &r)
+		sameSolution(t, "clone", got, want, err, werr)
+		orig := tr.Round()
+		got, err = tr.Solution()
+		want, werr = Solve(b, &orig)
+		sameSolution(t, "original", got, want, err, werr)
+	}
+}
