@@ -129,6 +129,25 @@ export class BoardView {
     zoomOut.addEventListener('click', () => this.setZoom(this.zoom / 1.5));
     const tools = el('div', { class: 'board-tools' }, zoomOut, zoomIn);
     container.replaceChildren(tools, this.wrap);
+    /** The targets last focused, to scroll only when they change. */
+    this.focusKey = '';
+    // On a phone the whole board is too small to tap: start zoomed in.
+    if (window.matchMedia('(max-width: 600px)').matches) this.setZoom(2.5);
+  }
+
+  /**
+   * Scrolls a zoomed board so that the middle of points is in view.
+   * @param {{x: number, y: number}[]} points board coordinates
+   */
+  focusOn(points) {
+    if (this.zoom <= 1 || points.length === 0) return;
+    const cx = points.reduce((a, p) => a + p.x, 0) / points.length;
+    const cy = points.reduce((a, p) => a + p.y, 0) / points.length;
+    requestAnimationFrame(() => {
+      const r = this.svg.getBoundingClientRect();
+      this.wrap.scrollLeft = (cx / 1000) * r.width - this.wrap.clientWidth / 2;
+      this.wrap.scrollTop = (cy / this.h) * r.height - this.wrap.clientHeight / 2;
+    });
   }
 
   /**
@@ -236,6 +255,15 @@ export class BoardView {
     for (const [id, node] of this.circles) this.mark(node, cs.has(id), t('web.board.circle', { n: id }));
     for (const [label, node] of this.crossings) this.mark(node, xs.has(label), t('web.board.crossing', { label }));
     this.svg.classList.toggle('choosing', cs.size + xs.size > 0);
+    const key = [...cs].join(',') + '/' + [...xs].join(',');
+    if (key !== this.focusKey && cs.size + xs.size > 0) {
+      /** @type {{x: number, y: number}[]} */
+      const pts = [];
+      for (const c of cs) { const p = this.circlePos.get(c); if (p) pts.push(p); }
+      for (const x of xs) { const p = this.crossingPos.get(x); if (p) pts.push(p); }
+      this.focusOn(pts);
+    }
+    this.focusKey = key;
   }
 
   /**
