@@ -55,7 +55,7 @@ func TestTokensThrownOnOddTurnsTurnedOverOnEven(t *testing.T) {
 				}
 			}
 			var arr [MaxLegal]game.Move
-			n := s.legal(&arr)
+			n := s.legal(arr[:])
 			a, _ := Parse(arr[n-1])
 			s.play(s.tokenFor(a.Kind), a, nil)
 		}

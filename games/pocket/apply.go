@@ -1,6 +1,8 @@
 package pocket
 
 import (
+	"slices"
+
 	"gaslamp/game"
 )
 
@@ -47,14 +49,15 @@ func (s *State) Legal(seat game.Seat, buf []game.Move) []game.Move {
 	if s.over() || seat != seatOf(s.actor()) {
 		return buf
 	}
-	var arr [MaxLegal]game.Move
-	n := s.legal(&arr)
-	return append(buf, arr[:n]...)
+	buf = slices.Grow(buf, MaxLegal)
+	n := s.legal(buf[len(buf) : len(buf)+MaxLegal])
+	return buf[:len(buf)+n]
 }
 
-// legal writes the legal moves of the seat to act into arr and returns their
-// number.
-func (s *State) legal(arr *[MaxLegal]game.Move) int {
+// legal writes the legal moves of the seat to act into arr (at least
+// MaxLegal long) and returns their number.
+func (s *State) legal(arr []game.Move) int {
+	_ = arr[MaxLegal-1]
 	n := 0
 	av := s.available()
 	if av&(1<<KindRotate) != 0 {

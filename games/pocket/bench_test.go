@@ -63,3 +63,23 @@ func BenchmarkVisible(b *testing.B) {
 		}
 	}
 }
+
+// nthLegal and numLegal agree with Legal's list, so RandomGame chooses
+// uniformly among the legal moves.
+func TestNthLegalMatchesLegal(t *testing.T) {
+	for seed := range uint64(300) {
+		s := midGame(seed, int(seed%32))
+		if s.over() {
+			continue
+		}
+		legal := s.Legal(s.ToAct().First(), nil)
+		if len(legal) != s.numLegal() {
+			t.Fatalf("seed %d: %d legal moves, numLegal %d", seed, len(legal), s.numLegal())
+		}
+		for i, m := range legal {
+			if got := s.nthLegal(i); got != m {
+				t.Fatalf("seed %d: move %d is %d, nthLegal %d", seed, i, m, got)
+			}
+		}
+	}
+}

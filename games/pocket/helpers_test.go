@@ -13,7 +13,7 @@ func midGame(seed uint64, n int) *State {
 	r := game.NewRand(seed + 77)
 	var arr [MaxLegal]game.Move
 	for i := 0; i < n && !s.over(); i++ {
-		k := s.legal(&arr)
+		k := s.legal(arr[:])
 		a, _ := Parse(arr[r.IntN(k)])
 		s.play(s.tokenFor(a.Kind), a, nil)
 	}

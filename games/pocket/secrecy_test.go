@@ -48,7 +48,7 @@ func TestTwinWorldsLookAlike(t *testing.T) {
 		s := newState(g)
 		var arr [MaxLegal]game.Move
 		for !s.over() {
-			k := s.legal(&arr)
+			k := s.legal(arr[:])
 			m := arr[rng.IntN(k)]
 			d := twin(&s, &rng)
 			seat := s.ToAct().First()
