@@ -24,8 +24,13 @@ func (Rules) Determinize(gv game.View, rng *game.Rand) (game.State, error) {
 	}
 	if v.Jack != nil {
 		s.jack = *v.Jack
-		if len(v.JackAlibis) != int(s.jackN) {
-			return nil, badView("Jack's alibis and their turns differ in number")
+		if len(v.JackAlibis) != int(s.jackN) || s.jack >= NumCharacters {
+			return nil, badView("bad secrets")
+		}
+		for _, c := range v.JackAlibis {
+			if c >= NumCharacters {
+				return nil, badView("bad secrets")
+			}
 		}
 		copy(s.jackDrawn[:], v.JackAlibis)
 	} else if !s.sampleSecrets(rng) {
