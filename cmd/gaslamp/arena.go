@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -370,6 +371,9 @@ func wilson(k, n int) (lo, hi float64) {
 	return math.Max(0, center-half), math.Min(1, center+half)
 }
 
+// placeholder matches an argument of a message template.
+var placeholder = regexp.MustCompile(`\{[a-zA-Z]+\}`)
+
 func printArena(rep *arenaReport, r game.Rules) {
 	var bots []string
 	for k, v := range rep.Bots {
@@ -398,10 +402,8 @@ func printArena(rep *arenaReport, r game.Rules) {
 	})
 	msgs := r.Messages()
 	for _, k := range reasons {
-		text := msgs.Render("en", game.T(k))
-		if strings.Contains(text, "{") {
-			text = k
-		}
+		// Reasons are counted by key: their arguments (who, where) differ.
+		text := placeholder.ReplaceAllString(msgs.Render("en", game.T(k)), "…")
 		fmt.Printf("    %6d  %s\n", rep.Reasons[k], text)
 	}
 	if rep.AvgRounds != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -250,5 +251,112 @@ func TestReplayCorrupted(t *testing.T) {
 	}
 	if code, _, _ := runCaptured(t, "", "replay", filepath.Join(t.TempDir(), "missing.json")); code != 1 {
 		t.Fatalf("missing file: exit %d", code)
+	}
+}
+
+func TestArenaWhitehall(t *testing.T) {
+	rep := arenaJSON(t, "--game", "whitehall", "--games", "6", "--seed", "3", "--investigators", "random")
+	if rep.Bots["jack"] != "baseline" || rep.Bots["investigators"] != "random" {
+		t.Fatalf("bots %v", rep.Bots)
+	}
+	if rep.Wins["jack"]+rep.Wins["investigators"]+rep.Draws != 6 || rep.AvgRounds == nil || *rep.AvgRounds < 1 || *rep.AvgRounds > 3 {
+		t.Fatalf("report %+v", rep)
+	}
+	one := arenaJSON(t, "--game", "whitehall", "--games", "6", "--seed", "3", "--bot", "investigators=random", "--workers", "1")
+	if one.Wins["jack"] != rep.Wins["jack"] || one.AvgMoves != rep.AvgMoves {
+		t.Fatalf("results depend on workers: %v/%v vs %v/%v", one.Wins, one.AvgMoves, rep.Wins, rep.AvgMoves)
+	}
+	// One seat by its id.
+	seat := arenaJSON(t, "--game", "whitehall", "--games", "2", "--bot", "red=random")
+	if seat.Bots["red"] != "random" || seat.Bots["investigators"] != "baseline" {
+		t.Fatalf("bots %v", seat.Bots)
+	}
+	if code, _, errOut := runCaptured(t, "", "arena", "--game", "whitehall", "--west", "random"); code != 2 || !strings.Contains(errOut, "west") {
+		t.Fatalf("a side of another game: exit %d, %q", code, errOut)
+	}
+}
+
+func TestBenchWhitehall(t *testing.T) {
+	code, out, errOut := runCaptured(t, "", "bench", "--game", "whitehall", "--seconds", "0.05", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res map[string]float64
+	var raw map[string]any
+	json.Unmarshal([]byte(out), &raw)
+	res = map[string]float64{}
+	for k, v := range raw {
+		if f, ok := v.(float64); ok {
+			res[k] = f
+		}
+	}
+	if res["games_per_second"] <= 0 || res["hunt_updates_per_second"] <= 0 || res["hunt_solves_per_second"] <= 0 {
+		t.Fatalf("bench output:\n%s", out)
+	}
+}
+
+// whitehallRecord plays a baseline game of Whitehall and returns its record.
+func whitehallRecord(t *testing.T, seed uint64, opts game.Options) game.Record {
+	r, err := game.Lookup("whitehall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := r.New(opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]game.Bot, 4)
+	for i := range bots {
+		if bots[i], err = game.NewBot("baseline", game.BotConfig{Rules: r, Seat: game.Seat(i), Seed: seed + uint64(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := game.Record{Game: r.ID(), Options: opts, Seed: seed}
+	for !st.Outcome().Over {
+		seat := st.ToAct().First()
+		m := bots[seat].Choose(st.View(seat), st.Legal(seat, nil))
+		if err := st.Apply(seat, m, nil); err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, game.RecordedMove{Seat: seat, Move: r.EncodeMove(m)})
+	}
+	return rec
+}
+
+func TestReplayWhitehall(t *testing.T) {
+	rec := whitehallRecord(t, 5, game.Options{"false-clues": "true"})
+	path, _ := writeRecord(t, rec)
+	code, out, errOut := runCaptured(t, "", "replay", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{`{"kind":"location","circle":`, `{"kind":"walk","to":`, "  yellow  ", "[to jack] ", "over: "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("replay output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "whitehall.") {
+		t.Fatalf("a text was not found in the catalogue:\n%s", out)
+	}
+	// As a spectator: none of Jack's private events.
+	code, spec, _ := runCaptured(t, "", "replay", "--as", "spectator", path)
+	if code != 0 || strings.Contains(spec, "[to ") || len(spec) >= len(out) {
+		t.Fatalf("replay --as spectator: exit %d\n%s", code, spec)
+	}
+	// Jack walks onto a circle that is not next to him.
+	for i, rm := range rec.Moves {
+		if strings.Contains(string(rm.Move), `"walk"`) {
+			rec.Moves[i].Move = json.RawMessage(`{"kind":"walk","to":1}`)
+			if strings.Contains(string(rm.Move), `"to":1}`) {
+				rec.Moves[i].Move = json.RawMessage(`{"kind":"walk","to":2}`)
+			}
+			path, _ := writeRecord(t, rec)
+			code, _, errOut := runCaptured(t, "", "replay", path)
+			want := "move " + strconv.Itoa(i+1) + " (seat jack, "
+			if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "illegal-move") {
+				t.Fatalf("corrupted whitehall record: exit %d, stderr %q, want %q", code, errOut, want)
+			}
+			break
+		}
 	}
 }
