@@ -15,7 +15,7 @@ import (
 
 // outQueue is the number of frames a connection may have waiting; a client
 // that falls further behind is cut.
-const outQueue = 256
+const outQueue = 64
 
 const (
 	closeGoingAway = websocket.StatusGoingAway
@@ -144,41 +144,55 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // readLoop reads frames until the connection ends. Each frame is checked for
 // size and rate before it is parsed.
 func (c *conn) readLoop() {
-	buf := make([]byte, MaxFrame+1)
 	for {
 		typ, r, err := c.ws.Reader(context.Background())
 		if err != nil {
 			return
 		}
+		if !c.readFrame(typ, r) {
+			return
+		}
+	}
+}
+
+// frameBufs holds read buffers: an idle connection keeps none.
+var frameBufs = sync.Pool{New: func() any { b := make([]byte, MaxFrame+1); return &b }}
+
+// readFrame reads, checks and dispatches one frame; false ends the
+// connection.
+func (c *conn) readFrame(typ websocket.MessageType, r io.Reader) bool {
+	bp := frameBufs.Get().(*[]byte)
+	defer frameBufs.Put(bp)
+	buf := *bp
+	{
 		n, err := io.ReadFull(r, buf)
 		switch {
 		case err == nil: // MaxFrame+1 bytes: too large
 			c.send(errorFrame("", &game.Error{Code: CodeTooLarge, Text: game.T("err.too-large", "max", MaxFrame)}, c.t.ver.Load()))
 			c.closeWith(websocket.StatusMessageTooBig, "frame over 8 KiB")
-			return
+			return false
 		case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		default:
-			return
+			return false
 		}
 		received := time.Now()
 		if !c.s.limiter.allowBoth("frame", c.sess, c.s.cfg.Limits.Frames, c.ip, c.s.cfg.Limits.FramesIP) {
 			c.s.metrics.refused.Add(1)
 			c.send(errorFrame("", errRateLimited, c.t.ver.Load()))
-			continue
+			return true
 		}
 		if typ != websocket.MessageText {
 			c.send(errorFrame("", badMessage("err.bad-message", "binary frame"), c.t.ver.Load()))
-			continue
+			return true
 		}
+		// The message copies what it keeps: buf goes back to the pool.
 		m, err := DecodeClientMessage(buf[:n])
 		if err != nil {
 			c.s.metrics.refused.Add(1)
 			c.send(errorFrame(idOf(buf[:n]), asGameError(err, CodeBadMessage), c.t.ver.Load()))
-			continue
+			return true
 		}
-		if !c.dispatch(m, received) {
-			return
-		}
+		return c.dispatch(m, received)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,7 +22,7 @@ import (
 var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
 
 // metrics are the server's counters, exposed in Prometheus text format.
-type metrics struct {
+type serverMetrics struct {
 	conns       atomic.Int64
 	moves       atomic.Int64
 	botMoves    atomic.Int64
@@ -38,13 +39,13 @@ type metrics struct {
 	seconds [16]int64 // which second each ring slot holds
 }
 
-func newMetrics() *metrics {
-	return &metrics{counts: make([]uint64, len(latencyBuckets)+1)}
+func newMetrics() *serverMetrics {
+	return &serverMetrics{counts: make([]uint64, len(latencyBuckets)+1)}
 }
 
 // move records one applied move and, for a player's move, its latency from
 // the frame's arrival to its acknowledgement.
-func (m *metrics) move(latency time.Duration, bot bool, now time.Time) {
+func (m *serverMetrics) move(latency time.Duration, bot bool, now time.Time) {
 	m.moves.Add(1)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -73,7 +74,7 @@ func (m *metrics) move(latency time.Duration, bot bool, now time.Time) {
 
 // perSecond is the mean number of moves per second over the last ten full
 // seconds.
-func (m *metrics) perSecond(now time.Time) float64 {
+func (m *serverMetrics) perSecond(now time.Time) float64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var total int64
@@ -137,6 +138,11 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if live[0].Value.Kind() == metrics.KindUint64 {
+		gauge("go_gc_heap_live_bytes", "Heap bytes live at the last garbage collection.", strconv.FormatUint(live[0].Value.Uint64(), 10))
+	}
 	gauge("go_goroutines", "Goroutines.", strconv.Itoa(runtime.NumGoroutine()))
 	gauge("go_memstats_heap_alloc_bytes", "Bytes of allocated heap objects.", strconv.FormatUint(ms.HeapAlloc, 10))
 	gauge("go_memstats_heap_inuse_bytes", "Bytes in in-use heap spans.", strconv.FormatUint(ms.HeapInuse, 10))

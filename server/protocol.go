@@ -24,7 +24,7 @@ const (
 	MaxFrame   = 8 << 10 // bytes in one client frame
 	MaxChat    = 500     // characters in one chat line
 	MaxMoveID  = 64      // bytes in a move id
-	maxHistory = 200     // missed updates sent one by one before a full state is preferred
+	maxHistory = 32      // missed updates sent one by one before a full state is preferred
 )
 
 // Client message types.

@@ -62,7 +62,7 @@ type Server struct {
 	log      *slog.Logger
 	hub      *hub
 	limiter  *limiter
-	metrics  *metrics
+	metrics  *serverMetrics
 	mux      *http.ServeMux
 	closing  atomic.Bool
 	unsub    func()

@@ -71,7 +71,7 @@ func newTable(s *Server, rec store.Table) (*table, error) {
 	}
 	return &table{
 		s: s, id: rec.ID, rules: rules, infos: infos, rec: rec, state: st,
-		inbox: make(chan func(), 256), quit: make(chan struct{}), done: make(chan struct{}),
+		inbox: make(chan func(), 64), quit: make(chan struct{}), done: make(chan struct{}),
 		conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
 		bots: map[game.Seat]*botSeat{},
 	}, nil

@@ -195,8 +195,8 @@ func (s *sqlStore) SeatByInvite(ctx context.Context, hash string) (string, int, 
 }
 
 func (s *sqlStore) AppendMove(ctx context.Context, m Move) error {
-	return s.exec(ctx, `INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`,
-		m.Table, m.Seq, m.Seat, string(m.Move), ms(m.At))
+	_, err := s.appendMove.ExecContext(ctx, m.Table, m.Seq, m.Seat, string(m.Move), ms(m.At))
+	return mapErr(err)
 }
 
 func (s *sqlStore) Moves(ctx context.Context, table string) ([]Move, error) {

@@ -43,6 +43,10 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 		w.Close()
 		return nil, err
 	}
+	if s.appendMove, err = w.PrepareContext(ctx, s.rebind(`INSERT INTO moves (table_id, seq, seat, move, at) VALUES (?, ?, ?, ?, ?)`)); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("store: prepare: %w", err)
+	}
 	r, err := sql.Open("sqlite", dsn("query_only(1)"))
 	if err != nil {
 		w.Close()
@@ -57,8 +61,9 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 // sqlStore implements Store on database/sql. Its queries use "?" placeholders;
 // rebind turns them into a dialect's own form (PostgreSQL's $1).
 type sqlStore struct {
-	w, r   *sql.DB
-	rebind func(string) string
+	w, r       *sql.DB
+	rebind     func(string) string
+	appendMove *sql.Stmt // prepared once: the hottest write
 }
 
 func (s *sqlStore) migrate(ctx context.Context) error {
@@ -109,6 +114,9 @@ func (s *sqlStore) SchemaVersion(ctx context.Context) (int, error) {
 
 func (s *sqlStore) Close() error {
 	var err error
+	if s.appendMove != nil {
+		s.appendMove.Close()
+	}
 	if s.r != nil {
 		err = s.r.Close()
 	}
