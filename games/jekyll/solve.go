@@ -49,7 +49,7 @@ type ttEntry struct {
 	exact bool
 }
 
-const ttBits = 18
+const ttBits = 16
 
 // NewSolver returns a solver with an empty table.
 func NewSolver() *Solver { return &Solver{tt: make([]ttEntry, 1<<ttBits)} }
@@ -230,43 +230,42 @@ func (s *Solver) search(r *round, alpha int) int {
 	}
 	best := -1 << 20
 	seat := r.toAct()
-	try := func(c *round) bool {
-		v := s.after(c, max(alpha, best))
-		if v > best {
-			best = v
-		}
-		return best >= ub
-	}
+	// The choices: card moves as a mask, or the three rank swaps.
+	var cards uint32
+	swaps := 0
 	switch r.Pend {
 	case pendBlue:
-		for _, p := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
-			c := *r
-			c.swapRanks(p[0], p[1])
-			if try(&c) {
-				break
-			}
-		}
+		swaps = 3
 	case pendBlack:
 		// Cards of one hand are not interchangeable here: the one put on the
 		// deck may meet the one kept. Only potions are alike.
-		h := r.Hand[seat]
-		if p := h & potionSet; p != 0 {
-			h = h&^potionSet | p&-p
-		}
-		for m := h; m != 0; m &= m - 1 {
-			c := *r
-			c.swapCard(Card(bits.TrailingZeros32(m)))
-			if try(&c) {
-				break
-			}
+		cards = r.Hand[seat]
+		if p := cards & potionSet; p != 0 {
+			cards = cards&^potionSet | p&-p
 		}
 	default:
-		for m := s.distinct(r, r.legalPlays(seat), seat); m != 0; m &= m - 1 {
-			c := *r
-			c.play(seat, Card(bits.TrailingZeros32(m)))
-			if try(&c) {
+		cards = s.distinct(r, r.legalPlays(seat), seat)
+	}
+	for i := 0; i < swaps; i++ {
+		c := *r
+		c.swapRanks(swapPairs[i][0], swapPairs[i][1])
+		if v := s.after(&c, max(alpha, best)); v > best {
+			best = v
+			if best >= ub {
 				break
 			}
+		}
+	}
+	for m := cards; m != 0 && best < ub; m &= m - 1 {
+		c := *r
+		x := Card(bits.TrailingZeros32(m))
+		if r.Pend == pendBlack {
+			c.swapCard(x)
+		} else {
+			c.play(seat, x)
+		}
+		if v := s.after(&c, max(alpha, best)); v > best {
+			best = v
 		}
 	}
 	if boundary {
@@ -288,6 +287,8 @@ var classOf = func() (t [NumCards]uint64) {
 	}
 	return t
 }()
+
+var swapPairs = [3][2]int{{0, 1}, {0, 2}, {1, 2}}
 
 // key packs what the rest of the round depends on at a trick start, and
 // returns the base the table's value is relative to. Cards are keyed up to

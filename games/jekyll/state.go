@@ -59,7 +59,13 @@ const (
 )
 
 func newState(cfg config, seed uint64) *State {
-	st := &State{cfg: cfg, rng: game.NewRand(seed)}
+	st := &State{}
+	st.init(cfg, seed)
+	return st
+}
+
+func (st *State) init(cfg config, seed uint64) {
+	*st = State{cfg: cfg, rng: game.NewRand(seed)}
 	st.pawn, st.yard = cfg.StartJH, cfg.StartYard
 	st.r.Reactions, st.r.Mirror, st.r.HydeLeads = cfg.Reactions, cfg.Mirror, cfg.HydeLeads
 	if cfg.HydeLeads {
@@ -68,7 +74,6 @@ func newState(cfg config, seed uint64) *State {
 		st.r.First = uint8(st.rng.IntN(2))
 	}
 	st.startRound(0)
-	return st
 }
 
 // startRound opens the day of round i: chat is open until both seats ask for

@@ -1,0 +1,419 @@
+package jekyll
+
+import (
+	"testing"
+
+	"gaslamp/game"
+)
+
+var classic = game.Options{}
+
+func TestFollowRuleMustPlayLedColourOrPotion(t *testing.T) {
+	st := night(t, classic, "red-2 blue-3 potion-1", "blue-4 black-5 red-6", "red-5 blue-1", 0)
+	got := legalSet(st, Jekyll)
+	if len(got) != 2 || !got[`{"kind":"play","card":"red-2"}`] || !got[`{"kind":"play","card":"potion-1"}`] {
+		t.Fatalf("legal %v", got)
+	}
+	err := st.Apply(Jekyll, PlayMove(card(t, "blue-3")), nil)
+	if game.CodeOf(err) != game.CodeIllegal || err.(*game.Error).Text.Key != "jekyll.err.must-follow" {
+		t.Fatalf("off-colour play: %v", err)
+	}
+}
+
+func TestFollowRuleVoidPlaysAnything(t *testing.T) {
+	st := night(t, classic, "blue-3 black-2 potion-1", "red-6", "red-5", 0)
+	if n := len(legalSet(st, Jekyll)); n != 3 {
+		t.Fatalf("void player has %d moves, want 3", n)
+	}
+}
+
+func TestFollowRulePotionLedPlaysAnything(t *testing.T) {
+	st := night(t, classic, "red-2 blue-3 black-4", "red-6", "potion-2", 0)
+	if n := len(legalSet(st, Jekyll)); n != 3 {
+		t.Fatalf("after a City potion %d moves, want 3", n)
+	}
+}
+
+func TestOutOfTurnRefused(t *testing.T) {
+	st := night(t, classic, "red-2", "red-6", "red-5", 0)
+	if err := st.Apply(Hyde, PlayMove(card(t, "red-6")), nil); game.CodeOf(err) != game.CodeNotYourTurn {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestColourRanksByFirstAppearance(t *testing.T) {
+	// red appears first (weakest), then blue, then black (strongest): black-2 wins.
+	st := night(t, classic, "blue-8 blue-1", "black-2 black-3", "red-7 red-4", 0)
+	play(t, st, "0:play:blue-8", "1:play:black-2")
+	if st.r.Strength != [3]int8{0, 1, 2} {
+		t.Fatalf("strengths %v", st.r.Strength)
+	}
+	if o := st.r.Tricks[0].Owner; o != uint8(Hyde) {
+		t.Fatalf("trick won by %d, want Hyde", o)
+	}
+	if st.r.First != uint8(Hyde) {
+		t.Fatal("the winner must play first next")
+	}
+}
+
+func TestHighestOfStrongestColourWins(t *testing.T) {
+	st := night(t, classic, "red-3 blue-1", "red-6 blue-2", "red-5 blue-7", 0)
+	play(t, st, "0:play:red-3", "1:play:red-6")
+	if o := st.r.Tricks[0].Owner; o != uint8(Hyde) {
+		t.Fatalf("red-6 must win, owner %d", o)
+	}
+	// Trick 2: blue-7 from the City; blue is the new strongest colour.
+	play(t, st, "1:play:blue-2", "0:play:blue-1")
+	if o := st.r.Tricks[1].Owner; o != city {
+		t.Fatalf("blue-7 must win for the City, owner %d", o)
+	}
+	if st.r.First != uint8(Hyde) {
+		t.Fatal("a City win keeps the order")
+	}
+}
+
+func TestMirrorChapterFirstColourStrongest(t *testing.T) {
+	st := night(t, game.Options{"chapter": "5"}, "blue-8 blue-1", "black-2 black-3", "red-7 red-4", 0)
+	play(t, st, "0:play:blue-8", "1:play:black-2")
+	if o := st.r.Tricks[0].Owner; o != city {
+		t.Fatalf("red-7 (first seen) must win in the mirror chapter, owner %d", o)
+	}
+}
+
+func TestPotionsNeverWinAndPotionsOnlyGoToCity(t *testing.T) {
+	st := night(t, classic, "potion-2 red-1", "potion-3 red-2", "potion-1 red-3", 0)
+	log := play(t, st, "0:play:potion-2", "1:play:potion-3")
+	if st.r.Tricks[0].Owner != city {
+		t.Fatal("a trick of potions goes to the City")
+	}
+	if hasEvent(log, "jekyll.reaction") {
+		t.Fatal("potions in a row make no reaction")
+	}
+	st = night(t, classic, "potion-2", "blue-1", "potion-1", 0)
+	play(t, st, "0:play:potion-2", "1:play:blue-1")
+	if st.r.Tricks[0].Owner != uint8(Hyde) {
+		t.Fatal("the only coloured card must win")
+	}
+}
+
+// cityWonFirst plays a first trick the City wins.
+func cityWonFirst(t *testing.T, opts game.Options, j, h, deck string) *State {
+	st := night(t, opts, j, h, deck, 0)
+	play(t, st, "0:play:red-1", "1:play:red-2")
+	if st.r.Tricks[0].Owner != city {
+		t.Fatal("setup: the City must win trick 1")
+	}
+	return st
+}
+
+func TestReactionRedPotionAfterCitysCard(t *testing.T) {
+	// Trick 2: the City's red-3 then Jekyll's potion: Jekyll takes trick 1.
+	st := cityWonFirst(t, classic, "red-1 potion-1 blue-1", "red-2 blue-2 black-1", "red-8 red-3 blue-3")
+	log := play(t, st, "0:play:potion-1")
+	if st.r.Tricks[0].Owner != uint8(Jekyll) || !st.r.Tricks[0].Taken || !hasEvent(log, "jekyll.took-trick") {
+		t.Fatalf("Jekyll must take trick 1: %+v", st.r.Tricks[0])
+	}
+}
+
+func TestReactionRedColourAfterPotion(t *testing.T) {
+	// Trick 2: the City's potion then Jekyll's red card: Jekyll takes trick 1.
+	st := cityWonFirst(t, classic, "red-1 red-4 blue-1", "red-2 blue-2 black-1", "red-8 potion-1 blue-3")
+	play(t, st, "0:play:red-4")
+	if st.r.Tricks[0].Owner != uint8(Jekyll) {
+		t.Fatal("Jekyll must take trick 1")
+	}
+}
+
+func TestReactionSecondPairAppliedBySecondPlayer(t *testing.T) {
+	// The City's blue-3, Jekyll's red-4 (no pair), Hyde's potion: Hyde reacts
+	// with the red card before it.
+	st := cityWonFirst(t, classic, "red-1 red-4 black-5", "red-2 potion-2 black-1", "red-8 blue-3 blue-5")
+	play(t, st, "0:play:red-4", "1:play:potion-2")
+	if st.r.Tricks[0].Owner != uint8(Hyde) {
+		t.Fatalf("Hyde must take trick 1, owner %d", st.r.Tricks[0].Owner)
+	}
+}
+
+func TestReactionCardInOnlyOnePair(t *testing.T) {
+	// City potion, Jekyll red (pair: Jekyll reacts), Hyde potion: red-4 is
+	// already paired, so Hyde makes no reaction.
+	st := cityWonFirst(t, classic, "red-1 red-4 blue-1", "red-2 potion-2 black-1", "red-8 potion-1 blue-3 red-5")
+	log := play(t, st, "0:play:red-4", "1:play:potion-2")
+	n := 0
+	for _, e := range log.Events {
+		if e.Type == "jekyll.reaction" {
+			n++
+		}
+	}
+	if n != 1 || st.r.Tricks[0].Owner != uint8(Jekyll) {
+		t.Fatalf("%d reactions, trick 1 owner %d", n, st.r.Tricks[0].Owner)
+	}
+}
+
+func TestReactionRedNothingToTake(t *testing.T) {
+	st := night(t, classic, "potion-1 blue-1", "red-2 blue-2", "red-3 blue-3", 0)
+	log := play(t, st, "0:play:potion-1")
+	if !hasEvent(log, "jekyll.reaction-void") {
+		t.Fatal("a red reaction without a City trick must say it does nothing")
+	}
+}
+
+func TestReactionBlueSwapsTwoRanks(t *testing.T) {
+	// Ranks red < black after trick 1, blue strongest when the City shows
+	// blue-6; Hyde's blue-2 and Jekyll's potion make a blue reaction: Jekyll
+	// swaps blue and black.
+	st := night(t, classic, "red-1 potion-1 blue-1", "black-2 blue-2 blue-3", "red-7 blue-6 red-3", 1)
+	play(t, st, "1:play:black-2", "0:play:red-1") // black-2 wins for Hyde
+	if st.r.Tricks[0].Owner != uint8(Hyde) {
+		t.Fatal("setup")
+	}
+	play(t, st, "1:play:blue-2", "0:play:potion-1")
+	if st.r.Pend != pendBlue || st.ToAct() != game.SeatsOf(Jekyll) {
+		t.Fatalf("Jekyll must choose two colours, pending %d", st.r.Pend)
+	}
+	if len(legalSet(st, Jekyll)) != 3 {
+		t.Fatal("three pairs of colours to choose from")
+	}
+	play(t, st, "0:swap-ranks:black,blue")
+	if st.r.Strength[Blue] != 1 || st.r.Strength[Black] != 2 {
+		t.Fatalf("strengths %v", st.r.Strength)
+	}
+	if st.r.Tricks[1].Owner != city {
+		t.Fatal("blue-6 wins for the City")
+	}
+}
+
+func TestReactionBlueTwoRankedSwapsItself(t *testing.T) {
+	st := night(t, classic, "red-4 potion-1", "blue-5 blue-6", "red-1 blue-2", 0)
+	play(t, st, "0:play:red-4", "1:play:blue-5") // red weakest, blue stronger: Hyde wins
+	log := play(t, st, "1:play:blue-6", "0:play:potion-1")
+	if st.r.Strength[Red] != 1 || st.r.Strength[Blue] != 0 || !hasEvent(log, "jekyll.swapped-ranks") {
+		t.Fatalf("two ranked colours must swap at once: %v", st.r.Strength)
+	}
+}
+
+func TestReactionBlueOneRankedDoesNothing(t *testing.T) {
+	st := night(t, classic, "potion-1 red-4", "red-5 blue-5", "blue-6 red-1", 0)
+	log := play(t, st, "0:play:potion-1")
+	if st.r.Strength[Blue] != 0 || st.r.Pend != pendNone || !hasEvent(log, "jekyll.reaction-void") {
+		t.Fatal("with one ranked colour the reaction does nothing")
+	}
+}
+
+func TestReactionBlackSwapsWithCitysTopCard(t *testing.T) {
+	st := night(t, classic, "potion-1 red-4 blue-2", "red-5 blue-5 blue-1", "black-3 red-7 red-1", 0)
+	play(t, st, "0:play:potion-1")
+	if st.r.Pend != pendBlack || len(legalSet(st, Jekyll)) != 2 {
+		t.Fatal("Jekyll must choose a card to swap")
+	}
+	log := play(t, st, "0:swap-card:blue-2")
+	if st.r.Hand[0] != mask(t, "red-4 red-7") || st.r.Deck[1] != card(t, "blue-2") {
+		t.Fatalf("hand %v top %v", names(st.r.Hand[0]), st.r.Deck[1])
+	}
+	if st.pin[0] != card(t, "blue-2") {
+		t.Fatal("Jekyll knows the City's top card")
+	}
+	for _, e := range log.For(Hyde) {
+		if e.Type == "jekyll.swapped-card" && e.Data.(map[string]any)["gave"] != nil {
+			t.Fatal("Hyde must not see the swapped cards")
+		}
+	}
+	play(t, st, "1:play:red-5")
+	if st.r.Cur.Cards[0] != card(t, "blue-2") || st.pin[0] != NoCard {
+		t.Fatal("the swapped card is the City's next card")
+	}
+}
+
+func TestReactionBlackEmptyDeckDoesNothing(t *testing.T) {
+	st := night(t, classic, "potion-1", "red-5", "black-3", 0)
+	st.r.Top = 8 // the City deck is empty after this card
+	log := play(t, st, "0:play:potion-1")
+	if st.r.Pend != pendNone || !hasEvent(log, "jekyll.reaction-void") {
+		t.Fatal("a black reaction on an empty deck does nothing")
+	}
+}
+
+func TestChapter2PotionsMakeNoReaction(t *testing.T) {
+	st := night(t, game.Options{"chapter": "2"}, "potion-1 red-4", "red-5", "black-3 red-1", 0)
+	log := play(t, st, "0:play:potion-1")
+	if hasEvent(log, "jekyll.reaction") || st.r.Pend != pendNone {
+		t.Fatal("chapter 2 has no reactions")
+	}
+}
+
+func TestChapter1HasNoPotionsNoYard(t *testing.T) {
+	st := newGame(t, game.Options{"chapter": "1"})
+	play(t, st, "0:ready", "1:ready")
+	if (st.r.Hand[0]|st.r.Hand[1]|st.aside)&potionSet != 0 || st.aside != 0 {
+		t.Fatal("chapter 1 deals no potions and sets nothing aside")
+	}
+	if st.cfg.Yard || st.cfg.Reactions {
+		t.Fatal("chapter 1 has no Scotland Yard and no reactions")
+	}
+}
+
+func TestChapters1To4Differences(t *testing.T) {
+	want := []struct{ potions, reactions, yard bool }{
+		{false, false, false}, {true, false, true}, {true, true, false}, {true, true, true},
+	}
+	for i, w := range want {
+		cfg, err := parseConfig(game.Options{"chapter": string(rune('1' + i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (cfg.Potions > 0) != w.potions || cfg.Reactions != w.reactions || cfg.Yard != w.yard {
+			t.Fatalf("chapter %d: %+v", i+1, cfg)
+		}
+	}
+	// Without the Scotland Yard pawn nobody is captured.
+	cfg, _ := parseConfig(game.Options{"chapter": "3"})
+	if out := cfg.score(3, 0, [2]uint8{0, 1}, lowSet, city, false); out.Res != resNone || out.YardGain != 0 {
+		t.Fatalf("chapter 3 scoring %+v", out)
+	}
+}
+
+func newGame(t *testing.T, opts game.Options) *State {
+	g, err := Rules{}.New(opts, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*State)
+}
+
+func TestDayMustGiveEights(t *testing.T) {
+	st := newGame(t, classic)
+	play(t, st, "0:ready", "1:ready")
+	st.r.Hand[0] = mask(t, "red-8 blue-8 black-8 red-1 red-2 red-3 red-4 red-5 red-6 red-7 blue-1 blue-2")
+	// Four gifts and three 8s: one free gift, then only 8s.
+	play(t, st, "0:give:red-1")
+	for _, m := range st.Legal(Jekyll, nil) {
+		if eightSet&bit(moveCard(m)) == 0 {
+			t.Fatalf("only 8s may be given now, offered %s", encodeMove(m))
+		}
+	}
+	err := st.Apply(Jekyll, GiveMove(card(t, "red-2")), nil)
+	if e, ok := err.(*game.Error); !ok || e.Text.Key != "jekyll.err.must-give-eights" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestDayBothSeatsGiveAtOnce(t *testing.T) {
+	st := newGame(t, classic)
+	if !st.ChatOpen() {
+		t.Fatal("chat is open before the deal")
+	}
+	play(t, st, "0:ready")
+	if st.ToAct() != game.SeatsOf(Hyde) {
+		t.Fatal("Hyde must still ask for the deal")
+	}
+	play(t, st, "1:ready")
+	if st.ToAct() != game.SeatsOf(Jekyll, Hyde) || st.ChatOpen() {
+		t.Fatal("both seats give at once, chat closed")
+	}
+	if count(st.r.Hand[0]) != 12 || count(st.r.Hand[1]) != 12 || count(st.aside) != 4 {
+		t.Fatal("12 cards each, 4 aside")
+	}
+}
+
+func TestChatClosedFromDealToEndOfRound(t *testing.T) {
+	st := newGame(t, classic)
+	rng := game.NewRand(3)
+	var buf [16]game.Move
+	sawNight, reopened := false, false
+	for st.phase != phaseOver {
+		open := st.ChatOpen()
+		if (st.phase == phaseGive || st.phase == phaseNight) && open {
+			t.Fatalf("chat open in phase %s", phaseNames[st.phase])
+		}
+		if v := st.view(Jekyll); v.Chat != open || v.ChatOpen() != open {
+			t.Fatal("the view must say whether chat is open")
+		}
+		sawNight = sawNight || st.phase == phaseNight
+		if sawNight && st.phase == phaseTalk {
+			reopened = open
+		}
+		seat := st.ToAct().First()
+		l := st.legal(int(seat), buf[:0])
+		st.apply(int(seat), l[rng.IntN(len(l))], nil)
+	}
+	if !st.ChatOpen() {
+		t.Fatal("chat reopens when the chapter is over")
+	}
+	if st.res[0].Res == resNone && !reopened {
+		t.Fatal("chat reopens between the rounds")
+	}
+}
+
+func TestScoringEightsMovePawnLowCardsMoveYard(t *testing.T) {
+	cfg, _ := parseConfig(classic)
+	won := eightSet&^bit(card(t, "black-8")) | mask(t, "red-1 blue-3 black-2 red-5")
+	out := cfg.score(3, 0, [2]uint8{3, 2}, won, 0, false)
+	if out.PawnGain != 2+2 || out.YardGain != 3 || out.Pawn != 7 || out.Yard != 3 || out.Res != resNone {
+		t.Fatalf("%+v", out)
+	}
+}
+
+func TestScoringOvershootLoses(t *testing.T) {
+	cfg, _ := parseConfig(classic)
+	if out := cfg.score(10, 0, [2]uint8{3, 3}, 0, 0, false); out.Res != resOvershoot {
+		t.Fatalf("%+v", out)
+	}
+}
+
+func TestScoringOvershootToYard(t *testing.T) {
+	cfg, _ := parseConfig(game.Options{"overshoot-to-yard": "true"})
+	out := cfg.score(10, 2, [2]uint8{3, 3}, 0, 0, false)
+	if out.Res != resNone || out.Pawn != 12 || out.Yard != 3 {
+		t.Fatalf("one extra step must move Scotland Yard: %+v", out)
+	}
+	if out := cfg.score(10, 11, [2]uint8{3, 3}, 0, 0, true); out.Res != resCapture {
+		t.Fatalf("the extra steps can make Scotland Yard catch up: %+v", out)
+	}
+}
+
+func TestScoringCaptureLosesAtOnce(t *testing.T) {
+	cfg, _ := parseConfig(classic)
+	if out := cfg.score(4, 2, [2]uint8{0, 5}, mask(t, "red-1 red-2"), 0, false); out.Res != resCapture {
+		t.Fatalf("reaching the pawn is a capture: %+v", out)
+	}
+	if out := cfg.score(4, 2, [2]uint8{1, 5}, mask(t, "red-1 red-2"), 0, false); out.Res != resNone {
+		t.Fatalf("one space behind is no capture: %+v", out)
+	}
+}
+
+func TestScoringExactFinishWins(t *testing.T) {
+	cfg, _ := parseConfig(classic)
+	if out := cfg.score(9, 0, [2]uint8{3, 4}, 0, 1, true); out.Res != resWin {
+		t.Fatalf("%+v", out)
+	}
+	if out := cfg.score(8, 0, [2]uint8{3, 4}, 0, 1, true); out.Res != resMissed {
+		t.Fatalf("one short after round 2 loses: %+v", out)
+	}
+	if out := cfg.score(8, 0, [2]uint8{4, 4}, 0, 1, false); out.Res != resNone {
+		t.Fatalf("the last space after round 1 does not win yet: %+v", out)
+	}
+	cfg, _ = parseConfig(game.Options{"chapter": "10"})
+	if out := cfg.score(9, 0, [2]uint8{3, 4}, 0, city, true); out.Res != resLastWord {
+		t.Fatalf("before-dawn needs the last trick: %+v", out)
+	}
+}
+
+func TestHoundsMoveYardEachRound(t *testing.T) {
+	cfg, _ := parseConfig(game.Options{"chapter": "6"})
+	if out := cfg.score(3, 0, [2]uint8{1, 1}, 0, 0, false); out.YardGain != 1 {
+		t.Fatalf("%+v", out)
+	}
+}
+
+func TestOptionsValidated(t *testing.T) {
+	for _, o := range []game.Options{
+		{"chapter": "11"}, {"start-jh": "12"}, {"start-yard": "3"}, {"nope": "1"}, {"track-length": "5"},
+	} {
+		if _, err := (Rules{}).New(o, 1); game.CodeOf(err) != game.CodeBadOptions {
+			t.Fatalf("%v accepted: %v", o, err)
+		}
+	}
+	if _, err := (Rules{}).New(game.Options{"chapter": "1", "start-yard": "5"}, 1); err != nil {
+		t.Fatalf("a chapter without Scotland Yard ignores its start: %v", err)
+	}
+}
