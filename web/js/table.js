@@ -61,7 +61,7 @@ const st = {
   busy: false,
   /** @type {Replay|null} */
   replay: null,
-  /** @type {{v: number, view: unknown}[]|null} public views by version, for the replay */
+  /** @type {{v: number, view: unknown, views?: Record<string, unknown>}[]|null} views by version, for the replay */
   frames: null,
   /** @type {number|undefined} */
   replayTimer: undefined,
@@ -87,7 +87,7 @@ function snapshot() {
     return {
       table: st.table,
       you: st.you,
-      views: frame ? { spectator: frame.view } : st.views,
+      views: frame ? { ...(frame.views ?? {}), spectator: frame.view } : st.views,
       legal: {},
       outcome: st.replay.step >= st.replay.steps ? st.outcome : null,
       history: st.history.filter((h) => h.v <= v),
@@ -410,15 +410,16 @@ function bindReplay() {
 }
 
 /**
- * Fetches the public view of every version of a finished table, when the
- * server offers it (GET /api/tables/{id}/replay -> [{v, view}]); without it
- * the replay steps the log and the renderer draws what the final view tells.
+ * Fetches the views of every version of a finished table (GET
+ * /api/tables/{id}/replay -> [{v, view, views}]: the spectator's view and
+ * every seat's); without them the replay steps the log and the renderer
+ * rebuilds what it can from the final view and the events.
  */
 async function loadFrames() {
   if (st.frames || !st.table) return;
   try {
     const frames = await api(`/api/tables/${encodeURIComponent(st.table.id)}/replay`);
-    if (Array.isArray(frames)) st.frames = /** @type {{v: number, view: unknown}[]} */ (frames);
+    if (Array.isArray(frames)) st.frames = /** @type {{v: number, view: unknown, views?: Record<string, unknown>}[]} */ (frames);
   } catch {
     st.frames = [];
   }

@@ -18,7 +18,8 @@
  * @typedef {Object} Snapshot
  * @property {TableInfo} table
  * @property {number[]} you the seats this connection holds
- * @property {Views} views by seat number, or "spectator"
+ * @property {Views} views by seat number, or "spectator" (during a replay with
+ *   the server's frames: every seat's view at that version)
  * @property {Legal} legal by seat number (empty during a replay)
  * @property {Outcome|null} outcome
  * @property {HistoryEntry[]} history every event seen, by version
@@ -28,7 +29,8 @@
 
 /**
  * A replay position: step (0..steps) of the finished game; view, when the
- * server gave the public view at that version.
+ * server gave the views of that version (the spectator's; every seat's are in
+ * Snapshot.views).
  * @typedef {Object} Replay
  * @property {number} step versions shown (history entries with v <= version)
  * @property {number} steps the last step

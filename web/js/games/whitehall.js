@@ -272,13 +272,20 @@ function targetOf(i) {
 }
 
 /**
- * The view to draw: a replay frame, else Jack's when this connection holds
+ * The view to draw: a replay frame (Jack's view then, with the public
+ * deduction), else Jack's when this connection holds
  * Jack (seat 0), else the first held seat's, else the spectator's.
  * @param {Snapshot} snap
  * @returns {WhView|null}
  */
 function pickView(snap) {
-  if (snap.replay?.view) return /** @type {WhView} */ (snap.replay.view);
+  if (snap.replay?.view) {
+    // A replay frame: Jack's view of that moment (his trail so far), with the
+    // public deduction of that moment.
+    const spec = /** @type {WhView} */ (snap.replay.view);
+    const jack = /** @type {WhView|undefined} */ (snap.views['0']);
+    return jack ? { ...jack, possible: spec.possible, possibleTotal: spec.possibleTotal } : spec;
+  }
   const keys = [...(snap.you.includes(0) ? ['0'] : []), ...snap.you.map(String), 'spectator'];
   for (const k of keys) {
     const v = snap.views[k];
@@ -576,8 +583,9 @@ async function whitehall(ctx) {
    * Jack's private trail sheet, a row per round: only in Jack's view and once
    * the game is over.
    * @param {WhView} v
+   * @param {boolean} revealed the game is over (or replayed): the sheet is public
    */
-  function drawTrail(v) {
+  function drawTrail(v, revealed) {
     trailBox.hidden = !v.trail;
     if (!v.trail) return;
     const rows = v.trail.map((row, r) => {
@@ -603,7 +611,7 @@ async function whitehall(ctx) {
     const reached = new Set(v.reached);
     const locs = (v.locations ?? []).filter((c) => c > 0);
     trailBox.replaceChildren(
-      el('h2', {}, v.outcome.over ? t('web.wh.trail-revealed') : t('web.wh.trail-sheet')),
+      el('h2', {}, revealed ? t('web.wh.trail-revealed') : t('web.wh.trail-sheet')),
       ...(v.announce ? [el('p', { class: 'announce', role: 'status' }, t('web.wh.announce'))] : []),
       ...(locs.length ? [el('p', {}, t('web.wh.your-locations', {
         list: locs.map((c) => (reached.has(c) ? t('web.wh.location-reached', { circle: c }) : String(c))).join(', '),
@@ -691,7 +699,7 @@ async function whitehall(ctx) {
     drawTargets(snap, v);
     drawBoard(v, over || !!snap.replay);
     drawStatus(v);
-    drawTrail(v);
+    drawTrail(v, !!v.outcome.over || !!snap.replay);
     drawDeduction(v);
     drawLegend();
   }
