@@ -34,20 +34,50 @@
 //
 // # Stable selectors
 //
-// End-to-end tests rely on these; keep them stable:
+// End-to-end tests rely on these; keep them stable.
+//
+// Every page:
+//
+//	#lang-select             the language switcher (en, fr, nl; stored in localStorage)
+//	#name-dialog             the guest name prompt: #name-input, #name-submit, #name-skip (table page: "just watch")
+//	#toasts .toast           error and info messages
+//	#me-name                 the signed-in guest's name
+//
+// Lobby (index.html; ?join=/join/TOKEN is followed once a name is chosen):
+//
+//	#game-select, #options [data-option="NAME"]   the game and its options
+//	#seat-kind-N, #seat-bot-N, #seat-level-N      seat N: "human" or "bot", which bot, which level
+//	#takeover, #create-submit                     the takeover delay; create the table
+//	#invites li[data-invite-seat="N"] a.invite-link   seat N's invite link; #open-new-table goes to the table
+//	#open-tables, #running-tables li[data-table="ID"]  the lists; button[data-take-seat="N"], a[data-watch]
+//
+// Table page (table.html at /t/{id}):
 //
 //	body[data-version]       the last table version the page holds
 //	body[data-connected]     "true" while the WebSocket is open
 //	body[data-over]          "true" once the game is over
-//	#prompt                  whose turn it is and what to do (aria-live)
-//	#seats li[data-seat]     one row per seat; button[data-take-seat] takes it
-//	[data-circle="42"]       a circle on the board; .target when it is a legal choice
-//	[data-crossing="HP"]     a crossing on the board; .target when legal
-//	[data-figure="yellow"]   a figure on the board
-//	#chooser button[data-choice]  the chooser shown when a click is ambiguous
-//	#legal button[data-intent]    every legal move as a button (also for keyboards)
-//	#chat-input, #chat-form  table chat
-//	#log                     the event log
-//	#outcome                 the result, once the game is over
-//	#replay-*                replay controls (first, prev, next, last)
+//	body.busy                a move was sent and is not acknowledged yet
+//	#prompt                  whose turn it is and what to do (aria-live); [data-act="true"] when this page must act
+//	#legal button[data-intent]   every legal move (data-seat, data-kind, data-move = the intent's JSON)
+//	#seats li[data-seat]     one row per seat (.mine, .to-act); button[data-take-seat], button[data-leave-seat]
+//	#log li[data-v][data-type]   the event log
+//	#chat-input, #chat-form, #chat-log li   table chat
+//	#outcome[data-winner]    the result, once the game is over
+//	#replay-first, #replay-prev, #replay-next, #replay-last, #replay-play, #replay-pos
+//	#chooser-choices button[data-choice][data-kind]   the chooser shown when a click is ambiguous
+//
+// Boards (js/board.js):
+//
+//	[data-circle="42"]       a circle; .target when it is a legal choice (focusable, Enter or Space chooses)
+//	[data-crossing="HP"]     a crossing; .target when legal
+//	[data-figure="yellow"]   a figure ("jack" for Jack's pawn, in his view and once the game is over)
+//	[data-marker="clue"][data-marker-circle="42"]  markers: discovery, clue, false, miss, not-here, location
+//	.trail-line[data-trail-round]                  Jack's trail
+//
+// Whitehall panels (js/games/whitehall.js):
+//
+//	#wh-actions button[data-action="pass"|"stop"|"area-arrest"|"newspaper"]  moves with no board target
+//	#wh-status .track li[data-space][data-kind], .specials li[data-card]
+//	#wh-trail .trail-sheet tr[data-round] [data-trail-cell]   Jack's trail sheet (his view; everyone once over)
+//	#wh-deduction #wh-deduce-toggle                           the deduction overlay (when the table allows it)
 package web
