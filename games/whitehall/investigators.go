@@ -34,9 +34,13 @@ func (s *State) applyFigureMove(m game.Move, log *game.Log) *game.Error {
 	if KindOf(m) == MoveSpeed {
 		s.c.Spent |= spSmoker
 		s.c.Speed = true
-		emit(log, "moved", toAll, "speed", "who", s.who(a), "figure", figureIDs[s.figureOf(a)], "crossing", label(x))
+		if log.On() {
+			emit(log, "moved", toAll, "speed", "who", s.who(a), "figure", figureIDs[s.figureOf(a)], "crossing", label(x))
+		}
 	} else {
-		emit(log, "moved", toAll, "moved", "who", s.who(a), "figure", figureIDs[s.figureOf(a)], "crossing", label(x))
+		if log.On() {
+			emit(log, "moved", toAll, "moved", "who", s.who(a), "figure", figureIDs[s.figureOf(a)], "crossing", label(x))
+		}
 	}
 	s.c.Actor++
 	if s.c.Actor == numFigures {
@@ -50,7 +54,9 @@ func (s *State) applyFigureMove(m game.Move, log *game.Log) *game.Error {
 func (s *State) applyFalseClue(m game.Move, log *game.Log) *game.Error {
 	switch KindOf(m) {
 	case MovePass:
-		emit(log, "false-clue", toAll, "false-clue-declined")
+		if log.On() {
+			emit(log, "false-clue", toAll, "false-clue-declined")
+		}
 	case MoveFalseClue:
 		c := To(m)
 		if s.c.FClues.Has(c) {
@@ -61,7 +67,9 @@ func (s *State) applyFalseClue(m game.Move, log *game.Log) *game.Error {
 		}
 		s.c.Blue--
 		s.c.FClues.Add(c)
-		emit(log, "false-clue", toAll, "false-clue", "circle", c, "held", int(s.c.Blue))
+		if log.On() {
+			emit(log, "false-clue", toAll, "false-clue", "circle", c, "held", int(s.c.Blue))
+		}
 	default:
 		return errNotNow
 	}
@@ -102,7 +110,9 @@ func (s *State) applyAction(m game.Move, log *game.Log) *game.Error {
 	c := To(m)
 	switch KindOf(m) {
 	case MovePass:
-		emit(log, "pass", toAll, "pass", "who", s.who(a))
+		if log.On() {
+			emit(log, "pass", toAll, "pass", "who", s.who(a))
+		}
 		s.finishAction(log)
 	case MoveSearch, MoveScent:
 		scent := KindOf(m) == MoveScent
@@ -114,7 +124,9 @@ func (s *State) applyAction(m game.Move, log *game.Log) *game.Error {
 		}
 		if scent {
 			s.c.Spent |= spSmoker
-			emit(log, "search", toAll, "scent", "who", s.who(a))
+			if log.On() {
+				emit(log, "search", toAll, "scent", "who", s.who(a))
+			}
 		}
 		s.c.Scent = scent
 		s.c.Named = circleSet(c)
@@ -128,7 +140,9 @@ func (s *State) applyAction(m game.Move, log *game.Log) *game.Error {
 			return nil
 		}
 		s.addObs(c, obNotHere)
-		emit(log, "arrest", toAll, "arrest-failed", "who", s.who(a), "circle", c)
+		if log.On() {
+			emit(log, "arrest", toAll, "arrest-failed", "who", s.who(a), "circle", c)
+		}
 		s.finishAction(log)
 	case MoveAreaArrest:
 		if !s.canAreaArrest(a) {
@@ -159,13 +173,17 @@ func (s *State) applyAction(m game.Move, log *game.Log) *game.Error {
 		}
 		s.c.Spent |= spSwanson
 		if s.c.Unreached.Has(c) {
-			emit(log, "guess", toAll, "guess-won", "who", s.who(a), "circle", c)
+			if log.On() {
+				emit(log, "guess", toAll, "guess-won", "who", s.who(a), "circle", c)
+			}
 			s.c.WhoEnded, s.c.EndedAt = uint8(a), uint8(c)
 			s.end(winInvestigators, rsGuessed, log)
 			return nil
 		}
 		s.c.Guess = uint8(c)
-		emit(log, "guess", toAll, "guess-failed", "who", s.who(a), "circle", c)
+		if log.On() {
+			emit(log, "guess", toAll, "guess-failed", "who", s.who(a), "circle", c)
+		}
 		s.finishAction(log)
 	default:
 		return errNotNow
@@ -179,7 +197,9 @@ func (s *State) applySearch(m game.Move, log *game.Log) *game.Error {
 	a := int(s.c.Actor)
 	switch KindOf(m) {
 	case MoveStop:
-		emit(log, "search", toAll, "search-stopped", "who", s.who(a))
+		if log.On() {
+			emit(log, "search", toAll, "search-stopped", "who", s.who(a))
+		}
 		s.finishAction(log)
 	case MoveSearch:
 		c := To(m)
@@ -200,7 +220,9 @@ func (s *State) applySearch(m game.Move, log *game.Log) *game.Error {
 func (s *State) answer(a, c int, log *game.Log) {
 	if s.c.TrailSet.Has(c) {
 		s.addObs(c, obClue)
-		emit(log, "search", toAll, "clue", "who", s.who(a), "circle", c)
+		if log.On() {
+			emit(log, "search", toAll, "clue", "who", s.who(a), "circle", c)
+		}
 		s.addClue(c, log)
 		if !s.c.Scent {
 			s.finishAction(log)
@@ -208,10 +230,14 @@ func (s *State) answer(a, c int, log *game.Log) {
 		}
 	} else {
 		s.addObs(c, obNoClue)
-		emit(log, "search", toAll, "no-clue", "who", s.who(a), "circle", c)
+		if log.On() {
+			emit(log, "search", toAll, "no-clue", "who", s.who(a), "circle", c)
+		}
 	}
 	if s.searchable(a).Empty() {
-		emit(log, "search", toAll, "search-done", "who", s.who(a))
+		if log.On() {
+			emit(log, "search", toAll, "search-done", "who", s.who(a))
+		}
 		s.finishAction(log)
 		return
 	}
@@ -225,7 +251,9 @@ func (s *State) addClue(c int, log *game.Log) {
 	s.c.CluesTotal++
 	if s.c.Cfg.FalseClues && s.c.CluesTotal%5 == 0 && s.c.Blue < 3 {
 		s.c.Blue++
-		emit(log, "blue-marker", toAll, "blue-gained", "held", int(s.c.Blue))
+		if log.On() {
+			emit(log, "blue-marker", toAll, "blue-gained", "held", int(s.c.Blue))
+		}
 	}
 }
 
@@ -238,7 +266,9 @@ func (s *State) addObs(c int, kind uint8) {
 
 // arrested ends the game: figure index a arrested Jack on c (W16, W19).
 func (s *State) arrested(a, c int, log *game.Log) {
-	emit(log, "arrest", toAll, "arrested", "who", s.who(a), "circle", c)
+	if log.On() {
+		emit(log, "arrest", toAll, "arrested", "who", s.who(a), "circle", c)
+	}
 	s.c.WhoEnded, s.c.EndedAt = uint8(a), uint8(c)
 	s.end(winInvestigators, rsArrested, log)
 }

@@ -7,7 +7,9 @@ func (s *State) startJackTurn(log *game.Log) {
 	s.c.Phase = phJack
 	s.c.Actor = 0
 	if !s.jackCanMove() {
-		emit(log, "cornered", toAll, "cornered")
+		if log.On() {
+			emit(log, "cornered", toAll, "cornered")
+		}
 		s.end(winInvestigators, rsCornered, log)
 	}
 }
@@ -100,26 +102,40 @@ func (s *State) jackMoved(kind uint8, via, to int, log *game.Log) {
 	if log.On() {
 		switch kind {
 		case jkWalk:
-			emit(log, "jack-moved", toJack, "you-walked", "circle", to, "space", int(s.c.Cells[r]))
+			if log.On() {
+				emit(log, "jack-moved", toJack, "you-walked", "circle", to, "space", int(s.c.Cells[r]))
+			}
 		case jkCoach:
-			emit(log, "jack-moved", toJack, "you-coach", "via", via, "circle", to, "space", int(s.c.Cells[r]))
+			if log.On() {
+				emit(log, "jack-moved", toJack, "you-coach", "via", via, "circle", to, "space", int(s.c.Cells[r]))
+			}
 		case jkAlley:
-			emit(log, "jack-moved", toJack, "you-alley", "circle", to, "space", int(s.c.Cells[r]))
+			if log.On() {
+				emit(log, "jack-moved", toJack, "you-alley", "circle", to, "space", int(s.c.Cells[r]))
+			}
 		case jkBoat:
-			emit(log, "jack-moved", toJack, "you-boat", "circle", to, "space", int(s.c.Cells[r]))
+			if log.On() {
+				emit(log, "jack-moved", toJack, "you-boat", "circle", to, "space", int(s.c.Cells[r]))
+			}
 		}
 		key := "jack-" + jackKindNames[kind]
 		if s.c.Cfg.Murderer && kind != jkWalk {
 			key = "jack-special"
 		}
-		emit(log, "jack-moved", toOthers, key, "move", n, "space", int(s.c.Cells[r]))
+		if log.On() {
+			emit(log, "jack-moved", toOthers, key, "move", n, "space", int(s.c.Cells[r]))
+		}
 	}
 	if kind == jkWalk && s.c.Unreached.Has(to) {
 		s.c.Pending = true
-		emit(log, "reached", toJack, "you-reached", "circle", to)
+		if log.On() {
+			emit(log, "reached", toJack, "you-reached", "circle", to)
+		}
 	}
 	if s.c.Cells[r] == trackLen && !s.c.Pending {
-		emit(log, "too-slow", toAll, "too-slow")
+		if log.On() {
+			emit(log, "too-slow", toAll, "too-slow")
+		}
 		s.end(winInvestigators, rsTooSlow, log)
 		return
 	}

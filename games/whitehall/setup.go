@@ -20,8 +20,12 @@ func (s *State) applyLocation(m game.Move, log *game.Log) *game.Error {
 	s.c.Locs[q] = uint8(c)
 	s.c.NLocs++
 	s.c.Unreached.Add(c)
-	emit(log, "location", toJack, "location-chosen", "circle", c, "quadrant", quadNames[q])
-	emit(log, "location", toOthers, "location-chosen-public", "n", int(s.c.NLocs))
+	if log.On() {
+		emit(log, "location", toJack, "location-chosen", "circle", c, "quadrant", quadNames[q])
+	}
+	if log.On() {
+		emit(log, "location", toOthers, "location-chosen-public", "n", int(s.c.NLocs))
+	}
 	if s.c.NLocs == 4 {
 		s.c.Phase = phPlace
 		s.c.Actor = 0
@@ -44,7 +48,9 @@ func (s *State) applyPlace(m game.Move, log *game.Log) *game.Error {
 	}
 	a := int(s.c.Actor)
 	s.c.Fig[a] = uint8(x)
-	emit(log, "placed", toAll, "placed", "who", s.who(a), "figure", figureIDs[s.figureOf(a)], "crossing", label(x))
+	if log.On() {
+		emit(log, "placed", toAll, "placed", "who", s.who(a), "figure", figureIDs[s.figureOf(a)], "crossing", label(x))
+	}
 	s.c.Actor++
 	if s.c.Actor == numFigures {
 		s.c.Phase = phReveal
@@ -70,7 +76,9 @@ func (s *State) applyReveal(m game.Move, log *game.Log) *game.Error {
 	s.c.Round = 0
 	s.c.Trail[0][0] = uint8(c)
 	s.c.TrailSet = circleSet(c)
-	emit(log, "start", toAll, "start", "circle", c)
+	if log.On() {
+		emit(log, "start", toAll, "start", "circle", c)
+	}
 	s.startJackTurn(log)
 	return nil
 }
@@ -80,7 +88,9 @@ func (s *State) applyReveal(m game.Move, log *game.Log) *game.Error {
 func (s *State) applyNewspaper(m game.Move, log *game.Log) *game.Error {
 	switch KindOf(m) {
 	case MovePass:
-		emit(log, "newspaper", toAll, "newspaper-declined")
+		if log.On() {
+			emit(log, "newspaper", toAll, "newspaper-declined")
+		}
 	case MoveNewspaper:
 		card := Card(To(m))
 		if s.c.Out[card] == 0 {
@@ -88,7 +98,9 @@ func (s *State) applyNewspaper(m game.Move, log *game.Log) *game.Error {
 		}
 		s.c.Out[card]--
 		s.c.Left[card]++
-		emit(log, "newspaper", toAll, "newspaper-"+card.String())
+		if log.On() {
+			emit(log, "newspaper", toAll, "newspaper-"+card.String())
+		}
 	default:
 		return errNotNow
 	}

@@ -30,7 +30,9 @@ func (s *State) finishAction(log *game.Log) {
 func (s *State) nextAction(from int, log *game.Log) {
 	for a := from; a < numFigures; a++ {
 		if s.c.Speed && s.figureOf(a) == figYellow {
-			emit(log, "pass", toAll, "rests", "who", s.who(a))
+			if log.On() {
+				emit(log, "pass", toAll, "rests", "who", s.who(a))
+			}
 			continue
 		}
 		s.c.Phase = phAction
@@ -53,7 +55,9 @@ func (s *State) endTurn(log *game.Log) {
 	s.c.Unreached.Remove(int(c))
 	s.c.Order[s.c.NReached] = c
 	s.c.NReached++
-	emit(log, "announced", toAll, "announced", "circle", int(c), "n", int(s.c.NReached))
+	if log.On() {
+		emit(log, "announced", toAll, "announced", "circle", int(c), "n", int(s.c.NReached))
+	}
 	if s.c.NReached == 4 {
 		s.end(winJack, rsEscaped, log)
 		return
@@ -69,7 +73,9 @@ func (s *State) newRound(log *game.Log) {
 	if s.c.Cfg.Murderer && log.On() {
 		for _, jm := range s.c.Moves[r][:s.c.NMoves[r]] {
 			if jm.Kind != jkWalk {
-				emit(log, "special-revealed", toAll, "revealed-"+jackKindNames[jm.Kind], "space", int(jm.Cell))
+				if log.On() {
+					emit(log, "special-revealed", toAll, "revealed-"+jackKindNames[jm.Kind], "space", int(jm.Cell))
+				}
 			}
 		}
 	}
@@ -80,7 +86,9 @@ func (s *State) newRound(log *game.Log) {
 	s.c.Clues = board.Set{}
 	s.c.FClues = board.Set{}
 	s.c.Blue = 0
-	emit(log, "round", toAll, "round", "round", int(r)+1, "circle", int(s.c.Cur))
+	if log.On() {
+		emit(log, "round", toAll, "round", "round", int(r)+1, "circle", int(s.c.Cur))
+	}
 	if s.c.Cfg.Newspaper && s.c.Out[CardAlley]+s.c.Out[CardBoat] > 0 {
 		s.c.Phase = phNewspaper
 		s.c.Actor = 0

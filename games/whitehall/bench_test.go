@@ -1,0 +1,64 @@
+package whitehall
+
+import (
+	"testing"
+
+	"gaslamp/game"
+)
+
+// BenchmarkRandomGame plays whole random games (default options) and reports
+// games per second.
+func BenchmarkRandomGame(b *testing.B) {
+	moves := 0
+	for i := 0; i < b.N; i++ {
+		n, _ := RandomGame(uint64(i), nil)
+		moves += n
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+// BenchmarkRandomGameAllOptions is BenchmarkRandomGame with every option on.
+func BenchmarkRandomGameAllOptions(b *testing.B) {
+	opts := optionSets[6]
+	for i := 0; i < b.N; i++ {
+		RandomGame(uint64(i), opts)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkPlayoutMoves measures one random move (Legal and Apply) of a
+// playout loop on a cloned state; it must not allocate.
+func BenchmarkPlayoutMoves(b *testing.B) {
+	st, _ := Rules{}.New(nil, 1)
+	start := st.(*State)
+	s := *start
+	rng := game.NewRand(1)
+	buf := make([]game.Move, 0, 512)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if s.c.Phase == phOver {
+			s = *start
+		}
+		seat := s.ToAct().First()
+		buf = s.Legal(seat, buf[:0])
+		if err := s.Apply(seat, buf[rng.IntN(len(buf))], nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestPlayoutDoesNotAllocate(t *testing.T) {
+	st, _ := Rules{}.New(optionSets[6], 1)
+	s := st.(*State)
+	rng := game.NewRand(3)
+	buf := make([]game.Move, 0, 512)
+	allocs := testing.AllocsPerRun(20, func() {
+		c := *s
+		Playout(&c, &rng, 0, buf)
+	})
+	if allocs != 0 {
+		t.Fatalf("%.1f allocations per playout", allocs)
+	}
+}

@@ -1,0 +1,76 @@
+package whitehall
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"gaslamp/game"
+)
+
+// fuzzStates are mid-game states of every phase, built once.
+var fuzzStates []*State
+
+func fuzzState(i int) *State {
+	if fuzzStates == nil {
+		seen := map[uint8]int{}
+		midGames(&testing.T{}, 16, func(s *State) {
+			if seen[s.c.Phase] < 6 {
+				seen[s.c.Phase]++
+				fuzzStates = append(fuzzStates, s.Clone().(*State))
+			}
+		})
+	}
+	return fuzzStates[i%len(fuzzStates)].Clone().(*State)
+}
+
+func FuzzDecodeApply(f *testing.F) {
+	for _, m := range []game.Move{Location(12), Place(3), Reveal(40), Newspaper(CardBoat), Walk(42), Coach(12, 14),
+		Alley(7), Boat(66), Figure(5), Speed(9), FalseClue(100), Search(42), Scent(3), Arrest(9), AreaArrest(),
+		Guess(20), Stop(), Pass()} {
+		f.Add(uint8(m), []byte(Rules{}.EncodeMove(m)))
+	}
+	f.Add(uint8(3), []byte(`{"kind":"walk","to":"42"}`))
+	f.Add(uint8(4), []byte(`{"kind":"figure","to":"ZZ"}`))
+	f.Add(uint8(5), []byte(`{"kind":"coach","via":0,"to":300}`))
+	f.Add(uint8(6), []byte(`{"kind":"stop","circle":4}`))
+	f.Add(uint8(7), []byte(`nope`))
+	f.Fuzz(func(t *testing.T, pick uint8, data []byte) {
+		m, err := Rules{}.DecodeMove(data)
+		if err != nil {
+			if game.CodeOf(err) != game.CodeMalformed {
+				t.Fatalf("decode error is not malformed: %v", err)
+			}
+			return
+		}
+		back := Rules{}.EncodeMove(m)
+		if !bytes.Equal(mustReencode(t, back), back) {
+			t.Fatalf("decoded move does not re-encode: %s", back)
+		}
+		s := fuzzState(int(pick))
+		seats := []game.Seat{s.ToAct().First(), game.Seat(pick % 5), game.Spectator}
+		for _, seat := range seats {
+			before := s.Snapshot()
+			err := s.Apply(seat, m, nil)
+			if err == nil {
+				s = fuzzState(int(pick))
+				continue
+			}
+			var ge *game.Error
+			if !errors.As(err, &ge) || ge.Text.Key == "" {
+				t.Fatalf("refusal is not a clear *game.Error: %v", err)
+			}
+			if !bytes.Equal(before, s.Snapshot()) {
+				t.Fatalf("refused %s changed the state", data)
+			}
+		}
+	})
+}
+
+func mustReencode(t *testing.T, data []byte) []byte {
+	m, err := Rules{}.DecodeMove(data)
+	if err != nil {
+		t.Fatalf("%s does not decode: %v", data, err)
+	}
+	return Rules{}.EncodeMove(m)
+}

@@ -1,0 +1,119 @@
+package whitehall
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gaslamp/game"
+)
+
+func TestMessagesCompleteInEveryLanguage(t *testing.T) {
+	cat := Rules{}.Messages()
+	if m := cat.Missing(); len(m) != 0 {
+		t.Fatalf("keys missing: %v", m)
+	}
+	for _, lang := range game.Languages {
+		if len(cat[lang]) != len(cat["en"]) {
+			t.Errorf("%s has %d keys, en %d", lang, len(cat[lang]), len(cat["en"]))
+		}
+		for k, v := range cat[lang] {
+			if !strings.HasPrefix(k, "whitehall.") || strings.TrimSpace(v) == "" {
+				t.Errorf("%s: bad entry %q = %q", lang, k, v)
+			}
+			// The same arguments in every language.
+			if args(v) != args(cat["en"][k]) {
+				t.Errorf("%s %s: arguments %s, en has %s", lang, k, args(v), args(cat["en"][k]))
+			}
+		}
+	}
+}
+
+var argRE = regexp.MustCompile(`\{[a-z]+\}`)
+
+func args(s string) string {
+	a := argRE.FindAllString(s, -1)
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+	return strings.Join(a, "")
+}
+
+// TestMessagesCoverEveryKeyUsed checks the keys written in the source and
+// every key emitted while playing (events, prompts, outcomes, refusals).
+func TestMessagesCoverEveryKeyUsed(t *testing.T) {
+	en := Rules{}.Messages()["en"]
+	check := func(where string, tx game.Text) {
+		if strings.HasPrefix(tx.Key, "err.") {
+			return // shared keys of package game
+		}
+		if _, ok := en[tx.Key]; !ok {
+			t.Errorf("%s: key %q not in the catalogue", where, tx.Key)
+		}
+		for _, a := range argRE.FindAllString(en[tx.Key], -1) {
+			if _, ok := tx.Args[a[1:len(a)-1]]; !ok {
+				t.Errorf("%s: key %q lacks argument %s", where, tx.Key, a)
+			}
+		}
+	}
+	// Literal keys in the source.
+	files, _ := filepath.Glob("*.go")
+	lit := regexp.MustCompile(`"(whitehall\.[a-z.-]*[a-z])"`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range lit.FindAllStringSubmatch(string(data), -1) {
+			if _, ok := en[m[1]]; !ok && (strings.Count(m[1], ".") >= 2 || m[1] == "whitehall.name") {
+				t.Errorf("%s: key %q not in the catalogue", f, m[1])
+			}
+		}
+	}
+	for _, sp := range (Rules{}).OptionSpecs() {
+		check("option", sp.Label)
+	}
+	for _, o := range optionSets {
+		seats, _ := Rules{}.Seats(o)
+		for _, s := range seats {
+			check("seat", s.Name)
+		}
+	}
+	check("name", Rules{}.Name())
+	// Everything emitted in random games.
+	for seed := uint64(1); seed <= 60; seed++ {
+		st, _ := Rules{}.New(optionSets[seed%uint64(len(optionSets))], seed)
+		rng := game.NewRand(seed)
+		var log game.Log
+		for {
+			for seat := game.Spectator; seat < 4; seat++ {
+				check("prompt", st.View(seat).(*View).Prompt)
+			}
+			if st.Outcome().Over {
+				check("outcome", st.Outcome().Reason)
+				break
+			}
+			seat := st.ToAct().First()
+			legal := st.Legal(seat, nil)
+			for i := 0; i < 3; i++ {
+				if err := st.Apply(seat, game.Move(rng.Uint64()&0xffffff), nil); err != nil {
+					check("refusal", err.(*game.Error).Text)
+				}
+			}
+			log.Reset()
+			if err := st.Apply(seat, legal[rng.IntN(len(legal))], &log); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range log.Events {
+				check(e.Type, e.Text)
+			}
+		}
+	}
+}
