@@ -147,10 +147,9 @@ function showInvites(res, g) {
       el('input', { type: 'text', readonly: true, value: url, 'aria-label': t('web.lobby.invite-link') }),
       copy));
   }
+  const any = Object.keys(res.invites).length > 0;
   box.replaceChildren(
-    el('h3', {}, t('web.lobby.invites')),
-    el('p', {}, t('web.lobby.invites-help')),
-    list,
+    ...(any ? [el('h3', {}, t('web.lobby.invites')), el('p', {}, t('web.lobby.invites-help')), list] : []),
     el('p', {}, el('a', { href: `/t/${encodeURIComponent(res.id)}`, class: 'button', id: 'open-new-table' }, t('web.lobby.open-table'))),
   );
   box.hidden = false;
@@ -204,7 +203,9 @@ function tableRow(tb) {
     }
     seats.append(li);
   }
-  const options = Object.entries(tb.options ?? {}).filter(([, v]) => v && v !== 'false');
+  /** @param {string} name */
+  const def = (name) => g?.options.find((o) => o.name === name)?.default ?? '';
+  const options = Object.entries(tb.options ?? {}).filter(([k, v]) => v && v !== 'false' && v !== def(k));
   return el('li', { class: 'table-row', 'data-table': tb.id },
     el('div', { class: 'table-head' },
       el('strong', {}, g ? render(g.name) : tb.game),

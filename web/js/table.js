@@ -183,6 +183,7 @@ function draw() {
   document.body.dataset.over = String(!!st.outcome?.over);
   const g = games.find((x) => x.id === st.table?.game);
   byId('table-title').textContent = g ? render(g.name) : st.table.game;
+  document.title = `${byId('table-title').textContent} · gaslamp`;
   drawPrompt(snap);
   drawLegal(snap);
   drawSeats(snap);
@@ -223,6 +224,8 @@ function drawPrompt(snap) {
     text = t('web.replay.showing', { step: snap.replay.step, steps: snap.replay.steps });
   } else if (snap.outcome?.over) {
     text = t('web.prompt.over');
+  } else if (st.table?.status === 'open') {
+    text = t('web.prompt.waiting-players');
   } else {
     const v = primaryView(snap);
     const fromView = v && isText(v.prompt) ? render(v.prompt) : '';
