@@ -1,6 +1,8 @@
 package whitehall
 
 import (
+	"slices"
+
 	"gaslamp/board"
 	"gaslamp/game"
 )
@@ -69,10 +71,12 @@ func (s *State) Legal(seat game.Seat, buf []game.Move) []game.Move {
 
 // appendSet appends a move of kind k for every member of set.
 func appendSet(buf []game.Move, k MoveKind, set board.Set) []game.Move {
+	i := len(buf)
+	buf = slices.Grow(buf, set.Count())[:i+set.Count()]
 	for w, word := range set {
 		for word != 0 {
-			i := w<<6 | trailing(word)
-			buf = append(buf, mv(k, i, 0))
+			buf[i] = mv(k, w<<6|trailing(word), 0)
+			i++
 			word &= word - 1
 		}
 	}

@@ -1,6 +1,10 @@
 package whitehall
 
-import "gaslamp/game"
+import (
+	"slices"
+
+	"gaslamp/game"
+)
 
 // Option names (see OptionSpecs).
 const (
@@ -49,16 +53,17 @@ type config struct {
 	Figs [numFigures]figure
 }
 
-func optionSpecs() []game.OptionSpec {
-	return []game.OptionSpec{
-		{Name: OptPowers, Kind: "bool", Default: "false", Label: game.T("whitehall.option.investigator-powers")},
-		{Name: OptReid, Kind: "choice", Default: "none", Choices: replaceChoices, Label: game.T("whitehall.option.reid")},
-		{Name: OptSwanson, Kind: "choice", Default: "none", Choices: replaceChoices, Label: game.T("whitehall.option.swanson")},
-		{Name: OptFalseClues, Kind: "bool", Default: "false", Label: game.T("whitehall.option.false-clues")},
-		{Name: OptMurderer, Kind: "bool", Default: "false", Label: game.T("whitehall.option.murderer-at-large")},
-		{Name: OptNewspaper, Kind: "bool", Default: "false", Label: game.T("whitehall.option.newspaper-fabrications")},
-		{Name: OptDeduction, Kind: "choice", Default: "on", Choices: []string{"on", "off"}, Label: game.T("whitehall.option.deduction")},
-	}
+// optionSpecs returns the option specs (a fresh copy: callers may keep it).
+func optionSpecs() []game.OptionSpec { return slices.Clone(specs) }
+
+var specs = []game.OptionSpec{
+	{Name: OptPowers, Kind: "bool", Default: "false", Label: game.T("whitehall.option.investigator-powers")},
+	{Name: OptReid, Kind: "choice", Default: "none", Choices: replaceChoices, Label: game.T("whitehall.option.reid")},
+	{Name: OptSwanson, Kind: "choice", Default: "none", Choices: replaceChoices, Label: game.T("whitehall.option.swanson")},
+	{Name: OptFalseClues, Kind: "bool", Default: "false", Label: game.T("whitehall.option.false-clues")},
+	{Name: OptMurderer, Kind: "bool", Default: "false", Label: game.T("whitehall.option.murderer-at-large")},
+	{Name: OptNewspaper, Kind: "bool", Default: "false", Label: game.T("whitehall.option.newspaper-fabrications")},
+	{Name: OptDeduction, Kind: "choice", Default: "on", Choices: []string{"on", "off"}, Label: game.T("whitehall.option.deduction")},
 }
 
 func replaced(v string) uint8 {
@@ -79,7 +84,7 @@ func replaced(v string) uint8 {
 // refused.
 func parseOptions(o game.Options) (config, error) {
 	var c config
-	if err := game.Validate(optionSpecs(), o); err != nil {
+	if err := game.Validate(specs, o); err != nil {
 		return c, err
 	}
 	c.Powers = o.Bool(OptPowers)

@@ -14,8 +14,10 @@ func init() {
 }
 
 // Search is Whitehall's search bot: the generic ISMCTS of package bot with
-// rollouts that play like simple players (see [Rollout]) for Jack's moves and
-// the figures' movements, and the baseline for the rest: the setup, where a
+// rollouts that play like simple players (see [Rollout]), which also model
+// the other side inside the tree (bot.Search.SideOnly: searched in a
+// determinized world, the investigators would always know where Jack is),
+// for Jack's moves and the figures' movements, and the baseline for the rest: the setup, where a
 // rollout says little about a choice that shapes the whole game, and the
 // figures' searches and arrests, whose worth is what they teach, which
 // rollouts in a determinized world cannot value.
@@ -29,13 +31,16 @@ type Search struct {
 func NewSearch(cfg game.BotConfig, s bot.Search) *Search {
 	cfg.Rules = whitehall.Rules{}
 	s.Rollout = &Rollout{}
+	s.SideOnly = true
 	return &Search{search: bot.NewISMCTS(cfg, s), baseline: NewBaseline(cfg.Seat, cfg.Seed)}
 }
 
 // Choose implements game.Bot.
 func (b *Search) Choose(gv game.View, legal []game.Move) game.Move {
 	v, ok := gv.(*whitehall.View)
-	if ok && (v.Phase == "jack" || v.Phase == "move") {
+	// With the track full, a figure knows Jack reached a location (or the
+	// game would be over); a determinized world does not yet say so.
+	if ok && (v.Phase == "jack" || v.Phase == "move") && len(v.Track) < trackLen {
 		return b.search.Choose(gv, legal)
 	}
 	return b.baseline.Choose(gv, legal)
