@@ -29,6 +29,8 @@ export async function ensureIdentity(opts = {}) {
 function showName(m) {
   const slot = document.getElementById('me-name');
   if (slot) slot.textContent = m.name;
+  const box = slot?.closest('.me');
+  if (box instanceof HTMLElement) box.hidden = false;
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import { el, byId } from './dom.js';
 import { initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
-import { api, HttpError, MoveError, TableSocket } from './net.js';
+import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import './games/index.js';
@@ -570,9 +570,12 @@ async function main() {
     games = /** @type {GameInfo[]} */ (g) ?? [];
     draw();
   }).catch(() => {});
+  // Watch at once; a name chosen now needs a new connection to count.
   socket = new TableSocket(tableId(), handlers);
-  who = await ensureIdentity({ optional: true });
   socket.connect();
+  const had = await me().catch(() => null);
+  who = await ensureIdentity({ optional: true });
+  if (!had && who) reconnect();
 }
 
 main();
