@@ -242,3 +242,50 @@ func BenchmarkISMCTS1000(b *testing.B) {
 		ismcts(0, uint64(i), 1000).Choose(v, legal)
 	}
 }
+
+// countingRollout plays the lowest legal card and counts its calls.
+type countingRollout struct{ begins, chooses int }
+
+func (r *countingRollout) Begin(game.State) { r.begins++ }
+
+func (r *countingRollout) Choose(_ game.State, _ game.Seat, legal []game.Move, _ *game.Rand) game.Move {
+	r.chooses++
+	return legal[0]
+}
+
+func TestISMCTSRolloutAndSideOnly(t *testing.T) {
+	for _, sideOnly := range []bool{false, true} {
+		r := &countingRollout{}
+		mk := func() *ISMCTS {
+			return NewISMCTS(game.BotConfig{Rules: testgame.Rules{}, Seat: 0, Seed: 5}, Search{Iterations: 200, Budget: -1, Rollout: r, SideOnly: sideOnly})
+		}
+		st, _ := testgame.Rules{}.New(nil, 8)
+		legal := st.Legal(0, nil)
+		a := mk().Choose(st.View(0), legal)
+		if !game.Contains(legal, a) {
+			t.Fatalf("sideOnly %v: chose %d", sideOnly, a)
+		}
+		if r.begins < 200 || r.chooses == 0 {
+			t.Fatalf("sideOnly %v: %d rollouts begun, %d moves chosen, for 200 iterations", sideOnly, r.begins, r.chooses)
+		}
+		if b := mk().Choose(st.View(0), legal); b != a {
+			t.Fatalf("sideOnly %v: not deterministic", sideOnly)
+		}
+	}
+	// With SideOnly the search still beats random play.
+	wins := 0
+	for g := 0; g < 100; g++ {
+		seed := uint64(3000 + g)
+		seat := game.Seat(g % 2)
+		var bots [2]game.Bot
+		bots[seat] = NewISMCTS(game.BotConfig{Rules: testgame.Rules{}, Seat: seat, Seed: seed}, Search{Iterations: 300, Budget: -1, SideOnly: true})
+		bots[1-seat] = NewRandom(seed)
+		if play(t, seed, bots) == []string{"west", "east"}[seat] {
+			wins++
+		}
+	}
+	t.Logf("side-only ismcts won %d of 100 against random", wins)
+	if wins < 62 {
+		t.Fatalf("side-only ismcts won only %d of 100 against random", wins)
+	}
+}

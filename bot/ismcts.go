@@ -30,10 +30,27 @@ func LevelIterations(level string) int {
 	return 2000
 }
 
-// Policy chooses a move in a rollout. It is given a determinized full state
-// (never the real one), the seat to move, that seat's legal moves (not empty)
-// and the search's generator, and must return one of legal.
+// Rollout chooses the moves of the rollouts of one bot. It only ever sees
+// determinized states (never the real one). A Rollout belongs to one bot and
+// is not used concurrently.
+type Rollout interface {
+	// Begin is called when a rollout starts from s, before the first Choose.
+	Begin(s game.State)
+	// Choose returns one of legal (never empty), the moves of seat in s,
+	// drawing any randomness from rng.
+	Choose(s game.State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move
+}
+
+// Policy is a Rollout that keeps nothing between moves.
 type Policy func(s game.State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move
+
+// Begin implements Rollout.
+func (Policy) Begin(game.State) {}
+
+// Choose implements Rollout.
+func (p Policy) Choose(s game.State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move {
+	return p(s, seat, legal, rng)
+}
 
 // Search configures an ISMCTS bot.
 type Search struct {
@@ -50,7 +67,13 @@ type Search struct {
 	// as a draw; 0 means 10000.
 	MaxRollout int
 	// Rollout chooses the rollout moves; nil means uniformly at random.
-	Rollout Policy
+	Rollout Rollout
+	// SideOnly keeps only the moves of the bot's own side in the tree: the
+	// other sides' moves are chosen by Rollout there too. In a determinized
+	// world an opponent searched in the tree knows every hidden fact (Jack's
+	// circle, say), which makes the bot play as if its secrets were known;
+	// the rollout policy is then the model of how the opponents play.
+	SideOnly bool
 }
 
 // ISMCTS is a single-observer information-set MCTS bot. It is given only views
@@ -167,6 +190,19 @@ func (b *ISMCTS) iterate(root *node, st game.State, legal []game.Move) {
 		if len(moves) == 0 {
 			break
 		}
+		if n != root && b.cfg.SideOnly && !b.sameSide(seat) {
+			// The opponents' move comes from the model, outside the tree.
+			m := moves[b.rng.IntN(len(moves))]
+			if b.cfg.Rollout != nil {
+				b.cfg.Rollout.Begin(st)
+				m = b.cfg.Rollout.Choose(st, seat, moves, &b.rng)
+			}
+			if st.Apply(seat, m, nil) != nil {
+				b.path = path
+				return
+			}
+			continue
+		}
 		untried := b.untried[:0]
 		var best *node
 		bestScore := math.Inf(-1)
@@ -214,6 +250,9 @@ func (b *ISMCTS) iterate(root *node, st game.State, legal []game.Move) {
 
 // rollout finishes the game on st with the rollout policy.
 func (b *ISMCTS) rollout(st game.State) game.Outcome {
+	if b.cfg.Rollout != nil {
+		b.cfg.Rollout.Begin(st)
+	}
 	for i := 0; i < b.cfg.MaxRollout; i++ {
 		toAct := st.ToAct()
 		if toAct.Empty() {
@@ -229,7 +268,7 @@ func (b *ISMCTS) rollout(st game.State) game.Outcome {
 		}
 		var m game.Move
 		if b.cfg.Rollout != nil {
-			m = b.cfg.Rollout(st, seat, b.buf, &b.rng)
+			m = b.cfg.Rollout.Choose(st, seat, b.buf, &b.rng)
 		} else {
 			m = b.buf[b.rng.IntN(len(b.buf))]
 		}
@@ -238,6 +277,17 @@ func (b *ISMCTS) rollout(st game.State) game.Outcome {
 		}
 	}
 	return st.Outcome()
+}
+
+// sameSide reports whether seat plays for the bot's side.
+func (b *ISMCTS) sameSide(seat game.Seat) bool {
+	if seat == b.seat {
+		return true
+	}
+	if seat < 0 || int(seat) >= len(b.sides) || int(b.seat) >= len(b.sides) {
+		return false
+	}
+	return b.sides[seat] == b.sides[b.seat]
 }
 
 // score is the reward of an outcome for the side of seat: 1 for a win, 0 for a

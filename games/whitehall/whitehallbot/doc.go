@@ -2,9 +2,11 @@
 // hand-written players that play sensibly, for solo games and as a yardstick
 // for search bots.
 //
-// Importing the package registers the bot "baseline" for the game
-// "whitehall". One [Baseline] plays one seat, Jack or a figure, from that
-// seat's view only.
+// Importing the package registers two bots for the game "whitehall":
+// "baseline" ([Baseline]) and "ismcts" ([Search], which takes the place of the
+// generic ISMCTS of package bot, whose random rollouts cannot tell Jack's
+// moves apart: a random Jack never reaches a location). One bot plays one
+// seat, Jack or a figure, from that seat's view only.
 //
 // Jack writes down four locations whose tour is short (no leg longer than a
 // round allows) and far from the figures' starting crossings, and starts from
@@ -25,4 +27,7 @@
 // circle holding at least half of the probability, else searches the circle
 // most likely on the trail (going on while any circle left may be), else
 // arrests wherever Jack may be at all.
+//
+// The search bot is fast (tens of thousands of iterations a second) but, with
+// its simple rollouts, plays Jack worse than the baseline does; see [Search].
 package whitehallbot

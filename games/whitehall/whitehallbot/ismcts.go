@@ -48,9 +48,9 @@ func (b *Search) Choose(gv game.View, legal []game.Move) game.Move {
 
 // Rollout plays the rollouts of Whitehall searches: Jack walks toward his
 // nearest unreached location avoiding circles next to a figure; a figure
-// steps toward Jack (it knows where he is in the drawn world half of the
-// time); a figure next to Jack arrests him one time in three; searches teach
-// nothing in a rollout and are skipped. It follows the positions from the
+// steps toward Jack one time in four (as if it knew where he is in the drawn
+// world), else anywhere; a figure next to Jack arrests him one time in five;
+// searches teach nothing in a rollout and are skipped. It follows the positions from the
 // moves it chooses, after reading them once from the state at Begin.
 type Rollout struct {
 	jack      int
@@ -61,8 +61,8 @@ type Rollout struct {
 // Rollout tuning.
 const (
 	rolloutJackRandom = 0.1  // Jack walks at random
-	rolloutChase      = 0.5  // a figure steps toward Jack
-	rolloutArrest     = 0.35 // a figure next to Jack arrests him
+	rolloutChase      = 0.25 // a figure steps toward Jack
+	rolloutArrest     = 0.2  // a figure next to Jack arrests him
 )
 
 // Begin implements bot.Rollout.
