@@ -9,7 +9,7 @@
 // <g data-crossing="LABEL">; a legal choice carries the class "target".
 
 import { svg, el } from './dom.js';
-import { t } from './i18n.js';
+import { onLangChange, t } from './i18n.js';
 
 /** @typedef {import('./types.js').Geometry} Geometry */
 
@@ -128,6 +128,13 @@ export class BoardView {
     zoomIn.addEventListener('click', () => this.setZoom(this.zoom * 1.5));
     zoomOut.addEventListener('click', () => this.setZoom(this.zoom / 1.5));
     const tools = el('div', { class: 'board-tools' }, zoomOut, zoomIn);
+    onLangChange(() => {
+      root.setAttribute('aria-label', t('web.board.label'));
+      for (const [b, key] of /** @type {[HTMLElement, string][]} */ ([[zoomIn, 'web.board.zoom-in'], [zoomOut, 'web.board.zoom-out']])) {
+        b.setAttribute('aria-label', t(key));
+        b.title = t(key);
+      }
+    });
     container.replaceChildren(tools, this.wrap);
     /** The targets last focused, to scroll only when they change. */
     this.focusKey = '';

@@ -292,7 +292,20 @@ async function main() {
   });
   byId('refresh-tables').addEventListener('click', refreshTables);
   onLangChange(() => {
+    // Redraw in the new language, keeping what was chosen.
+    /** @type {Map<string, string|boolean>} */
+    const kept = new Map();
+    for (const e of byId('create-form').querySelectorAll('input[id], select[id]')) {
+      if (e instanceof HTMLInputElement) kept.set(e.id, e.type === 'checkbox' ? e.checked : e.value);
+      else if (e instanceof HTMLSelectElement) kept.set(e.id, e.value);
+    }
     renderCreateForm();
+    for (const [id, val] of kept) {
+      const e = document.getElementById(id);
+      if (e instanceof HTMLInputElement && typeof val === 'boolean') e.checked = val;
+      else if ((e instanceof HTMLInputElement || e instanceof HTMLSelectElement) && typeof val === 'string') e.value = val;
+      if (e instanceof HTMLSelectElement && id !== 'game-select') e.dispatchEvent(new Event('change'));
+    }
     renderTables();
   });
   await refreshTables();
