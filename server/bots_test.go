@@ -46,6 +46,9 @@ func registerTestBots() {
 
 func TestBotPlaysWithViewOnly(t *testing.T) {
 	registerTestBots()
+	theSpy.mu.Lock()
+	theSpy.views = nil
+	theSpy.mu.Unlock()
 	e := newEnv(t, nil)
 	alice := e.guest("Alice")
 	var c created
@@ -162,6 +165,7 @@ func TestTakeoverWhileAway(t *testing.T) {
 	// Bob returns: the seat is his again and he gets its legal moves.
 	cb2 := e.dial(bob, c.ID)
 	cb2.hello(2)
+	cb2.next("presence") // attached: the takeover has ended
 	ca.move(2, 0, `{"kind":"pick","n":1}`)
 	u = cb2.update(3)
 	if len(u.Legal["1"]) == 0 {

@@ -194,11 +194,6 @@ func (s *sqlStore) SeatByInvite(ctx context.Context, hash string) (string, int, 
 	return table, seat, mapErr(err)
 }
 
-func (s *sqlStore) AppendMove(ctx context.Context, m Move) error {
-	_, err := s.appendMove.ExecContext(ctx, m.Table, m.Seq, m.Seat, string(m.Move), ms(m.At))
-	return mapErr(err)
-}
-
 func (s *sqlStore) Moves(ctx context.Context, table string) ([]Move, error) {
 	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`), table)
 	if err != nil {

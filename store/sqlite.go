@@ -55,6 +55,7 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
 	s.r = r
+	s.startMoveWriter()
 	return s, nil
 }
 
@@ -64,6 +65,7 @@ type sqlStore struct {
 	w, r       *sql.DB
 	rebind     func(string) string
 	appendMove *sql.Stmt // prepared once: the hottest write
+	mw         moveWriter
 }
 
 func (s *sqlStore) migrate(ctx context.Context) error {
@@ -114,6 +116,7 @@ func (s *sqlStore) SchemaVersion(ctx context.Context) (int, error) {
 
 func (s *sqlStore) Close() error {
 	var err error
+	s.stopMoveWriter()
 	if s.appendMove != nil {
 		s.appendMove.Close()
 	}

@@ -245,10 +245,15 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 		(after["gaslamp_moves_total"]-movesBefore)/elapsed.Seconds(), stats.games.Load(), stats.refused.Load(), stats.errors.Load())
 	fmt.Fprintf(w, "move-to-view latency: p50 %v  p99 %v  max %v\n", pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
 	if conns > 0 {
-		heap := idle["go_memstats_heap_alloc_bytes"] + idle["go_memstats_stack_inuse_bytes"]
-		base := before["go_memstats_heap_alloc_bytes"] + before["go_memstats_stack_inuse_bytes"]
-		fmt.Fprintf(w, "idle memory: %.0f connections, heap+stacks %.1f MiB = %.1f KiB per connection (%.1f KiB above the empty server)\n",
-			conns, heap/(1<<20), heap/conns/1024, (heap-base)/conns/1024)
+		for _, h := range []struct{ name, what string }{
+			{"go_memstats_heap_alloc_bytes", "allocated heap (live and not yet collected)"},
+			{"go_gc_heap_live_bytes", "live heap at the last GC"},
+		} {
+			heap := idle[h.name] + idle["go_memstats_stack_inuse_bytes"]
+			base := before[h.name] + before["go_memstats_stack_inuse_bytes"]
+			fmt.Fprintf(w, "idle memory, %s + stacks: %.1f MiB for %.0f connections = %.1f KiB per connection (%.1f KiB above the empty server, tables included)\n",
+				h.what, heap/(1<<20), conns, heap/conns/1024, (heap-base)/conns/1024)
+		}
 		if rss := idle["process_resident_memory_bytes"]; rss > 0 {
 			fmt.Fprintf(w, "idle resident memory: %.1f MiB = %.1f KiB per connection\n", rss/(1<<20), rss/conns/1024)
 		}

@@ -1,0 +1,110 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// The moves of every table are written by one goroutine, in arrival order,
+// several to a transaction when they queue up (group commit). database/sql
+// hands a busy connection to a random waiter, so without this queue a move
+// could wait behind many others for seconds under load; with it, the wait is
+// first come, first served, and one commit covers a whole batch.
+
+// maxBatch is the most moves written in one transaction.
+const maxBatch = 256
+
+type moveReq struct {
+	m    Move
+	done chan error
+}
+
+type moveWriter struct {
+	mu     sync.RWMutex
+	closed bool
+	ch     chan moveReq
+	wg     sync.WaitGroup
+}
+
+var errClosed = errors.New("store: closed")
+
+func (s *sqlStore) startMoveWriter() {
+	s.mw.ch = make(chan moveReq, 4096)
+	s.mw.wg.Add(1)
+	go func() {
+		defer s.mw.wg.Done()
+		batch := make([]moveReq, 0, maxBatch)
+		for first := range s.mw.ch {
+			batch = append(batch[:0], first)
+		fill:
+			for len(batch) < maxBatch {
+				select {
+				case r, ok := <-s.mw.ch:
+					if !ok {
+						break fill
+					}
+					batch = append(batch, r)
+				default:
+					break fill
+				}
+			}
+			s.writeMoves(batch)
+		}
+	}()
+}
+
+// writeMoves stores a batch in one transaction. A move whose (table, seq) is
+// taken fails alone (SQLite rolls back the one statement); a failed commit
+// fails them all.
+func (s *sqlStore) writeMoves(batch []moveReq) {
+	errs := make([]error, len(batch))
+	ctx := context.Background()
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err == nil {
+		stmt := tx.StmtContext(ctx, s.appendMove)
+		for i, r := range batch {
+			_, e := stmt.ExecContext(ctx, r.m.Table, r.m.Seq, r.m.Seat, string(r.m.Move), ms(r.m.At))
+			errs[i] = mapErr(e)
+		}
+		err = tx.Commit()
+	}
+	for i, r := range batch {
+		if err != nil {
+			errs[i] = err
+		}
+		r.done <- errs[i]
+	}
+}
+
+// AppendMove queues the move for the writer and waits until it is committed.
+// ctx bounds only the wait for a place in the queue: once queued, the move is
+// written and its result awaited, so that a caller never believes a move
+// lost that was in fact stored.
+func (s *sqlStore) AppendMove(ctx context.Context, m Move) error {
+	s.mw.mu.RLock()
+	if s.mw.closed {
+		s.mw.mu.RUnlock()
+		return errClosed
+	}
+	r := moveReq{m: m, done: make(chan error, 1)}
+	select {
+	case s.mw.ch <- r:
+	case <-ctx.Done():
+		s.mw.mu.RUnlock()
+		return ctx.Err()
+	}
+	s.mw.mu.RUnlock()
+	return <-r.done
+}
+
+// stopMoveWriter lets the writer finish the queued moves and waits for it.
+func (s *sqlStore) stopMoveWriter() {
+	s.mw.mu.Lock()
+	if !s.mw.closed {
+		s.mw.closed = true
+		close(s.mw.ch)
+	}
+	s.mw.mu.Unlock()
+	s.mw.wg.Wait()
+}
