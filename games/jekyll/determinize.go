@@ -201,6 +201,7 @@ func determinize(v *View, rng *game.Rand) (*State, error) {
 		st.r.Deck[i] = t.Cards[0]
 	}
 	st.r.N = uint8(len(v.Tricks))
+	st.r.recount()
 	if v.Trick != nil {
 		t, err := readTrick(v.Trick)
 		if err != nil {

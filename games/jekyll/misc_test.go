@@ -109,6 +109,9 @@ func TestDeterminizeUsesWhatTheSeatKnows(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d seat %d: %v", seed, s, err)
 			}
+			if d.r.T != st.r.T || d.r.Won != st.r.Won || d.r.CityWon != st.r.CityWon || d.r.Stack != st.r.Stack || d.r.NStack != st.r.NStack {
+				t.Fatalf("seed %d: running totals differ", seed)
+			}
 			for j := range 2 {
 				if game.Seat(j) == s {
 					if d.r.Hand[j] != st.r.Hand[j] {

@@ -51,6 +51,12 @@ type round struct {
 	Reactions bool
 	Mirror    bool
 	HydeLeads bool
+	// Running totals of the tricks (kept by resolve and red reactions):
+	T       [2]uint8 // tricks each player holds
+	Won     uint32   // cards in the players' tricks
+	CityWon uint32   // cards in the City's tricks
+	Stack   uint64   // for each City trick, oldest first, 4 bits: its 8s and 1-3 cards << 2
+	NStack  uint8
 }
 
 // playResult tells the engine what a play caused, for its events.
@@ -177,9 +183,15 @@ func (r *round) play(s uint8, c Card) playResult {
 // to seat s; it returns its index or -1.
 func (r *round) takeCityTrick(s uint8) int {
 	for i := int(r.N) - 1; i >= 0; i-- {
-		if r.Tricks[i].Owner == city {
-			r.Tricks[i].Owner = s
-			r.Tricks[i].Taken = true
+		if t := &r.Tricks[i]; t.Owner == city {
+			t.Owner = s
+			t.Taken = true
+			m := t.mask()
+			r.T[s]++
+			r.Won |= m
+			r.CityWon &^= m
+			r.NStack--
+			r.Stack &^= 0xF << (4 * r.NStack)
 			return i
 		}
 	}
@@ -230,6 +242,15 @@ func (r *round) resolve() uint8 {
 	o := r.Cur.seatAt(r.winner())
 	r.Cur.Owner = o
 	r.Tricks[r.N] = r.Cur
+	m := r.Cur.mask()
+	if o == city {
+		r.CityWon |= m
+		r.Stack |= uint64(bits.OnesCount32(m&eightSet)|bits.OnesCount32(m&lowSet)<<2) << (4 * r.NStack)
+		r.NStack++
+	} else {
+		r.T[o]++
+		r.Won |= m
+	}
 	r.N++
 	r.Pos = 0
 	if o != city && !r.HydeLeads {
@@ -240,21 +261,30 @@ func (r *round) resolve() uint8 {
 
 // stats sums the players' side of the round: tricks per seat, the 8s and the
 // cards of value 1-3 among their won cards.
-func (r *round) stats() (t [2]uint8, won uint32) {
-	for i := 0; i < int(r.N); i++ {
-		tr := &r.Tricks[i]
-		if tr.Owner == city {
-			continue
-		}
-		t[tr.Owner]++
-		for _, c := range tr.Cards {
-			won |= bit(c)
-		}
-	}
-	return t, won
-}
+func (r *round) stats() (t [2]uint8, won uint32) { return r.T, r.Won }
+
+// mask is the set of the trick's cards.
+func (t *trick) mask() uint32 { return bit(t.Cards[0]) | bit(t.Cards[1]) | bit(t.Cards[2]) }
 
 // playerWon returns the cards won by the players so far.
 func wonCounts(won uint32) (n8, nLow int) {
 	return bits.OnesCount32(won & eightSet), bits.OnesCount32(won & lowSet)
+}
+
+// recount rebuilds the running totals from the tricks (after a round is
+// built from a view).
+func (r *round) recount() {
+	r.T, r.Won, r.CityWon, r.Stack, r.NStack = [2]uint8{}, 0, 0, 0, 0
+	for i := 0; i < int(r.N); i++ {
+		t := &r.Tricks[i]
+		m := t.mask()
+		if t.Owner == city {
+			r.CityWon |= m
+			r.Stack |= uint64(bits.OnesCount32(m&eightSet)|bits.OnesCount32(m&lowSet)<<2) << (4 * r.NStack)
+			r.NStack++
+		} else {
+			r.T[t.Owner]++
+			r.Won |= m
+		}
+	}
 }

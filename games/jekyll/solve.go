@@ -43,13 +43,13 @@ type Solver struct {
 }
 
 type ttEntry struct {
-	k     [3]uint64
-	gen   uint32
-	val   int8
-	exact bool
+	k      [3]uint64
+	gen    uint32
+	lo, hi int8 // bounds on the value, relative to the position's base
+	f, g   Card // the best cards found for the trick, tried first next time
 }
 
-const ttBits = 16
+const ttBits = 14
 
 // NewSolver returns a solver with an empty table.
 func NewSolver() *Solver { return &Solver{tt: make([]ttEntry, 1<<ttBits)} }
@@ -77,7 +77,7 @@ func (s *Solver) Solve(st *State) (game.Move, int) {
 func (s *Solver) Value(st *State) int {
 	s.setup(st)
 	r := st.r
-	return s.finish(s.search(&r, -1<<20))
+	return s.finish(s.mtd(&r, 0))
 }
 
 // SolveMoves appends to buf the exact value of every legal move of the seat
@@ -86,10 +86,24 @@ func (s *Solver) SolveMoves(st *State, buf []MoveValue) []MoveValue {
 	s.setup(st)
 	var arr [16]game.Move
 	seat := int(st.r.toAct())
+	guess := 0
 	for _, m := range st.legal(seat, arr[:0]) {
 		r := st.r
 		applyNight(&r, m)
-		buf = append(buf, MoveValue{Move: m, Value: s.finish(s.after(&r, -1<<20))})
+		var v int
+		if r.trickDone() {
+			r.resolve()
+			if r.N == 8 {
+				v = s.terminal(&r)
+			} else {
+				r.reveal()
+				v = s.mtd(&r, guess)
+			}
+		} else {
+			v = s.mtd(&r, guess)
+		}
+		guess = v
+		buf = append(buf, MoveValue{Move: m, Value: s.finish(v)})
 	}
 	return buf
 }
@@ -144,7 +158,7 @@ func applyNight(r *round, m game.Move) {
 }
 
 // after moves a round on past a finished trick and searches on.
-func (s *Solver) after(r *round, alpha int) int {
+func (s *Solver) after(r *round, alpha, beta int) int {
 	if r.trickDone() {
 		r.resolve()
 		if r.N == 8 {
@@ -152,7 +166,7 @@ func (s *Solver) after(r *round, alpha int) int {
 		}
 		r.reveal()
 	}
-	return s.search(r, alpha)
+	return s.search(r, alpha, beta)
 }
 
 func (s *Solver) terminal(r *round) int {
@@ -179,18 +193,8 @@ type summary struct {
 }
 
 func (r *round) summarize(sm *summary) {
-	for i := 0; i < int(r.N); i++ {
-		tr := &r.Tricks[i]
-		m := bit(tr.Cards[0]) | bit(tr.Cards[1]) | bit(tr.Cards[2])
-		if tr.Owner != city {
-			sm.t[tr.Owner]++
-			sm.won |= m
-			continue
-		}
-		sm.cityWon |= m
-		sm.stack |= uint64(bits.OnesCount32(m&eightSet)|bits.OnesCount32(m&lowSet)<<2) << (4 * sm.nStack)
-		sm.nStack++
-	}
+	sm.t = [2]int{int(r.T[0]), int(r.T[1])}
+	sm.won, sm.cityWon, sm.stack, sm.nStack = r.Won, r.CityWon, r.Stack, int(r.NStack)
 	sm.live = r.Hand[0] | r.Hand[1] | bit(r.Cur.Cards[0]) | bit(r.Cur.Cards[1]) | bit(r.Cur.Cards[2])
 	for i := int(r.Top); i < 8; i++ {
 		sm.live |= bit(r.Deck[i])
@@ -206,31 +210,15 @@ func (s *Solver) reds(r *round, sm *summary) int {
 }
 
 // search returns the best value reachable from r, a decision point of the
-// night. A result <= alpha may be only an upper bound.
-func (s *Solver) search(r *round, alpha int) int {
-	s.Nodes++
-	boundary := r.Pos == 1 && r.Pend == pendNone
-	var k [3]uint64
-	var e *ttEntry
-	ub, base := winValue, 0
-	if boundary {
-		var sm summary
-		r.summarize(&sm)
-		k, base = s.key(r, &sm)
-		e = &s.tt[(k[0]*0x9E3779B97F4A7C15^k[1]*0xC2B2AE3D27D4EB4F^k[2]*0x165667B19E3779F9)>>(64-ttBits)]
-		if e.gen == s.gen && e.k == k {
-			if v := int(e.val) + base; e.exact || v <= alpha {
-				return v
-			}
-		}
-		ub = s.bound(r, &sm)
-		if ub <= alpha {
-			return ub
-		}
+// night, within the window (alpha, beta): a result <= alpha may be only an
+// upper bound, a result >= beta only a lower bound.
+func (s *Solver) search(r *round, alpha, beta int) int {
+	if r.Pos == 1 && r.Pend == pendNone {
+		return s.trickStart(r, alpha, beta)
 	}
+	s.Nodes++
 	best := -1 << 20
 	seat := r.toAct()
-	// The choices: card moves as a mask, or the three rank swaps.
 	var cards uint32
 	swaps := 0
 	switch r.Pend {
@@ -246,17 +234,12 @@ func (s *Solver) search(r *round, alpha int) int {
 	default:
 		cards = s.distinct(r, r.legalPlays(seat), seat)
 	}
-	for i := 0; i < swaps; i++ {
+	for i := 0; i < swaps && best < beta; i++ {
 		c := *r
 		c.swapRanks(swapPairs[i][0], swapPairs[i][1])
-		if v := s.after(&c, max(alpha, best)); v > best {
-			best = v
-			if best >= ub {
-				break
-			}
-		}
+		best = max(best, s.after(&c, max(alpha, best), beta))
 	}
-	for m := cards; m != 0 && best < ub; m &= m - 1 {
+	for m := cards; m != 0 && best < beta; m &= m - 1 {
 		c := *r
 		x := Card(bits.TrailingZeros32(m))
 		if r.Pend == pendBlack {
@@ -264,14 +247,156 @@ func (s *Solver) search(r *round, alpha int) int {
 		} else {
 			c.play(seat, x)
 		}
-		if v := s.after(&c, max(alpha, best)); v > best {
-			best = v
-		}
-	}
-	if boundary {
-		*e = ttEntry{k: k, gen: s.gen, val: int8(best - base), exact: best > alpha}
+		best = max(best, s.after(&c, max(alpha, best), beta))
 	}
 	return best
+}
+
+// kid is one way to play a whole trick from its start: the two players'
+// cards, or the first card only when a reaction choice interrupts.
+type kid struct {
+	r     round
+	f, g  Card
+	score int  // order: the most promising first
+	value int  // the round's value when done
+	done  bool // r is the end of the round
+}
+
+// trickStart searches a trick start: the table, the bound, then the joint
+// plays of both players, the most promising first.
+func (s *Solver) trickStart(r *round, alpha, beta int) int {
+	s.Nodes++
+	var sm summary
+	r.summarize(&sm)
+	k, base := s.key(r, &sm)
+	e := &s.tt[(k[0]*0x9E3779B97F4A7C15^k[1]*0xC2B2AE3D27D4EB4F^k[2]*0x165667B19E3779F9)>>(64-ttBits)]
+	lo, ub := -winValue, 0
+	hf, hg := NoCard, NoCard
+	if e.gen == s.gen && e.k == k {
+		lo, ub = int(e.lo)+base, int(e.hi)+base
+		if lo >= beta {
+			return lo
+		}
+		if ub <= alpha || lo == ub {
+			return ub
+		}
+		hf, hg = e.f, e.g
+	} else {
+		ub = s.bound(r, &sm)
+		if ub <= alpha {
+			return ub
+		}
+	}
+	alpha = max(alpha, lo-1)
+	var kids [64]kid
+	n := 0
+	first := r.First
+	t, won := sm.t, sm.won
+	for fm := s.distinct(r, r.legalPlays(first), first); fm != 0; fm &= fm - 1 {
+		f := Card(bits.TrailingZeros32(fm))
+		c := *r
+		c.play(first, f)
+		if c.Pend != pendNone {
+			kids[n] = kid{r: c, f: f, g: NoCard, score: 0}
+			if f == hf {
+				kids[n].score = 1 << 20
+			}
+			n++
+			continue
+		}
+		for gm := s.distinct(&c, c.legalPlays(1-first), 1-first); gm != 0; gm &= gm - 1 {
+			g := Card(bits.TrailingZeros32(gm))
+			d := &kids[n]
+			d.r, d.f, d.g, d.done = c, f, g, false
+			d.r.play(1-first, g)
+			if d.r.Pend == pendNone {
+				d.r.resolve()
+				if d.r.N == 8 {
+					d.done = true
+					d.value = s.terminal(&d.r)
+					d.score = 100 * d.value
+				} else {
+					d.score = s.quick(&d.r, t, won)
+					d.r.reveal()
+				}
+			}
+			if f == hf && g == hg {
+				d.score = 1 << 20
+			}
+			n++
+		}
+	}
+	// Insertion sort, best score first.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && kids[j].score > kids[j-1].score; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
+	best, bf, bg := -1<<20, NoCard, NoCard
+	for i := 0; i < n && best < beta && best < ub; i++ {
+		d := &kids[i]
+		var v int
+		if d.done {
+			v = d.value
+		} else {
+			v = s.search(&d.r, max(alpha, best), beta)
+		}
+		if v > best {
+			best, bf, bg = v, d.f, d.g
+		}
+	}
+	hi := ub
+	switch {
+	case best >= beta:
+		lo = max(lo, best)
+	case best <= alpha:
+		hi = min(hi, best)
+	default:
+		lo, hi = best, best
+	}
+	*e = ttEntry{k: k, gen: s.gen, lo: int8(lo - base), hi: int8(hi - base), f: bf, g: bg}
+	return best
+}
+
+// quick scores a finished trick for move ordering: a trick for the player
+// with fewer tricks is good, 8s won are good, cards of 1-3 won are bad (and
+// swallowed by the City, good).
+func (s *Solver) quick(r *round, t [2]int, won uint32) int {
+	tr := &r.Tricks[r.N-1]
+	m := bit(tr.Cards[0]) | bit(tr.Cards[1]) | bit(tr.Cards[2])
+	n8, nLow := count(m&eightSet), count(m&lowSet)
+	if !s.cfg.Yard {
+		nLow = 0
+	}
+	if tr.Owner == city {
+		return nLow - 2*n8
+	}
+	v := 3*n8 - 3*nLow
+	if t[tr.Owner] <= t[1-tr.Owner] {
+		v += 2
+	}
+	return v
+}
+
+// mtd finds the exact value of a decision point by null-window searches
+// (MTD(f)) from a first guess.
+func (s *Solver) mtd(r *round, guess int) int {
+	lo, hi := -winValue-1, winValue+1
+	g := guess
+	for lo < hi {
+		b := g
+		if g == lo {
+			b = g + 1
+		}
+		c := *r
+		g = s.search(&c, b-1, b)
+		if g < b {
+			hi = g
+		} else {
+			lo = g
+		}
+	}
+	return g
 }
 
 // classOf is the scoring class of each card: 0 for 1-3 (they move Scotland
