@@ -23,10 +23,14 @@
 // a player could work out), which gives the probability that Jack stands on
 // each circle now and, by sampling trails, that his trail passed each circle.
 // A figure moves where it can name the most of that probability not already
-// covered by the figures that moved before it, else toward it; it arrests on a
-// circle holding at least half of the probability, else searches the circle
-// most likely on the trail (going on while any circle left may be), else
-// arrests wherever Jack may be at all.
+// covered by the figures that moved before it, where it cuts off the most of
+// the walks Jack may take next, and toward where he probably is. It arrests on
+// a circle holding 30% of the probability or more, or on the likeliest circle
+// when the figures still to act can name 60% together (each failed arrest
+// raises the odds of the others); else it searches the circle whose answer
+// tells most about where Jack is (estimated from the sampled trails), going
+// on while an answer would tell anything; else it arrests wherever Jack may be
+// at all.
 //
 // The search bot is fast (tens of thousands of iterations a second) but, with
 // its simple rollouts, plays Jack worse than the baseline does; see [Search].

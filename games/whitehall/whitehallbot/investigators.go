@@ -20,8 +20,9 @@ var (
 	minInfo = 0.01
 	// The weights of a figure's destination: the probability it may arrest
 	// on, the information its best search promises, the expected steps to
-	// Jack.
-	moveArrest, moveInfo, moveApproach = 4.0, 1.0, 0.5
+	// Jack, and the share of Jack's walks it cuts off (weighted by where he
+	// may be).
+	moveArrest, moveInfo, moveApproach, moveBlock = 4.0, 1.0, 0.5, 15.0
 	// trailSamples is the number of trails drawn to estimate which circles
 	// the trail passed.
 	trailSamples = 128
@@ -72,7 +73,8 @@ func nameable(v *whitehall.View, x int) board.Set {
 
 // chooseFigureMove moves the acting figure (W13) where it may arrest or
 // search most of the probability the figures that moved before it this turn
-// do not cover yet, and otherwise toward where Jack probably is.
+// do not cover yet, where it blocks most of the walks Jack may take next
+// (W5), and toward where Jack probably is.
 func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.Move {
 	o := b.odds(v)
 	if o == nil {
@@ -88,6 +90,13 @@ func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.M
 		}
 	}
 	clues := setOf(v.Clues)
+	// The crossings of the other figures, which block Jack's walks already.
+	var others board.Set
+	for i, x := range figs {
+		if i != me && x >= 0 {
+			others.Add(x)
+		}
+	}
 	best, bestScore := legal[0], math.Inf(-1)
 	for _, m := range legal {
 		x := whitehall.To(m)
@@ -99,11 +108,23 @@ func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.M
 				search = max(search, o.info(c))
 			}
 		}
-		var approach float64
+		var approach, block float64
+		occ := others
+		occ.Add(x)
 		for c := o.where.Next(0); c >= 0; c = o.where.Next(c + 1) {
 			approach += o.now[c] * float64(min(int(g.reach[x][c]), 6))
+			if moveBlock != 0 {
+				ws := g.b.Walks[c]
+				n := 0
+				for _, w := range ws {
+					if w.Blocked(occ) && !w.Blocked(others) {
+						n++
+					}
+				}
+				block += o.now[c] * float64(n) / float64(len(ws))
+			}
 		}
-		score := moveArrest*arrest + moveInfo*search - moveApproach*approach
+		score := moveArrest*arrest + moveInfo*search - moveApproach*approach + moveBlock*block
 		if whitehall.KindOf(m) == whitehall.MoveSpeed {
 			score = -0.5*approach - 0.5 // no action after Speed
 		}
