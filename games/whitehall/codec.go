@@ -70,15 +70,22 @@ type wireMove struct {
 // DecodeMove implements game.Rules: it parses an intent into a move without
 // judging whether it is legal now. Every field the kind needs must be there,
 // in range (circles 1..189, known crossing labels), and no other.
-func (Rules) DecodeMove(data []byte) (game.Move, error) {
+func (Rules) DecodeMove(data []byte) (game.Move, error) { return decodeMove(data, true) }
+
+// decodeMove is DecodeMove; fast allows the reflection-free path for the
+// canonical form.
+func decodeMove(data []byte, fast bool) (game.Move, error) {
 	var w wireMove
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return 0, malformed("not a move object")
-	}
-	if dec.More() {
-		return 0, malformed("trailing data")
+	if !fast || !fastParse(data, &w) {
+		w = wireMove{}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&w); err != nil {
+			return 0, malformed("not a move object")
+		}
+		if dec.More() {
+			return 0, malformed("trailing data")
+		}
 	}
 	var k MoveKind
 	for i, n := range moveKindNames {
@@ -184,4 +191,79 @@ func crossingArg(l *string) (int, *game.Error) {
 		return 0, malformed("unknown crossing")
 	}
 	return x, nil
+}
+
+// fastParse reads the canonical form EncodeMove writes ({"kind":"walk","to":42},
+// no spaces, no escapes) into w without reflection. It reports false for
+// anything else, which DecodeMove then reads with encoding/json.
+func fastParse(data []byte, w *wireMove) bool {
+	const head = `{"kind":"`
+	if !bytes.HasPrefix(data, []byte(head)) || data[len(data)-1] != '}' {
+		return false
+	}
+	rest := data[len(head) : len(data)-1]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 {
+		return false
+	}
+	w.Kind = string(rest[:end])
+	rest = rest[end+1:]
+	for len(rest) > 0 {
+		if len(rest) < 2 || rest[0] != ',' || rest[1] != '"' {
+			return false
+		}
+		rest = rest[2:]
+		end = bytes.IndexByte(rest, '"')
+		if end < 0 || len(rest) < end+2 || rest[end+1] != ':' {
+			return false
+		}
+		name := string(rest[:end])
+		rest = rest[end+2:]
+		var val []byte
+		if len(rest) > 0 && rest[0] == '"' {
+			e := bytes.IndexByte(rest[1:], '"')
+			if e < 0 {
+				return false
+			}
+			val = rest[:e+2]
+		} else {
+			e := bytes.IndexByte(rest, ',')
+			if e < 0 {
+				e = len(rest)
+			}
+			val = rest[:e]
+			if len(val) == 0 || len(val) > 4 {
+				return false
+			}
+			for _, ch := range val {
+				if ch < '0' || ch > '9' {
+					return false
+				}
+			}
+		}
+		rest = rest[len(val):]
+		if bytes.IndexByte(val, '\\') >= 0 {
+			return false
+		}
+		str := string(val)
+		num, _ := strconv.Atoi(str)
+		quoted := val[0] == '"'
+		switch {
+		case name == "to" && w.To == nil:
+			w.To = json.RawMessage(str)
+		case name == "via" && w.Via == nil && !quoted:
+			w.Via = &num
+		case name == "circle" && w.Circle == nil && !quoted:
+			w.Circle = &num
+		case name == "at" && w.At == nil && quoted:
+			l := str[1 : len(str)-1]
+			w.At = &l
+		case name == "card" && w.Card == nil && quoted:
+			c := str[1 : len(str)-1]
+			w.Card = &c
+		default:
+			return false
+		}
+	}
+	return true
 }

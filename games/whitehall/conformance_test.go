@@ -28,7 +28,7 @@ var optionSets = []game.Options{
 // every option set.
 func TestConformance(t *testing.T) {
 	games := 240
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		games = 64
 	}
 	sc := &secrecy{rng: game.NewRand(99)}
@@ -52,7 +52,7 @@ func TestConformance(t *testing.T) {
 // deduction is covered above).
 func TestConformanceMany(t *testing.T) {
 	games := 1200
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		games = 100
 	}
 	var sets []game.Options

@@ -37,6 +37,9 @@ func FuzzDecodeApply(f *testing.F) {
 	f.Add(uint8(7), []byte(`nope`))
 	f.Fuzz(func(t *testing.T, pick uint8, data []byte) {
 		m, err := Rules{}.DecodeMove(data)
+		if m2, err2 := decodeMove(data, false); m2 != m || (err == nil) != (err2 == nil) {
+			t.Fatalf("fast and slow decoding differ on %q: %v %v / %v %v", data, m, err, m2, err2)
+		}
 		if err != nil {
 			if game.CodeOf(err) != game.CodeMalformed {
 				t.Fatalf("decode error is not malformed: %v", err)

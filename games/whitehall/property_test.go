@@ -37,7 +37,7 @@ func midGames(t testing.TB, seeds int, f func(s *State)) {
 // are accepted, the rest refused with a *game.Error and no change.
 func TestLegalMovesAcceptedOthersRefused(t *testing.T) {
 	seeds := 10
-	if testing.Short() {
+	if testing.Short() || raceOn {
 		seeds = 3
 	}
 	var buf []game.Move
