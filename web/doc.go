@@ -26,6 +26,7 @@
 //	js/board.js            SVG board drawn from a boards/*.json geometry file
 //	js/games/registry.js   game id -> renderer factory; a generic fallback renderer
 //	js/games/whitehall.js  the Whitehall Mystery renderer
+//	js/games/pocket.js     the Mr Jack Pocket renderer
 //
 // The JavaScript is type-checked with TypeScript's checker from JSDoc
 // annotations (npx tsc -p tsconfig.json at the repository root); nothing is
@@ -80,4 +81,11 @@
 //	#wh-status .track li[data-space][data-kind], .specials li[data-card]
 //	#wh-trail .trail-sheet tr[data-round] [data-trail-cell]   Jack's trail sheet (his view; everyone once over)
 //	#wh-deduction #wh-deduce-toggle                           the deduction overlay (when the table allows it)
+//
+// Mr Jack Pocket (js/games/pocket.js):
+//
+//	[data-cell="0".."8"][data-character]   a tile; .target when it can be turned or swapped (a chooser lists how)
+//	[data-place="1".."12"]                  a detective place; .target when a move ends there
+//	[data-detective="holmes"]               a detective
+//	#pk-actions button[data-action="alibi"|"joker"]   moves with no board target
 package web

@@ -1,0 +1,385 @@
+// The Mr Jack Pocket renderer: the 3x3 district tiles (streets, walls, suspect
+// or cleared), the three detectives on their twelve places around, what they
+// see, the action tokens, the time track, the alibis and, in Jack's view, his
+// identity and hourglasses. Choosing: click a tile (turn it, or swap it with
+// another: a chooser lists them), click a highlighted place (move a
+// detective there), or a button for the Alibi and a Joker that moves nobody.
+//
+// The view is games/pocket's View (view.go); VIEW_FIELDS lists every field this
+// file reads, and web_test.go checks them.
+
+import { el, svg } from '../dom.js';
+import { has, render, t } from '../i18n.js';
+import { register } from './registry.js';
+
+/** @typedef {import('../types.js').Intent} Intent */
+/** @typedef {import('../types.js').Text} Text */
+/** @typedef {import('../types.js').Outcome} Outcome */
+/** @typedef {import('./registry.js').Snapshot} Snapshot */
+/** @typedef {import('./registry.js').TableContext} TableContext */
+/** @typedef {import('./registry.js').Choice} Choice */
+
+/**
+ * @typedef {Object} PkTile
+ * @property {string} character
+ * @property {string} wall N, E, S or W ("" for Lane's open crossroads)
+ * @property {boolean} suspect
+ * @property {boolean} [open]
+ */
+
+/**
+ * games/pocket View as JSON.
+ * @typedef {Object} PkView
+ * @property {number} seat
+ * @property {string} phase
+ * @property {Text} prompt
+ * @property {number} turn
+ * @property {number} action
+ * @property {string} actor
+ * @property {string[]} order
+ * @property {PkTile[]} tiles
+ * @property {number[]} detectives places 1..12 of Holmes, Watson, Toby
+ * @property {{faces: string[], up: string, used: boolean}[]} tokens
+ * @property {{holmes: number[], watson: number[], toby: number[], seen: string[]}} sight
+ * @property {string[]} timeTokens
+ * @property {string[]} suspects
+ * @property {number} alibiPile
+ * @property {string[]} investigatorAlibis
+ * @property {number[]} jackAlibiTurns
+ * @property {number} publicHourglasses
+ * @property {string} [jack]
+ * @property {string[]} [jackAlibis]
+ * @property {number} [hourglasses]
+ * @property {boolean} [jackVisible]
+ * @property {Outcome} outcome
+ */
+
+/** Every View field this renderer reads (checked by web_test.go). */
+export const VIEW_FIELDS = [
+  'seat', 'phase', 'prompt', 'turn', 'action', 'actor', 'order',
+  'tiles[].character', 'tiles[].wall', 'tiles[].suspect', 'tiles[].open',
+  'detectives', 'tokens[].faces', 'tokens[].up', 'tokens[].used',
+  'sight.holmes', 'sight.watson', 'sight.toby', 'sight.seen',
+  'timeTokens', 'suspects', 'alibiPile', 'investigatorAlibis', 'jackAlibiTurns', 'publicHourglasses',
+  'jack', 'jackAlibis', 'hourglasses', 'jackVisible', 'outcome.over',
+];
+
+/** Every intent this renderer knows, with its fields (checked by web_test.go). */
+export const INTENT_FIELDS = {
+  rotate: ['tile', 'wall'], exchange: ['a', 'b'], joker: ['detective'], alibi: [],
+  holmes: ['steps'], watson: ['steps'], toby: ['steps'],
+};
+
+const DETECTIVES = ['holmes', 'watson', 'toby'];
+const LETTERS = { holmes: 'H', watson: 'W', toby: 'T' };
+const U = 100; // one grid unit: the board is 5x5 units, tiles in the middle 3x3
+
+/**
+ * Where place p (1..12, clockwise from above the top-left tile) sits, in grid
+ * units.
+ * @param {number} p
+ * @returns {[number, number]}
+ */
+function placeXY(p) {
+  const table = /** @type {[number, number][]} */ ([
+    [1, 0], [2, 0], [3, 0], [4, 1], [4, 2], [4, 3], [3, 4], [2, 4], [1, 4], [0, 3], [0, 2], [0, 1]]);
+  return table[(p - 1) % 12];
+}
+
+/**
+ * A catalogue name from the game ("pocket.char.gull"), else the id.
+ * @param {string} key
+ * @param {string} id
+ */
+function named(key, id) {
+  return has(key) ? render({ key }) : id;
+}
+
+/** @param {string} c */
+const charName = (c) => named(`pocket.char.${c}`, c);
+/** @param {string} d */
+const detName = (d) => named(`pocket.detective.${d}`, d);
+/** @param {string} k */
+const actionName = (k) => named(`pocket.action.${k}`, k);
+/** @param {string} s */
+const sideName = (s) => named(`pocket.side.${s}`, s);
+
+/**
+ * A wall side in words.
+ * @param {string} w
+ */
+function wallName(w) {
+  switch (w) {
+    case 'N':
+      return t('web.pk.wall.n');
+    case 'E':
+      return t('web.pk.wall.e');
+    case 'S':
+      return t('web.pk.wall.s');
+    case 'W':
+      return t('web.pk.wall.w');
+  }
+  return w;
+}
+
+/**
+ * An intent in words.
+ * @param {Intent} i
+ * @param {PkView|null} v
+ */
+function describe(i, v) {
+  const tileName = (/** @type {unknown} */ n) => charName(v?.tiles[Number(n)]?.character ?? String(n));
+  switch (i.kind) {
+    case 'rotate':
+      return t('web.pk.do.rotate', { character: tileName(i.tile), wall: wallName(String(i.wall)) });
+    case 'exchange':
+      return t('web.pk.do.exchange', { a: tileName(i.a), b: tileName(i.b) });
+    case 'joker':
+      return i.detective === 'none' ? t('web.pk.do.joker-none') : t('web.pk.do.joker', { detective: detName(String(i.detective)) });
+    case 'alibi':
+      return t('web.pk.do.alibi');
+    case 'holmes':
+    case 'watson':
+    case 'toby':
+      return t('web.pk.do.move', { detective: detName(i.kind), steps: Number(i.steps) });
+  }
+  return Object.entries(i).map(([k, x]) => `${k}=${String(x)}`).join(' ');
+}
+
+/**
+ * The view to draw: a replay frame's, else Jack's, else the first held seat's,
+ * else the spectator's.
+ * @param {Snapshot} snap
+ * @returns {PkView|null}
+ */
+function pickView(snap) {
+  if (snap.replay?.view) {
+    const jack = /** @type {PkView|undefined} */ (snap.views['0']);
+    return jack ?? /** @type {PkView} */ (snap.replay.view);
+  }
+  for (const k of [...snap.you.map(String), 'spectator']) {
+    const v = snap.views[k];
+    if (v && typeof v === 'object') return /** @type {PkView} */ (v);
+  }
+  return null;
+}
+
+/**
+ * @param {TableContext} ctx
+ */
+async function pocket(ctx) {
+  const actions = el('div', { id: 'pk-actions', class: 'wh-actions', role: 'group' });
+  const root = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${5 * U} ${5 * U}`, class: 'board pocket-board', role: 'group', 'aria-label': t('web.board.label') }));
+  const wrap = el('div', { class: 'board-wrap pocket-wrap' }, root);
+  ctx.board.replaceChildren(actions, wrap);
+  const info = el('section', { id: 'pk-status', class: 'panel' });
+  const secret = el('section', { id: 'pk-secret', class: 'panel', hidden: true });
+  ctx.panel.replaceChildren(info, secret);
+
+  /** @type {Map<string, Choice[]>} target key ("tile:3", "place:5") -> choices */
+  let targets = new Map();
+
+  /**
+   * @param {string} key
+   * @param {string} title
+   */
+  const pick = (key, title) => {
+    const choices = targets.get(key);
+    if (!choices || choices.length === 0) return;
+    if (choices.length === 1) ctx.play(choices[0].seat, choices[0].intent);
+    else ctx.choose(title, choices);
+  };
+
+  /**
+   * Makes node a focusable target when key has choices.
+   * @param {SVGElement} node
+   * @param {string} key
+   * @param {string} label
+   */
+  const bind = (node, key, label) => {
+    if (!targets.has(key)) return;
+    node.classList.add('target');
+    node.setAttribute('tabindex', '0');
+    node.setAttribute('role', 'button');
+    node.setAttribute('aria-label', label);
+    node.addEventListener('click', () => pick(key, label));
+    node.addEventListener('keydown', (ev) => {
+      const k = /** @type {KeyboardEvent} */ (ev).key;
+      if (k === 'Enter' || k === ' ') {
+        ev.preventDefault();
+        pick(key, label);
+      }
+    });
+  };
+
+  /**
+   * @param {PkView} v
+   */
+  function drawBoard(v) {
+    root.replaceChildren(svg('rect', { x: 0, y: 0, width: 5 * U, height: 5 * U, class: 'board-bg' }));
+    const seen = new Set(v.sight.seen);
+    const lit = new Set([...v.sight.holmes, ...v.sight.watson, ...v.sight.toby]);
+    v.tiles.forEach((tile, i) => {
+      const x = (1 + (i % 3)) * U;
+      const y = (1 + Math.floor(i / 3)) * U;
+      const cx = x + U / 2;
+      const cy = y + U / 2;
+      const g = svg('g', {
+        class: `pk-tile${tile.suspect ? ' suspect' : ' cleared'}${lit.has(i) ? ' lit' : ''}${v.jack === tile.character ? ' is-jack' : ''}`,
+        'data-cell': i,
+        'data-character': tile.character,
+      });
+      g.append(svg('rect', { class: 'pk-ground', x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6 }));
+      /** @type {Record<string, [number, number]>} */
+      const ends = { N: [cx, y + 2], E: [x + U - 2, cy], S: [cx, y + U - 2], W: [x + 2, cy] };
+      for (const side of ['N', 'E', 'S', 'W']) {
+        if (side === tile.wall && !tile.open) continue;
+        g.append(svg('line', { class: 'pk-street', x1: cx, y1: cy, x2: ends[side][0], y2: ends[side][1] }));
+      }
+      if (tile.wall && !tile.open) {
+        /** @type {Record<string, [number, number, number, number]>} */
+        const bar = { N: [x + 8, y + 6, x + U - 8, y + 6], E: [x + U - 6, y + 8, x + U - 6, y + U - 8], S: [x + 8, y + U - 6, x + U - 8, y + U - 6], W: [x + 6, y + 8, x + 6, y + U - 8] };
+        const [x1, y1, x2, y2] = bar[tile.wall];
+        g.append(svg('line', { class: 'pk-wall', x1, y1, x2, y2 }));
+      }
+      g.append(svg('circle', { class: `pk-char char-${tile.character}`, cx, cy, r: 17 }));
+      g.append(svg('text', { class: 'pk-name', x: cx, y: cy + 34, 'text-anchor': 'middle' }, charName(tile.character)));
+      g.append(svg('text', { class: 'pk-initial', x: cx, y: cy, 'text-anchor': 'middle', dy: '0.35em' }, tile.character.slice(0, 1).toUpperCase() + tile.character.slice(1, 2)));
+      if (!tile.suspect) g.append(svg('path', { class: 'pk-cross', d: `M${cx - 20},${cy - 20}L${cx + 20},${cy + 20}M${cx + 20},${cy - 20}L${cx - 20},${cy + 20}` }));
+      if (seen.has(tile.character) && tile.suspect) g.append(svg('text', { class: 'pk-seen', x: x + U - 10, y: y + 18, 'text-anchor': 'end' }, '◉'));
+      g.append(svg('title', {}, `${charName(tile.character)}: ${tile.suspect ? t('web.pk.suspect') : t('web.pk.cleared')}${seen.has(tile.character) ? ` · ${t('web.pk.seen')}` : ''}`));
+      bind(g, `tile:${i}`, charName(tile.character));
+      root.append(g);
+    });
+    for (let p = 1; p <= 12; p++) {
+      const [gx, gy] = placeXY(p);
+      const g = svg('g', { class: 'pk-place', 'data-place': p },
+        svg('circle', { cx: gx * U + U / 2, cy: gy * U + U / 2, r: 20 }),
+        svg('text', { class: 'pk-place-num', x: gx * U + U / 2, y: gy * U + U / 2 + 36, 'text-anchor': 'middle' }, String(p)));
+      bind(g, `place:${p}`, t('web.pk.place', { n: p }));
+      root.append(g);
+    }
+    /** @type {Map<number, number>} */
+    const count = new Map();
+    v.detectives.forEach((p, d) => {
+      const [gx, gy] = placeXY(p);
+      const k = count.get(p) ?? 0;
+      count.set(p, k + 1);
+      const id = DETECTIVES[d];
+      root.append(svg('g', { class: `pk-detective det-${id}`, 'data-detective': id, transform: `translate(${gx * U + U / 2 + (k - 0.5) * 14 * (k > 0 ? 1 : 0)} ${gy * U + U / 2 - k * 10})` },
+        svg('circle', { r: 15 }),
+        svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (id)]),
+        svg('title', {}, detName(id))));
+    });
+  }
+
+  /** @param {PkView} v */
+  function drawInfo(v) {
+    const tokens = el('ul', { class: 'specials pk-tokens' });
+    v.tokens.forEach((tk, i) => tokens.append(el('li', { class: tk.used ? 'used' : '', 'data-token': i, title: tk.faces.map(actionName).join(' / ') },
+      actionName(tk.up))));
+    const time = el('ol', { class: 'track pk-time' });
+    v.timeTokens.forEach((h, i) => time.append(el('li', { class: `${h ? 'done' : ''}${i + 1 === v.turn && !v.outcome.over ? ' now' : ''}`, 'data-turn': i + 1 },
+      el('span', {}, String(i + 1)), h ? el('span', { class: 'kind' }, sideName(h)) : null)));
+    const facts = el('dl', { class: 'kv' });
+    /**
+     * @param {string} k
+     * @param {string} val
+     */
+    const fact = (k, val) => facts.append(el('dt', {}, k), el('dd', {}, val));
+    fact(t('web.pk.turn'), t('web.pk.turn-of', { turn: v.turn }));
+    if (!v.outcome.over) fact(t('web.pk.now'), t('web.pk.action-by', { action: v.action, side: sideName(v.actor) }));
+    fact(t('web.pk.order'), v.order.map(sideName).join(' → '));
+    fact(t('web.pk.suspects'), v.suspects.map(charName).join(', '));
+    fact(t('web.pk.public-hourglasses'), String(v.publicHourglasses));
+    fact(t('web.pk.alibi-pile'), String(v.alibiPile));
+    if (v.investigatorAlibis.length) fact(t('web.pk.investigator-alibis'), v.investigatorAlibis.map(charName).join(', '));
+    if (v.jackAlibiTurns.length) fact(t('web.pk.jack-alibis-count'), String(v.jackAlibiTurns.length));
+    info.replaceChildren(el('h2', {}, t('web.pk.status')), facts,
+      el('h3', {}, t('web.pk.tokens')), tokens,
+      el('h3', {}, t('web.pk.time')), time);
+
+    secret.hidden = !v.jack;
+    if (v.jack) {
+      secret.replaceChildren(
+        el('h2', {}, v.outcome.over ? t('web.pk.jack-was') : t('web.pk.you-are')),
+        el('p', { class: 'pk-identity' }, charName(v.jack)),
+        el('p', {}, t('web.pk.hourglasses', { n: v.hourglasses ?? 0 })),
+        ...((v.jackAlibis ?? []).length ? [el('p', {}, t('web.pk.your-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') }))] : []),
+        ...(v.jackVisible !== undefined && !v.outcome.over
+          ? [el('p', { class: v.jackVisible ? 'pk-visible' : 'pk-hidden' }, v.jackVisible ? t('web.pk.visible') : t('web.pk.not-visible'))]
+          : []),
+      );
+    }
+  }
+
+  /** @param {Snapshot} snap */
+  function update(snap) {
+    const v = pickView(snap);
+    if (!v) return;
+    targets = new Map();
+    /** @type {Choice[]} */
+    const buttons = [];
+    if (!snap.replay) {
+      for (const seat of snap.you) {
+        for (const intent of snap.legal[String(seat)] ?? []) {
+          const c = { seat, intent, label: describe(intent, v) };
+          /** @type {string[]} */
+          let keys = [];
+          switch (intent.kind) {
+            case 'rotate':
+              keys = [`tile:${Number(intent.tile)}`];
+              break;
+            case 'exchange':
+              keys = [`tile:${Number(intent.a)}`, `tile:${Number(intent.b)}`];
+              break;
+            case 'holmes':
+            case 'watson':
+            case 'toby': {
+              const d = DETECTIVES.indexOf(intent.kind);
+              keys = [`place:${((v.detectives[d] - 1 + Number(intent.steps)) % 12) + 1}`];
+              break;
+            }
+            case 'joker': {
+              const d = DETECTIVES.indexOf(String(intent.detective));
+              if (d >= 0) keys = [`place:${(v.detectives[d] % 12) + 1}`];
+              break;
+            }
+          }
+          if (keys.length === 0) buttons.push(c);
+          for (const k of keys) targets.set(k, [...(targets.get(k) ?? []), c]);
+        }
+      }
+    }
+    drawBoard(v);
+    drawInfo(v);
+    actions.replaceChildren(...buttons.map((c, i) => {
+      const b = el('button', { type: 'button', class: 'primary', 'data-action': c.intent.kind, 'data-choice': i }, c.label);
+      b.addEventListener('click', () => ctx.play(c.seat, c.intent));
+      return b;
+    }));
+    actions.hidden = buttons.length === 0;
+    root.classList.toggle('choosing', targets.size > 0);
+  }
+
+  return {
+    board: true,
+    update,
+    /**
+     * @param {number} _seat
+     * @param {Intent} intent
+     * @param {Snapshot} snap
+     */
+    describe(_seat, intent, snap) {
+      return describe(intent, pickView(snap));
+    },
+    /** @param {Snapshot} snap */
+    toAct(snap) {
+      const v = pickView(snap);
+      if (!v || v.outcome.over) return [];
+      return v.actor === 'jack' ? [0] : [1];
+    },
+  };
+}
+
+register('pocket', pocket);
