@@ -132,8 +132,26 @@ const TRACK_SPACES = 15;
 const ROUNDS = 3;
 const DEDUCE_KEY = 'gaslamp.whitehall.deduction';
 
-/** @type {Record<string, string>} figure id -> letter on its pawn */
-const LETTERS = { yellow: 'Y', blue: 'B', red: 'R', green: 'G', brown: 'Br' };
+/**
+ * The letter on a figure's pawn: its colour's initial in the player's
+ * language, so that colour is never the only cue.
+ * @param {string} id
+ */
+function letter(id) {
+  switch (id) {
+    case 'yellow':
+      return t('web.wh.letter.yellow');
+    case 'blue':
+      return t('web.wh.letter.blue');
+    case 'red':
+      return t('web.wh.letter.red');
+    case 'green':
+      return t('web.wh.letter.green');
+    case 'brown':
+      return t('web.wh.letter.brown');
+  }
+  return id.slice(0, 1).toUpperCase();
+}
 
 /**
  * The translated name of a track space or move kind.
@@ -496,7 +514,7 @@ async function whitehall(ctx) {
   function drawBoard(v, over) {
     /** @type {Figure[]} */
     const figs = v.figures.filter((f) => f.crossing).map((f) => ({
-      id: f.id, crossing: f.crossing, letter: LETTERS[f.id] ?? f.id.slice(0, 1).toUpperCase(), cls: f.id, title: f.name,
+      id: f.id, crossing: f.crossing, letter: letter(f.id), cls: f.id, title: f.name,
       acting: v.actor === f.id && !over,
     }));
     if (v.circle) figs.push({ id: 'jack', circle: v.circle, letter: 'J', cls: 'jack', title: t('web.wh.jack-here', { circle: v.circle }) });
