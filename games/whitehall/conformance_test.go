@@ -83,6 +83,14 @@ type secrecy struct {
 	differed int
 }
 
+// publicFields are the view's fields an investigator or a spectator may get.
+var publicFields = map[string]bool{
+	"seat": true, "options": true, "phase": true, "prompt": true, "toAct": true, "actor": true, "round": true,
+	"locationsChosen": true, "figures": true, "track": true, "cards": true, "reached": true, "clues": true,
+	"falseClues": true, "blueMarkers": true, "cluesFound": true, "powers": true, "search": true, "guess": true,
+	"rounds": true, "possible": true, "possibleTotal": true, "outcome": true,
+}
+
 // eventsNamingCircles are the event types another seat may see with a circle
 // in them: circles named by the investigators or announced by the rules.
 var eventsNamingCircles = map[string]bool{
@@ -108,6 +116,26 @@ func (sc *secrecy) check(st game.State, viewer game.Seat, data []byte, events []
 	}
 	if v.Locations != nil || v.Trail != nil || v.Circle != 0 || v.Announce {
 		return fmt.Errorf("view shows Jack's secrets: %s", data)
+	}
+	if sc.checked%3 == 0 {
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(data, &top); err != nil {
+			return err
+		}
+		for k := range top {
+			if !publicFields[k] {
+				return fmt.Errorf("view field %q is not a public field", k)
+			}
+		}
+	}
+	// The red markers are the reached locations, in order, and nothing else.
+	if len(v.Reached) != int(s.c.NReached) {
+		return fmt.Errorf("reached %v", v.Reached)
+	}
+	for i, c := range v.Reached {
+		if c != int(s.c.Order[i]) || s.c.Unreached.Has(c) {
+			return fmt.Errorf("reached %v shows an unreached location", v.Reached)
+		}
 	}
 	for _, key := range []string{`"locations":`, `"trail":`, `"announce":`} {
 		if bytes.Contains(data, []byte(key)) {
