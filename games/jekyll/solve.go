@@ -258,6 +258,8 @@ type kid struct {
 	r     round
 	f, g  Card
 	score int  // order: the most promising first
+	ub    int  // an upper bound on the kid's value
+	known bool // ub is known
 	value int  // the round's value when done
 	done  bool // r is the end of the round
 }
@@ -318,6 +320,10 @@ func (s *Solver) trickStart(r *round, alpha, beta int) int {
 				} else {
 					d.score = s.quick(&d.r, t, won)
 					d.r.reveal()
+					var csm summary
+					d.r.summarize(&csm)
+					d.ub, d.known = s.bound(&d.r, &csm), true
+					d.score += 16 * d.ub
 				}
 			}
 			if f == hf && g == hg {
@@ -336,6 +342,12 @@ func (s *Solver) trickStart(r *round, alpha, beta int) int {
 	for i := 0; i < n && best < beta && best < ub; i++ {
 		d := &kids[i]
 		var v int
+		if d.known && d.ub <= max(alpha, best) {
+			// It cannot do better than the best so far: its bound is all
+			// the search would learn.
+			best = max(best, d.ub)
+			continue
+		}
 		if d.done {
 			v = d.value
 		} else {
@@ -399,6 +411,26 @@ func (s *Solver) mtd(r *round, guess int) int {
 	return g
 }
 
+// pext8[live][x] packs the bits of x that are in live, lowest first (the
+// rank of each card among the cards of its colour still in play).
+var pext8 = func() (t [256][256]uint8) {
+	for l := range 256 {
+		for x := range 256 {
+			var out, j uint8
+			for i := range 8 {
+				if l&(1<<i) != 0 {
+					if x&(1<<i) != 0 {
+						out |= 1 << j
+					}
+					j++
+				}
+			}
+			t[l][x] = out
+		}
+	}
+	return t
+}()
+
 // classOf is the scoring class of each card: 0 for 1-3 (they move Scotland
 // Yard), 1 for 4-7, 2 for an 8 (it moves the pawn).
 var classOf = func() (t [NumCards]uint64) {
@@ -423,26 +455,20 @@ var swapPairs = [3][2]int{{0, 1}, {0, 2}, {1, 2}}
 // same way with everything left share an entry. (The City deck beyond its top
 // card is the same in every position of one solve.)
 func (s *Solver) key(r *round, sm *summary) (k [3]uint64, base int) {
-	pos := 0
 	cur := r.Cur.Cards[0]
+	var codes [3]uint64
 	for col := range 3 {
-		for m := sm.live & colourSet[col]; m != 0; m &= m - 1 {
-			c := Card(bits.TrailingZeros32(m))
-			code := uint64(7)
-			switch {
-			case r.Hand[0]&bit(c) != 0:
-				code = 1 + classOf[c]
-			case r.Hand[1]&bit(c) != 0:
-				code = 4 + classOf[c]
-			case c == cur:
-				code = 8 + classOf[c]
-			}
-			k[pos>>6] |= code << (pos & 63)
-			pos += 4
+		sh := 8 * col
+		live := uint8(sm.live >> sh)
+		code := uint64(pext8[live][uint8(r.Hand[0]>>sh)]) | uint64(pext8[live][uint8(r.Hand[1]>>sh)])<<8 |
+			uint64(bits.OnesCount8(live))<<16 | uint64(bits.OnesCount8(live&7))<<20 | uint64(live>>7)<<22
+		if cur.Colour() == col {
+			code |= uint64(pext8[live][uint8(bit(cur)>>sh)]) << 23
 		}
-		k[pos>>6] |= 15 << (pos & 63)
-		pos += 4
+		codes[col] = code
 	}
+	k[0] = codes[0] | codes[1]<<31
+	k[1] = codes[2]
 	b := uint64(r.Strength[0]+1) | uint64(r.Strength[1]+1)<<2 | uint64(r.Strength[2]+1)<<4 | uint64(r.First)<<6
 	b |= uint64(count(r.Hand[0]&potionSet))<<7 | uint64(count(r.Hand[1]&potionSet))<<10
 	if cur.IsPotion() {
