@@ -1,0 +1,53 @@
+// Unit tests of js/i18n.js: catalogue loading with the English fallback,
+// placeholders, nested Texts, the language choice.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const catalogs = {
+  en: { 'a.hello': 'Hello {name}', 'a.only-en': 'English only', 'a.seat': 'Seat {who} moved to {to}', 'a.who': '{colour} investigator' },
+  fr: { 'a.hello': 'Bonjour {name}', 'a.seat': '{who} est allé en {to}', 'a.who': 'Enquêteur {colour}' },
+};
+const store = new Map();
+globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+globalThis.navigator = { languages: ['nl-BE', 'fr-FR'], language: 'nl-BE' };
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async (url) => {
+  const lang = String(url).match(/i18n\/(\w+)\.json/)[1];
+  return { ok: lang in catalogs, json: async () => catalogs[lang] };
+};
+
+const i18n = await import('../js/i18n.js');
+
+test('the browser languages pick the first one the site speaks', () => {
+  assert.equal(i18n.detectLang(), 'nl');
+  globalThis.navigator = { languages: ['de-DE', 'fr-CA'], language: 'de' };
+  assert.equal(i18n.detectLang(), 'fr');
+  globalThis.navigator = { languages: ['de'], language: 'de' };
+  assert.equal(i18n.detectLang(), 'en');
+});
+
+test('a stored choice wins', async () => {
+  await i18n.chooseLang('fr');
+  assert.equal(store.get('gaslamp.lang'), 'fr');
+  assert.equal(i18n.detectLang(), 'fr');
+  assert.equal(i18n.currentLang(), 'fr');
+  assert.equal(document.documentElement.lang, 'fr');
+});
+
+test('t fills placeholders and falls back to English, then to the key', async () => {
+  await i18n.setLang('fr');
+  assert.equal(i18n.t('a.hello', { name: 'Alice' }), 'Bonjour Alice');
+  assert.equal(i18n.t('a.only-en'), 'English only');
+  assert.equal(i18n.t('a.nope'), 'a.nope');
+  assert.equal(i18n.t('a.hello', {}), 'Bonjour {name}');
+});
+
+test('render renders nested Texts and lists', async () => {
+  await i18n.setLang('fr');
+  const text = { key: 'a.seat', args: { who: { key: 'a.who', args: { colour: 'jaune' } }, to: ['HP', 'HQ'] } };
+  assert.equal(i18n.render(text), 'Enquêteur jaune est allé en HP, HQ');
+  assert.equal(i18n.render(null), '');
+  assert.equal(i18n.isText({ key: 'x' }), true);
+  assert.equal(i18n.isText('x'), false);
+});
