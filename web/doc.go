@@ -28,6 +28,9 @@
 //	js/games/whitehall.js  the Whitehall Mystery renderer
 //	js/games/pocket.js     the Mr Jack Pocket renderer
 //
+// jstest/*.test.mjs are unit tests of the modules' logic for node's test
+// runner; TestJavaScriptUnits runs them from go test when node is installed.
+//
 // The JavaScript is type-checked with TypeScript's checker from JSDoc
 // annotations (npx tsc -p tsconfig.json at the repository root); nothing is
 // compiled. The page CSP is 'self' only: no inline script or style, no external
