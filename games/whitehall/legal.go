@@ -71,8 +71,8 @@ func (s *State) Legal(seat game.Seat, buf []game.Move) []game.Move {
 
 // appendSet appends a move of kind k for every member of set.
 func appendSet(buf []game.Move, k MoveKind, set board.Set) []game.Move {
-	i := len(buf)
-	buf = slices.Grow(buf, set.Count())[:i+set.Count()]
+	i, n := len(buf), set.Count()
+	buf = slices.Grow(buf, n)[:i+n]
 	for w, word := range set {
 		for word != 0 {
 			buf[i] = mv(k, w<<6|trailing(word), 0)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"gaslamp/board"
 )
@@ -48,13 +49,16 @@ type tables struct {
 
 var (
 	tabOnce sync.Once
-	tab     *tables
+	tab     atomic.Pointer[tables]
 )
 
 // tbl returns the shared tables, building them on first use.
 func tbl() *tables {
-	tabOnce.Do(func() { tab = buildTables(board.Whitehall()) })
-	return tab
+	if t := tab.Load(); t != nil {
+		return t
+	}
+	tabOnce.Do(func() { tab.Store(buildTables(board.Whitehall())) })
+	return tab.Load()
 }
 
 func buildTables(b *board.Board) *tables {
