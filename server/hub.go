@@ -45,6 +45,13 @@ func (h *hub) loadAll(ctx context.Context) error {
 	return nil
 }
 
+// loaded returns the table id if it is in memory, else nil.
+func (h *hub) loaded(id string) *table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.tables[id]
+}
+
 // get returns the table id, loading it from the store when it is not in
 // memory (a finished table, or one created on another node).
 func (h *hub) get(ctx context.Context, id string) (*table, error) {

@@ -121,7 +121,23 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
-	t, err := s.hub.get(r.Context(), r.PathValue("id"))
+	id := r.PathValue("id")
+	t := s.hub.loaded(id)
+	if t == nil {
+		// Not in memory: a finished table, described from the store
+		// without loading it.
+		rec, err := s.store.Table(r.Context(), id)
+		if err == nil && rec.Status == store.StatusFinished {
+			if sum := summaryOf(rec); sum != nil {
+				if moves, err := s.store.Moves(r.Context(), id); err == nil {
+					sum.Version = int64(len(moves))
+				}
+				writeJSON(w, http.StatusOK, sum)
+				return
+			}
+		}
+	}
+	t, err := s.hub.get(r.Context(), id)
 	if err != nil {
 		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
 		return

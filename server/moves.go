@@ -224,6 +224,7 @@ func (t *table) seatsChanged(users ...string) {
 	if t.rec.Status == store.StatusOpen && t.allHumansSeated() {
 		t.setStatus(store.StatusRunning)
 	}
+	t.refreshSummary()
 	for c := range t.conns {
 		if !c.ready {
 			continue

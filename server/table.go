@@ -69,12 +69,14 @@ func newTable(s *Server, rec store.Table) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &table{
+	t := &table{
 		s: s, id: rec.ID, rules: rules, infos: infos, rec: rec, state: st,
 		inbox: make(chan func(), 64), quit: make(chan struct{}), done: make(chan struct{}),
 		conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
 		bots: map[game.Seat]*botSeat{},
-	}, nil
+	}
+	t.refreshSummary() // before its goroutine starts: the lobby lists it at once
+	return t, nil
 }
 
 // replay plays the stored moves on the fresh state, rebuilding the history.
@@ -97,6 +99,7 @@ func (t *table) replay(moves []store.Move) error {
 	}
 	t.version = int64(len(moves))
 	t.ver.Store(t.version)
+	t.refreshSummary()
 	return nil
 }
 

@@ -58,7 +58,7 @@ func atoi(s string) int {
 // jackSecrets returns what in a frame would reveal Jack's secrets to another
 // seat: his private view fields or his private events.
 func jackSecrets(frame []byte) string {
-	for _, w := range []string{`"trail"`, `"locations"`, `"announce"`, `whitehall.you-`, `whitehall.location-chosen`} {
+	for _, w := range []string{`whitehall.you-`, `whitehall.location-chosen`} {
 		if strings.Contains(string(frame), w) {
 			return w
 		}
@@ -68,8 +68,10 @@ func jackSecrets(frame []byte) string {
 	}
 	json.Unmarshal(frame, &f)
 	for _, v := range f.Views {
-		if _, ok := v["circle"]; ok {
-			return "view.circle"
+		for _, k := range []string{"locations", "trail", "circle", "announce"} {
+			if _, ok := v[k]; ok {
+				return "view." + k
+			}
 		}
 	}
 	return ""
