@@ -77,7 +77,7 @@ func (s *Solver) Solve(st *State) (game.Move, int) {
 func (s *Solver) Value(st *State) int {
 	s.setup(st)
 	r := st.r
-	return s.finish(s.mtd(&r, 0))
+	return s.finish(s.mtd(&r, 2))
 }
 
 // SolveMoves appends to buf the exact value of every legal move of the seat
@@ -201,12 +201,13 @@ func (r *round) summarize(sm *summary) {
 	}
 }
 
-// reds bounds the red reactions still possible: each needs a potion.
+// reds bounds the red reactions still possible: each needs a potion and a
+// red card still to play (or the red card just played, for the next card).
 func (s *Solver) reds(r *round, sm *summary) int {
 	if !r.Reactions {
 		return 0
 	}
-	return count(sm.live & potionSet)
+	return min(count(sm.live&potionSet), count(sm.live&colourSet[Red]))
 }
 
 // search returns the best value reachable from r, a decision point of the
