@@ -14,8 +14,9 @@ import (
 // few by the same sampling, the rest of the gifts made by the heuristic.
 //
 // Levels: easy 6 samples within 100 ms, normal 24 within 400 ms, hard 96
-// within 900 ms (a decision never starts a new sample past its budget;
-// BotConfig.Budget replaces the time).
+// within 600 ms (a decision never starts a new sample past its budget, and
+// one sample takes a few to a few tens of milliseconds, so hard decides in
+// under a second; BotConfig.Budget replaces the time).
 
 func init() {
 	game.RegisterBot("jekyll", "partner", newPartner)
@@ -30,7 +31,7 @@ type level struct {
 var levels = map[string]level{
 	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0},
 	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2},
-	"hard":   {samples: 96, budget: 900 * time.Millisecond, dayTop: 3},
+	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3},
 }
 
 // Partner is the sampling bot of one seat.

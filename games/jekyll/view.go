@@ -90,8 +90,9 @@ type PlayView struct {
 
 // PendingView is a reaction choice in progress.
 type PendingView struct {
-	Seat string `json:"seat"`
-	Kind string `json:"kind"` // swap-ranks or swap-card
+	Seat    string   `json:"seat"`
+	Kind    string   `json:"kind"`              // swap-ranks or swap-card
+	Choices []string `json:"choices,omitempty"` // for the choosing seat: "red,blue" pairs or its cards
 }
 
 // RoundView is the scoring of a round.
@@ -220,6 +221,15 @@ func (st *State) view(s game.Seat) *View {
 				k = "swap-card"
 			}
 			v.Pending = &PendingView{Seat: seatIDs[st.r.PendSeat], Kind: k}
+			if me == int(st.r.PendSeat) {
+				if st.r.Pend == pendBlack {
+					v.Pending.Choices = names(st.r.Hand[me])
+				} else {
+					for _, p := range swapPairs {
+						v.Pending.Choices = append(v.Pending.Choices, colourNames[p[0]]+","+colourNames[p[1]])
+					}
+				}
+			}
 		}
 	}
 	for i := 0; i < int(st.r.N); i++ {
