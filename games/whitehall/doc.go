@@ -36,7 +36,7 @@
 // the others get a public twin (AllBut(0)). Every view carries the public
 // record of every round (Jack's moves with the crossings the figures held,
 // and every answer: clue, no-clue, not-here), which converts directly to a
-// hunt.Round; with deduction=on the investigators' and spectators' views
+// hunt.Round (RoundView.Hunt); with deduction=on the investigators' and spectators' views
 // also carry hunt's possible circles with their trail counts, computed when
 // a view is built, never in Apply. When the game is over every view shows
 // everything. Determinize rebuilds the exact state from Jack's view and draws

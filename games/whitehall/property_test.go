@@ -111,3 +111,34 @@ func TestToActMatchesLegal(t *testing.T) {
 		}
 	})
 }
+
+// TestRoundRecordConvertsToHunt checks that every round of the public record
+// of a view converts to the hunt.Round the rules use.
+func TestRoundRecordConvertsToHunt(t *testing.T) {
+	midGames(t, 16, func(s *State) {
+		if s.c.NReached == 0 || s.c.Phase == phOver {
+			return
+		}
+		v := publicView(s)
+		for r, rv := range v.Rounds {
+			got, err := rv.Hunt()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := s.publicRound(r)
+			if got.Start != want.Start || len(got.Moves) != len(want.Moves) || len(got.Obs) != len(want.Obs) {
+				t.Fatalf("round %d: %+v, want %+v", r, got, want)
+			}
+			for i := range got.Moves {
+				if got.Moves[i] != want.Moves[i] {
+					t.Fatalf("round %d move %d: %+v, want %+v", r, i, got.Moves[i], want.Moves[i])
+				}
+			}
+			for i := range got.Obs {
+				if got.Obs[i] != want.Obs[i] {
+					t.Fatalf("round %d answer %d: %+v, want %+v", r, i, got.Obs[i], want.Obs[i])
+				}
+			}
+		}
+	})
+}
