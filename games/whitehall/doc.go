@@ -36,9 +36,10 @@
 // the others get a public twin (AllBut(0)). Every view carries the public
 // record of every round (Jack's moves with the crossings the figures held,
 // and every answer: clue, no-clue, not-here), which converts directly to a
-// hunt.Round (RoundView.Hunt); with deduction=on the investigators' and spectators' views
-// also carry hunt's possible circles with their trail counts, computed when
-// a view is built, never in Apply. When the game is over every view shows
+// hunt.Round (RoundView.Hunt). With deduction=on the investigators' and
+// spectators' views also carry hunt's possible circles with their trail
+// counts (face-down cards resolved over the Alley/Boat assignments Jack's
+// cards allow), computed when a view is built, never in Apply. When the game is over every view shows
 // everything. Determinize rebuilds the exact state from Jack's view and draws
 // a consistent world from anyone else's (see Rules.Determinize).
 //
