@@ -53,6 +53,7 @@ func (s *State) Apply(seat game.Seat, m game.Move, log *game.Log) error {
 // end finishes the game.
 func (s *State) end(winner, reason uint8, log *game.Log) {
 	s.c.Phase = phOver
+	s.c.Actor = 0
 	s.c.Winner = winner
 	s.c.Reason = reason
 	if log.On() {

@@ -52,9 +52,10 @@
 //     3 steps away; Scent is a search of its own. Each power is spent when
 //     used, hit or miss. Reid's area arrest names every adjacent circle not
 //     under a false clue.
-//   - Swanson may name any white circle without a red marker. A location
-//     Jack walked onto this turn is still unreached until announced, so
-//     naming it wins.
+//   - Swanson may name any white circle without a red marker, false clue or
+//     not (his guess is neither a search nor an arrest). A location Jack
+//     walked onto this turn is still unreached until announced, so naming
+//     it wins.
 //   - Searches may be stopped at any time after the first circle (the
 //     figure names one circle per move); Scent answers every circle named.
 //   - W12's 15-move limit ends the game right after the move that fills the
