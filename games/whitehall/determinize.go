@@ -77,8 +77,42 @@ func (s *State) loadPublic(v *View) error {
 		}
 		c.Actor = uint8(a)
 	}
-	if len(v.Figures) != numFigures || len(v.Reached) > 4 || len(v.Rounds) > numRounds {
+	if len(v.Figures) != numFigures || len(v.Reached) > 4 || v.Round < 0 || v.Round > numRounds ||
+		len(v.Rounds) != v.Round || v.LocationsChosen < 0 || v.LocationsChosen > 4 {
 		return errView
+	}
+	var quads [4]bool
+	for _, c := range v.Reached {
+		if c < 1 || c > numCircles || tbl().quad[c] < 0 || quads[tbl().quad[c]] {
+			return errView
+		}
+		quads[tbl().quad[c]] = true
+	}
+	if (v.Round == 0) != (len(v.Reached) == 0) || len(v.Reached) < v.Round || len(v.Reached) > v.Round+1 {
+		return errView
+	}
+	for r, rv := range v.Rounds {
+		if rv.Start != v.Reached[r] {
+			return errView
+		}
+	}
+	for _, cv := range []CardView{v.Cards.Coach, v.Cards.Alley, v.Cards.Boat} {
+		if cv.Left < 0 || cv.Out < 0 || cv.Left+cv.Out != 2 {
+			return errView
+		}
+	}
+	if v.BlueMarkers < 0 || v.BlueMarkers > 3 || v.CluesFound < 0 || v.Guess < 0 || v.Guess > numCircles {
+		return errView
+	}
+	for _, rv := range v.Rounds {
+		if rv.Start < 1 || rv.Start > numCircles {
+			return errView
+		}
+		for _, o := range rv.Obs {
+			if o.Circle < 1 || o.Circle > numCircles || o.Time < 0 || o.Time > trackLen {
+				return errView
+			}
+		}
 	}
 	c.NLocs = uint8(v.LocationsChosen)
 	for i, f := range v.Figures {
@@ -118,7 +152,11 @@ func (s *State) loadPublic(v *View) error {
 					}
 				}
 			}
-			if jm.Kind == 0 || len(m.Occupied) != numFigures {
+			want := 1
+			if jm.Kind == jkCoach {
+				want = 2
+			}
+			if jm.Kind == 0 || m.Cells != want || len(m.Occupied) != numFigures {
 				return fmt.Errorf("%w: move %q", errView, m.Kind)
 			}
 			for j, l := range m.Occupied {
@@ -137,6 +175,9 @@ func (s *State) loadPublic(v *View) error {
 		c.NMoves[r] = uint8(len(rv.Moves))
 		c.Cells[r] = uint8(cell)
 		for i, o := range rv.Obs {
+			if o.Time > cell {
+				return errView
+			}
 			ob := obs{Time: uint8(o.Time), Circle: uint8(o.Circle)}
 			for k, name := range obsKindNames {
 				if k > 0 && name == o.Kind {
@@ -211,10 +252,13 @@ func (s *State) loadOutcome(o game.Outcome) error {
 // loadSecrets copies Jack's secrets from a view that shows them.
 func (s *State) loadSecrets(v *View) error {
 	c := &s.c
-	if len(v.Locations) != 4 || len(v.Trail) != len(v.Rounds) {
+	if len(v.Locations) != 4 || len(v.Trail) != len(v.Rounds) || v.Circle < 0 || v.Circle > numCircles {
 		return errView
 	}
 	for q, l := range v.Locations {
+		if l < 0 || l > numCircles {
+			return errView
+		}
 		c.Locs[q] = uint8(l)
 		if l != 0 {
 			c.Unreached.Add(l)
@@ -228,6 +272,9 @@ func (s *State) loadSecrets(v *View) error {
 			return errView
 		}
 		for i, x := range row {
+			if x < 1 || x > numCircles {
+				return errView
+			}
 			c.Trail[r][i] = uint8(x)
 		}
 	}

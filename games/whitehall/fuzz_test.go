@@ -2,7 +2,10 @@ package whitehall
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"gaslamp/game"
@@ -76,4 +79,41 @@ func mustReencode(t *testing.T, data []byte) []byte {
 		t.Fatalf("%s does not decode: %v", data, err)
 	}
 	return Rules{}.EncodeMove(m)
+}
+
+// TestDeterminizeSurvivesDamagedViews changes one number of a view's JSON at
+// a time: Determinize may refuse the view, never panic.
+func TestDeterminizeSurvivesDamagedViews(t *testing.T) {
+	num := regexp.MustCompile(`-?[0-9]+`)
+	rng := game.NewRand(7)
+	n := 0
+	midGames(t, 6, func(s *State) {
+		n++
+		if n%9 != 0 {
+			return
+		}
+		for _, seat := range []game.Seat{0, 1, game.Spectator} {
+			data, _ := json.Marshal(s.View(seat))
+			locs := num.FindAllIndex(data, -1)
+			for k := 0; k < 40; k++ {
+				at := locs[rng.IntN(len(locs))]
+				bad := append(append(append([]byte{}, data[:at[0]]...), strconv.Itoa(rng.IntN(300)-5)...), data[at[1]:]...)
+				var v View
+				if json.Unmarshal(bad, &v) != nil {
+					continue
+				}
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Fatalf("Determinize panicked on %s: %v", bad, r)
+						}
+					}()
+					if d, err := (Rules{}).Determinize(&v, &rng); err == nil {
+						d.View(seat)
+						d.Legal(d.ToAct().First(), nil)
+					}
+				}()
+			}
+		}
+	})
 }
