@@ -86,10 +86,13 @@ func mustReencode(t *testing.T, data []byte) []byte {
 func TestDeterminizeSurvivesDamagedViews(t *testing.T) {
 	num := regexp.MustCompile(`-?[0-9]+`)
 	rng := game.NewRand(7)
-	n := 0
+	n, every := 0, 9
+	if testing.Short() || raceOn {
+		every = 40
+	}
 	midGames(t, 6, func(s *State) {
 		n++
-		if n%9 != 0 {
+		if n%every != 0 {
 			return
 		}
 		for _, seat := range []game.Seat{0, 1, game.Spectator} {
