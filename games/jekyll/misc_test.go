@@ -292,3 +292,30 @@ func TestRandomGameAllocatesNothingPerMove(t *testing.T) {
 		}
 	}
 }
+
+func TestHardPartnerDecidesUnderASecond(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing")
+	}
+	r := Rules{}
+	for i, stop := range []func(*State) bool{
+		func(st *State) bool { return st.phase == phaseGive },
+		nightStart(0),
+		func(st *State) bool { return st.phase == phaseNight && st.r.N == 3 },
+	} {
+		st := randomUntil(classic, uint64(40+i), stop)
+		if st == nil {
+			continue
+		}
+		seat := st.ToAct().First()
+		b, _ := game.NewBot("partner", game.BotConfig{Rules: r, Seat: seat, Seed: 1, Level: "hard"})
+		t0 := time.Now()
+		m := b.Choose(st.View(seat), st.Legal(seat, nil))
+		if d := time.Since(t0); d > time.Second {
+			t.Errorf("decision %d took %v", i, d)
+		}
+		if !game.Contains(st.Legal(seat, nil), m) {
+			t.Fatal("illegal choice")
+		}
+	}
+}
