@@ -15,6 +15,9 @@
 //     policy (uniformly random by default) and credits every node on the way
 //     with 1 when the side of the seat that made its move won, 0 when it lost
 //     and 1/2 for a draw. The bot plays the most visited move at the root.
+//     A game may give its own rollout policy ([Rollout]) and keep only its
+//     own side's moves in the tree ([Search].SideOnly), the policy then
+//     playing the opponents there too.
 //
 // A search stops after an iteration cap set by [game.BotConfig.Level] (easy,
 // normal, hard; see [LevelIterations]) or when the time budget
