@@ -14,10 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	_ "gaslamp/bot" // registers the generic bots ("random", "ismcts")
 	"gaslamp/game"
-	_ "gaslamp/games/whitehall"              // registers Whitehall Mystery
-	_ "gaslamp/games/whitehall/whitehallbot" // registers Whitehall's "baseline" bot
 	"gaslamp/server"
 	"gaslamp/store"
 	"gaslamp/web"

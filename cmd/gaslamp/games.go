@@ -1,0 +1,11 @@
+package main
+
+// The games and bots built into the binary. Each registers itself with the game
+// package when imported; every command (serve, arena, bench, replay) sees the
+// same set.
+import (
+	_ "gaslamp/bot"                          // the generic bots: random, ismcts
+	_ "gaslamp/games/pocket"                 // Mr Jack Pocket
+	_ "gaslamp/games/whitehall"              // Whitehall Mystery
+	_ "gaslamp/games/whitehall/whitehallbot" // Whitehall's baseline bots
+)
