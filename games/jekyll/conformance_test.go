@@ -12,12 +12,19 @@ import (
 // cardTokens returns the cards named in data ("red-5", "potion-2", ...).
 func cardTokens(data []byte) uint32 {
 	var m uint32
-	for i := 0; i < len(data); i++ {
-		for _, p := range [...]string{"red-", "blue-", "black-", "potion-"} {
-			j := i + len(p)
-			if j < len(data) && string(data[i:j]) == p && data[j] >= '1' && data[j] <= '8' {
-				if c, ok := ParseCard(string(data[i : j+1])); ok {
-					m |= bit(c)
+	for i := 1; i+1 < len(data); i++ {
+		if data[i] != '-' || data[i+1] < '1' || data[i+1] > '8' {
+			continue
+		}
+		v := int(data[i+1] - '1')
+		for k, p := range [...]string{"red", "blue", "black", "potion"} {
+			if i >= len(p) && string(data[i-len(p):i]) == p {
+				if k == 3 {
+					if v < 4 {
+						m |= 1 << (potionLo + v)
+					}
+				} else {
+					m |= 1 << (8*k + v)
 				}
 			}
 		}
@@ -93,4 +100,12 @@ func TestConformance(t *testing.T) {
 		Seats:     2,
 		CheckView: checkSecrecy,
 	})
+}
+
+func TestCardTokens(t *testing.T) {
+	got := cardTokens([]byte(`{"a":"red-8","b":["potion-2","blackblue-3"],"x":"black-1 potion-5"}`))
+	want := bit(card(t, "red-8")) | bit(card(t, "potion-2")) | bit(card(t, "blue-3")) | bit(card(t, "black-1"))
+	if got != want {
+		t.Fatalf("got %v", names(got))
+	}
 }
