@@ -425,3 +425,24 @@ func TestClone(t *testing.T) {
 		sameSolution(t, "original", got, want, err, werr)
 	}
 }
+
+// TestWalkCuts checks the Walk targets of a step against the board's own
+// WalkTargets for random figure positions.
+func TestWalkCuts(t *testing.T) {
+	rng := game.NewRand(3)
+	for _, b := range []*board.Board{board.Whitehall(), board.Whitechapel()} {
+		r := rulesFor(b)
+		for i := 0; i < 300; i++ {
+			var occ board.Set
+			for k := rng.IntN(8); k > 0; k-- {
+				occ.Add(rng.IntN(len(b.Crossings)))
+			}
+			s := newStep(b, r, Move{Kind: Walk, Occupied: occ}, 0)
+			for c := 1; c <= b.NumCircles; c++ {
+				if got, want := s.targets(r, c), b.WalkTargets(c, occ); got != want {
+					t.Fatalf("%s: circle %d with figures on %v: targets %v, want %v", b.Name, c, occ, got, want)
+				}
+			}
+		}
+	}
+}

@@ -15,9 +15,9 @@ type rules struct {
 	alley    []board.Set // Alley targets
 	boat     []board.Set // Boat targets (empty sets where the board has none)
 	coachBan board.Set   // circles a Coach may not stop on (blue ones)
-	// crossWalks[x] is the set of circles with a walk passing crossing x:
-	// the only circles a figure on x can cut off from a walking neighbour.
-	crossWalks []board.Set
+	// crossWalks[x] lists the walks (board.Walks[c][i]) with a route
+	// through crossing x: the only walks a figure on x can block.
+	crossWalks [][]walkRef
 
 	ballsOnce sync.Once
 	balls     [][]board.Set // balls[x][d]: circles at most d cells from x
@@ -101,13 +101,15 @@ func rulesFor(b *board.Board) *rules {
 			r.coachBan.Add(c)
 		}
 	}
-	r.crossWalks = make([]board.Set, board.SetSize)
+	r.crossWalks = make([][]walkRef, board.SetSize)
 	for c := 1; c <= n && c < len(b.Walks); c++ {
-		for _, w := range b.Walks[c] {
+		for i, w := range b.Walks[c] {
+			var through board.Set
 			for _, p := range w.Paths {
-				for x := p.Next(0); x >= 0; x = p.Next(x + 1) {
-					r.crossWalks[x].Add(c)
-				}
+				through = through.Union(p)
+			}
+			for x := through.Next(0); x >= 0; x = through.Next(x + 1) {
+				r.crossWalks[x] = append(r.crossWalks[x], walkRef{c: int32(c), i: int32(i)})
 			}
 		}
 	}
@@ -136,21 +138,39 @@ type step struct {
 // newStep places a move writing cells from+1..to on board b.
 func newStep(b *board.Board, r *rules, m Move, from int) step {
 	s := step{kind: m.Kind, from: from, to: from + m.Kind.Cells()}
-	if m.Kind == Walk && !m.Occupied.Empty() {
-		var near board.Set
-		for x := m.Occupied.Next(0); x >= 0; x = m.Occupied.Next(x + 1) {
-			near = near.Union(r.crossWalks[x])
-		}
-		for c := near.Next(0); c >= 0; c = near.Next(c + 1) {
-			if w := b.WalkTargets(c, m.Occupied); w != r.walkSet[c] {
+	if m.Kind != Walk {
+		return s
+	}
+	occ := m.Occupied
+	for x := occ.Next(0); x >= 0 && x < len(r.crossWalks); x = occ.Next(x + 1) {
+		for _, ref := range r.crossWalks[x] {
+			c := int(ref.c)
+			w := &b.Walks[c][ref.i]
+			if !w.Blocked(occ) {
+				continue
+			}
+			k := -1
+			if s.cutSet.Has(c) {
+				for j, y := range s.cut {
+					if y == c {
+						k = j
+						break
+					}
+				}
+			} else {
 				s.cutSet.Add(c)
 				s.cut = append(s.cut, c)
-				s.cutTo = append(s.cutTo, w)
+				s.cutTo = append(s.cutTo, r.walkSet[c])
+				k = len(s.cut) - 1
 			}
+			s.cutTo[k].Remove(w.To)
 		}
 	}
 	return s
 }
+
+// walkRef names the walk board.Walks[c][i].
+type walkRef struct{ c, i int32 }
 
 // walkTargets returns the Walk targets of circle c.
 func (s *step) walkTargets(r *rules, c int) board.Set {

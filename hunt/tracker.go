@@ -39,12 +39,20 @@ type Tracker struct {
 
 	clues []clue // at most MaxClueCircles, one per circle; bit i is clues[i]
 
-	// valid is the number of leading cells whose layer, support and plan are
-	// up to date.
+	// valid is the number of leading cells whose layer and support are up
+	// to date.
 	valid int
 
-	plan plan
-	bd   builder
+	// shared is the number of leading cells of forbid and layers that a
+	// returned Solution also reads: they are copied before being changed.
+	shared int
+
+	// plan is up to date unless planDirty (a clue changed). Its arrays are
+	// shared with returned Solutions: a rebuild allocates new ones, and
+	// new cells only append.
+	plan      plan
+	planDirty bool
+	bd        builder
 
 	// last is the Solution last returned (or its error), kept until the
 	// next move or observation.
@@ -86,6 +94,7 @@ func NewTracker(b *board.Board, start int) *Tracker {
 			return t
 		}
 	}
+	t.plan.bits = make([]uint64, t.r.n+1)
 	t.addCell(-1, false)
 	return t
 }
@@ -108,8 +117,9 @@ func (t *Tracker) Clone() *Tracker {
 		active: grown(t.plan.active),
 		dead:   grown(t.plan.dead),
 		clue:   grown(t.plan.clue),
-		bits:   grown(t.plan.bits),
+		bits:   t.plan.bits, // never changed in place
 	}
+	c.shared = 0
 	c.bd = builder{}
 	return &c
 }
@@ -126,6 +136,20 @@ func (t *Tracker) addCell(s int, middle bool) {
 	t.layers = append(t.layers, nil)
 	t.cellStep = append(t.cellStep, int32(s))
 	t.middle = append(t.middle, middle)
+	// Every clue's deadline is an earlier cell: nothing is pending here.
+	t.plan.active = append(t.plan.active, 0)
+	t.plan.dead = append(t.plan.dead, 0)
+	t.plan.clue = append(t.plan.clue, board.Set{})
+}
+
+// own makes forbid and layers private to the Tracker before a change to
+// one of their first cells (a returned Solution may read them).
+func (t *Tracker) own() {
+	if t.shared > 0 {
+		t.forbid = grown(t.forbid)
+		t.layers = grown(t.layers)
+		t.shared = 0
+	}
 }
 
 // Now returns the index of the last trail cell written so far (0 before
@@ -187,12 +211,14 @@ func (t *Tracker) AddObs(o Obs) error {
 	switch o.Kind {
 	case NotHere:
 		if !t.forbid[at].Has(x) {
+			t.own()
 			t.forbid[at].Add(x)
 			if at < t.valid && t.support[at].Has(x) {
 				t.valid = at
 			}
 		}
 	case NoClue:
+		t.own()
 		first := -1
 		for i := 0; i <= at; i++ {
 			if t.forbid[i].Has(x) {
@@ -226,6 +252,7 @@ func (t *Tracker) AddObs(o Obs) error {
 			} else {
 				t.clues[k].deadline = at
 			}
+			t.planDirty = true
 			// The counts change from the first cell where x was possible;
 			// if it never was up to the deadline, from the deadline (where
 			// every trail now fails).
@@ -267,33 +294,42 @@ func (t *Tracker) solution() (*Solution, error) {
 	t.refresh()
 	now := t.Now()
 	n := t.r.n
+	cells := now + 1
 	s := &Solution{
 		r:      t.r,
 		start:  t.start,
 		steps:  t.steps[:len(t.steps):len(t.steps)],
-		layers: append([]*layer(nil), t.layers...),
-		final:  make([]uint64, n+1),
+		layers: t.layers[:cells:cells],
+		forbid: t.forbid[:cells:cells],
+		plan: plan{
+			active: t.plan.active[:cells:cells],
+			dead:   t.plan.dead[:cells:cells],
+			clue:   t.plan.clue[:cells:cells],
+			bits:   t.plan.bits,
+		},
 	}
-	s.forbid = append([]board.Set(nil), t.forbid...)
-	s.plan = plan{
-		active: append([]uint64(nil), t.plan.active[:now+1]...),
-		dead:   append([]uint64(nil), t.plan.dead[:now+1]...),
-		clue:   append([]board.Set(nil), t.plan.clue[:now+1]...),
-		bits:   append([]uint64(nil), t.plan.bits...),
-	}
+	t.shared = cells
+	// Every clue is due by now, so the last cell has at most one group
+	// (no pending clue); its counts are the answer.
 	last := t.layers[now]
-	for g := range last.masks {
-		cnt := last.cnt[g]
-		sp := last.supp[g]
-		for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
-			s.final[c] = sadd(s.final[c], cnt[c])
+	switch len(last.masks) {
+	case 0:
+		s.final = make([]uint64, n+1)
+	case 1:
+		s.final = last.cnt[0]
+		s.where = last.supp[0]
+	default:
+		s.final = make([]uint64, n+1)
+		for g := range last.masks {
+			cnt, sp := last.cnt[g], last.supp[g]
+			s.where = s.where.Union(sp)
+			for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
+				s.final[c] = sadd(s.final[c], cnt[c])
+			}
 		}
 	}
-	for c := 1; c <= n; c++ {
-		if s.final[c] != 0 {
-			s.where.Add(c)
-			s.total = sadd(s.total, s.final[c])
-		}
+	for c := s.where.Next(0); c >= 0; c = s.where.Next(c + 1) {
+		s.total = sadd(s.total, s.final[c])
 	}
 	if s.total == 0 {
 		return nil, fmt.Errorf("%w (start %d, %d moves, %d observations)", ErrInconsistent, t.start, len(t.moves), len(t.obs))
@@ -305,14 +341,12 @@ func (t *Tracker) solution() (*Solution, error) {
 func (t *Tracker) buildPlan() {
 	cells := len(t.forbid)
 	p := &t.plan
-	p.active = resize(p.active, cells)
-	p.dead = resize(p.dead, cells)
-	p.clue = resize(p.clue, cells)
-	p.bits = resize(p.bits, t.r.n+1)
-	clear(p.active)
-	clear(p.dead)
-	clear(p.clue)
-	clear(p.bits)
+	// New arrays: returned Solutions may hold the old ones.
+	p.active = make([]uint64, cells, cells+8)
+	p.dead = make([]uint64, cells, cells+8)
+	p.clue = make([]board.Set, cells, cells+8)
+	p.bits = make([]uint64, t.r.n+1)
+	t.planDirty = false
 	for i, c := range t.clues {
 		bit := uint64(1) << uint(i)
 		p.bits[c.circle] = bit
@@ -324,21 +358,18 @@ func (t *Tracker) buildPlan() {
 	}
 }
 
-// resize returns s with length n, reusing its storage when it can.
-func resize[T any](s []T, n int) []T {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]T, n, n+n/2+8)
-}
-
 // refresh recomputes every stale layer.
 func (t *Tracker) refresh() {
 	now := t.Now()
 	if t.valid > now {
 		return
 	}
-	t.buildPlan()
+	if t.valid < t.shared {
+		t.own()
+	}
+	if t.planDirty {
+		t.buildPlan()
+	}
 	bd := &t.bd
 	bd.init(t.r, &t.plan, t.clues)
 	if t.valid == 0 {
@@ -370,13 +401,39 @@ func (t *Tracker) refresh() {
 // single counts a one-cell step from layer src into the builder.
 func (t *Tracker) single(src *layer, s *step) {
 	bd := &t.bd
-	bd.begin(s.to, len(src.masks)+1)
+	bd.begin(s.to, len(src.masks)+bits.OnesCount64(t.plan.active[s.to]))
 	fb := t.forbid[s.to]
+	// Without a pending clue circle to visit or a clue due, every state
+	// keeps its mask: a tight loop.
+	fast := bd.clue.Empty() && bd.dead == 0
 	for g, m := range src.masks {
 		cnt := src.cnt[g]
 		sp := src.supp[g]
+		if !fast {
+			for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
+				bd.emit(m, cnt[c], s.targets(t.r, c).Minus(fb))
+			}
+			continue
+		}
+		dg := bd.group(m)
+		dst := bd.dst.cnt[dg]
+		var supp board.Set
 		for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
-			bd.emit(m, cnt[c], s.targets(t.r, c).Minus(fb))
+			tg := s.targets(t.r, c).Minus(fb)
+			supp = supp.Union(tg)
+			addAll(dst, tg, cnt[c])
+		}
+		bd.dst.supp[dg] = bd.dst.supp[dg].Union(supp)
+	}
+}
+
+// addAll adds v, saturating, to cnt[i] for every i in s.
+func addAll(cnt []uint64, s board.Set, v uint64) {
+	for w, word := range s {
+		for word != 0 {
+			i := w<<6 + bits.TrailingZeros64(word)
+			cnt[i] = sadd(cnt[i], v)
+			word &= word - 1
 		}
 	}
 }
@@ -386,7 +443,7 @@ func (t *Tracker) single(src *layer, s *step) {
 func (t *Tracker) coach(src *layer, from int) board.Set {
 	bd := &t.bd
 	mid, to := from+1, from+2
-	bd.begin(to, len(src.masks)+1)
+	bd.begin(to, len(src.masks)+bits.OnesCount64(t.plan.active[to]))
 	fb1, fb2 := t.forbid[mid], t.forbid[to]
 	act1 := t.plan.active[mid]
 	bitsOf := t.plan.bits
@@ -418,6 +475,11 @@ type layer struct {
 	masks []uint64
 	supp  []board.Set // per group: circles with a nonzero count
 	cnt   [][]uint64  // per group: counts indexed by circle
+
+	// Room for the first group, the usual case.
+	masks1 [1]uint64
+	supp1  [1]board.Set
+	cnt1   [1][]uint64
 }
 
 // builder assembles a layer.
@@ -456,11 +518,15 @@ func (bd *builder) begin(at, hint int) {
 		bd.mapUsed = false
 	}
 	clear(bd.cache[:])
-	bd.dst = &layer{
-		masks: make([]uint64, 0, hint),
-		supp:  make([]board.Set, 0, hint),
-		cnt:   make([][]uint64, 0, hint),
+	l := &layer{}
+	if hint <= 1 {
+		l.masks, l.supp, l.cnt = l.masks1[:0], l.supp1[:0], l.cnt1[:0]
+	} else {
+		l.masks = make([]uint64, 0, hint)
+		l.supp = make([]board.Set, 0, hint)
+		l.cnt = make([][]uint64, 0, hint)
 	}
+	bd.dst = l
 	bd.at = at
 	bd.lastG = -1
 	bd.act = bd.p.active[at]
@@ -582,14 +648,7 @@ func (bd *builder) emit(m, v uint64, tg board.Set) {
 	plain := tg.Minus(bd.clue)
 	if !plain.Empty() && m&bd.dead == bd.dead {
 		g := bd.group(m &^ bd.dead)
-		cnt := bd.dst.cnt[g]
-		for w, word := range plain {
-			for word != 0 {
-				i := w<<6 + bits.TrailingZeros64(word)
-				cnt[i] = sadd(cnt[i], v)
-				word &= word - 1
-			}
-		}
+		addAll(bd.dst.cnt[g], plain, v)
 		bd.dst.supp[g] = bd.dst.supp[g].Union(plain)
 	}
 	cl := tg.Intersect(bd.clue)
