@@ -215,7 +215,7 @@ func (s *Solver) reds(r *round, sm *summary) int {
 // upper bound, a result >= beta only a lower bound.
 func (s *Solver) search(r *round, alpha, beta int) int {
 	if r.Pos == 1 && r.Pend == pendNone {
-		return s.trickStart(r, alpha, beta)
+		return s.trickStart(r, alpha, beta, noBound)
 	}
 	s.Nodes++
 	best := -1 << 20
@@ -253,6 +253,9 @@ func (s *Solver) search(r *round, alpha, beta int) int {
 	return best
 }
 
+// noBound says a trick start's bound is still to compute.
+const noBound = -1 << 30
+
 // kid is one way to play a whole trick from its start: the two players'
 // cards, or the first card only when a reaction choice interrupts.
 type kid struct {
@@ -267,7 +270,7 @@ type kid struct {
 
 // trickStart searches a trick start: the table, the bound, then the joint
 // plays of both players, the most promising first.
-func (s *Solver) trickStart(r *round, alpha, beta int) int {
+func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 	s.Nodes++
 	var sm summary
 	r.summarize(&sm)
@@ -285,7 +288,10 @@ func (s *Solver) trickStart(r *round, alpha, beta int) int {
 		}
 		hf, hg = e.f, e.g
 	} else {
-		ub = s.bound(r, &sm)
+		ub = known
+		if ub == noBound {
+			ub = s.bound(r, &sm)
+		}
 		if ub <= alpha {
 			return ub
 		}
@@ -349,9 +355,12 @@ func (s *Solver) trickStart(r *round, alpha, beta int) int {
 			best = max(best, d.ub)
 			continue
 		}
-		if d.done {
+		switch {
+		case d.done:
 			v = d.value
-		} else {
+		case d.known:
+			v = s.trickStart(&d.r, max(alpha, best), beta, d.ub)
+		default:
 			v = s.search(&d.r, max(alpha, best), beta)
 		}
 		if v > best {
