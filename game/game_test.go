@@ -113,3 +113,14 @@ func TestLogForFiltersByAudience(t *testing.T) {
 		t.Fatal("nil log on")
 	}
 }
+
+func TestCatalogRendersNestedTexts(t *testing.T) {
+	c := Catalog{"en": {"won": "{side} wins", "side.jack": "Jack"}, "fr": {"won": "{side} gagne", "side.jack": "Jack l'Éventreur"}}
+	if got := c.Render("fr", T("won", "side", T("side.jack"))); got != "Jack l'Éventreur gagne" {
+		t.Fatalf("nested Text = %q", got)
+	}
+	decoded := map[string]any{"key": "side.jack"}
+	if got := c.Render("en", T("won", "side", decoded)); got != "Jack wins" {
+		t.Fatalf("decoded nested Text = %q", got)
+	}
+}

@@ -54,9 +54,26 @@ func (c Catalog) Render(lang string, t Text) string {
 	sort.Strings(keys)
 	pairs := make([]string, 0, 2*len(keys))
 	for _, k := range keys {
-		pairs = append(pairs, "{"+k+"}", fmt.Sprint(t.Args[k]))
+		pairs = append(pairs, "{"+k+"}", c.renderArg(lang, t.Args[k]))
 	}
 	return strings.NewReplacer(pairs...).Replace(tmpl)
+}
+
+// renderArg renders one argument: a nested Text (or its decoded JSON form, a
+// map with a "key") is rendered in the same language; anything else is printed.
+func (c Catalog) renderArg(lang string, v any) string {
+	switch x := v.(type) {
+	case Text:
+		return c.Render(lang, x)
+	case *Text:
+		return c.Render(lang, *x)
+	case map[string]any:
+		if key, ok := x["key"].(string); ok {
+			args, _ := x["args"].(map[string]any)
+			return c.Render(lang, Text{Key: key, Args: args})
+		}
+	}
+	return fmt.Sprint(v)
 }
 
 // Merge adds the entries of o to c (o wins on a clash) and returns c.
