@@ -158,6 +158,10 @@ func newStep(b *board.Board, r *rules, m Move, from int) step {
 					}
 				}
 			} else {
+				if s.cut == nil {
+					s.cut = make([]int, 0, 8)
+					s.cutTo = make([]board.Set, 0, 8)
+				}
 				s.cutSet.Add(c)
 				s.cut = append(s.cut, c)
 				s.cutTo = append(s.cutTo, r.walkSet[c])

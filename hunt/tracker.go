@@ -405,25 +405,69 @@ func (t *Tracker) single(src *layer, s *step) {
 	fb := t.forbid[s.to]
 	// Without a pending clue circle to visit or a clue due, every state
 	// keeps its mask: a tight loop.
-	fast := bd.clue.Empty() && bd.dead == 0
-	for g, m := range src.masks {
-		cnt := src.cnt[g]
-		sp := src.supp[g]
-		if !fast {
+	if bd.clue.Empty() && bd.dead == 0 {
+		for g, m := range src.masks {
+			cnt, sp := src.cnt[g], src.supp[g]
+			dg := bd.group(m)
+			dst := bd.dst.cnt[dg]
+			var supp board.Set
 			for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
-				bd.emit(m, cnt[c], s.targets(t.r, c).Minus(fb))
+				tg := s.targets(t.r, c).Minus(fb)
+				supp = supp.Union(tg)
+				addAll(dst, tg, cnt[c])
 			}
-			continue
+			bd.dst.supp[dg] = bd.dst.supp[dg].Union(supp)
 		}
-		dg := bd.group(m)
-		dst := bd.dst.cnt[dg]
+		return
+	}
+	// Otherwise the groups a source group leads to are looked up once per
+	// source group: xg[i] is the group reached by visiting the circle of
+	// clue i (-2: not looked up yet, -1: dropped).
+	if cap(bd.xg) < len(t.clues) {
+		bd.xg = make([]int32, len(t.clues))
+	}
+	xg := bd.xg[:len(t.clues)]
+	dead, act, clueSet := bd.dead, bd.act, bd.clue
+	for g, m := range src.masks {
+		cnt, sp := src.cnt[g], src.supp[g]
+		for i := range xg {
+			xg[i] = -2
+		}
+		base := int32(-1)
+		var dst []uint64
+		if m&dead == dead {
+			base = bd.group(m &^ dead)
+			dst = bd.dst.cnt[base]
+		}
 		var supp board.Set
 		for c := sp.Next(0); c >= 0; c = sp.Next(c + 1) {
+			v := cnt[c]
 			tg := s.targets(t.r, c).Minus(fb)
-			supp = supp.Union(tg)
-			addAll(dst, tg, cnt[c])
+			if base >= 0 {
+				plain := tg.Minus(clueSet)
+				supp = supp.Union(plain)
+				addAll(dst, plain, v)
+			}
+			cl := tg.Intersect(clueSet)
+			for x := cl.Next(0); x >= 0; x = cl.Next(x + 1) {
+				bit := t.plan.bits[x]
+				i := bits.TrailingZeros64(bit)
+				if xg[i] == -2 {
+					xg[i] = -1
+					if m2 := m | bit&act; m2&dead == dead {
+						xg[i] = bd.group(m2 &^ dead)
+					}
+				}
+				if k := xg[i]; k >= 0 {
+					d := bd.dst.cnt[k]
+					d[x] = sadd(d[x], v)
+					bd.dst.supp[k].Add(x)
+				}
+			}
 		}
-		bd.dst.supp[dg] = bd.dst.supp[dg].Union(supp)
+		if base >= 0 {
+			bd.dst.supp[base] = bd.dst.supp[base].Union(supp)
+		}
 	}
 }
 
@@ -499,6 +543,7 @@ type builder struct {
 
 	act, dead uint64
 	clue      board.Set
+	xg        []int32 // scratch of single
 }
 
 func (bd *builder) init(r *rules, p *plan, clues []clue) {
