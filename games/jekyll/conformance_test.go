@@ -88,7 +88,7 @@ func allChapterOptions() []game.Options {
 
 func TestConformance(t *testing.T) {
 	n := 2000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 200
 	}
 	gametest.Run(t, gametest.Config{

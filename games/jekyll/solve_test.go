@@ -66,7 +66,7 @@ func bruteForce(st *State) int {
 
 func TestSolverMatchesBruteForce(t *testing.T) {
 	n := 400
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 80
 	}
 	s := NewSolver()
@@ -185,7 +185,7 @@ func BenchmarkSolveRound2(b *testing.B) { benchRound(b, 1) }
 // each first move; across chapters, options and both rounds.
 func TestSolverWholeRoundsAgree(t *testing.T) {
 	n := 60
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 12
 	}
 	s, s2 := NewSolver(), NewSolver()
