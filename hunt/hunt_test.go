@@ -446,3 +446,55 @@ func TestWalkCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestSolutionWhileTracking reads Solutions from other goroutines while
+// the Tracker goes on (run with -race): returned Solutions share the
+// Tracker's arrays and must never see a change.
+func TestSolutionWhileTracking(t *testing.T) {
+	b := board.Whitehall()
+	rng := game.NewRand(77)
+	p := genRound(b, &rng, genOpts{moves: 12, obsRate: 80, late: 20, specials: 20, coachRate: 30, figures: 3})
+	for len(p.round.Moves) < 12 {
+		p = genRound(b, &rng, genOpts{moves: 12, obsRate: 80, late: 20, specials: 20, coachRate: 30, figures: 3})
+	}
+	t.Logf("%d events", len(p.events))
+	tr := NewTracker(b, p.round.Start)
+	done := make(chan error, len(p.events))
+	prefix := Round{Start: p.round.Start}
+	for i, e := range p.events {
+		if e.move != nil {
+			tr.AddMove(*e.move)
+			prefix.Moves = append(prefix.Moves, *e.move)
+		} else {
+			tr.AddObs(*e.obs)
+			prefix.Obs = append(prefix.Obs, *e.obs)
+		}
+		sol, err := tr.Solution()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Round{Start: prefix.Start, Moves: append([]Move(nil), prefix.Moves...), Obs: append([]Obs(nil), prefix.Obs...)}
+		go func(seed uint64) {
+			g := game.NewRand(seed)
+			for k := 0; k < 30; k++ {
+				if tr := sol.Sample(&g); !legalTrail(b, &r, tr) {
+					done <- fmt.Errorf("trail %v not legal", tr)
+					return
+				}
+			}
+			want, _ := Solve(b, &r)
+			for c := 1; c <= b.NumCircles; c++ {
+				if sol.Count(c) != want.Count(c) {
+					done <- fmt.Errorf("Count(%d) changed", c)
+					return
+				}
+			}
+			done <- nil
+		}(uint64(i))
+	}
+	for range p.events {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -31,11 +31,14 @@ type Tracker struct {
 	steps []step
 
 	// Per trail cell (index 0..now).
-	forbid   []board.Set // circles the cell may not hold
-	support  []board.Set // circles of the cell's stored states (valid below t.valid); a superset at Coach middles
-	layers   []*layer    // forward counts; nil at Coach middles
-	cellStep []int32     // index of the step writing the cell (-1 for cell 0)
-	middle   []bool      // the cell is the middle of a Coach
+	forbid []board.Set // circles the cell may not hold
+	// support: circles of the cell's stored states (valid below t.valid; a
+	// superset at Coach middles). A circle outside it is on no consistent
+	// trail at that cell; hideout.go relies on this.
+	support  []board.Set
+	layers   []*layer // forward counts; nil at Coach middles
+	cellStep []int32  // index of the step writing the cell (-1 for cell 0)
+	middle   []bool   // the cell is the middle of a Coach
 
 	clues []clue // at most MaxClueCircles, one per circle; bit i is clues[i]
 
