@@ -19,11 +19,23 @@ import (
 //     cards allow, each assignment weighted by its number of trails; a
 //     trail that would leave Jack without a legal move when he must move is
 //     drawn again (the public knows he was not cornered);
-//   - each unreached discovery location is a white circle drawn uniformly in
-//     its quadrant, off the current round's trail (a walk onto one would
-//     have ended the round, and no special move may end on one) and other
-//     than Swanson's failed guess. (Trails are drawn first and locations
-//     after, which is close to, not exactly, the posterior.)
+//   - when Jack's last move was a walk this turn (the figures' move, the
+//     false clue or the actions are under way), it may have reached an
+//     unreached discovery location, to be announced at the end of the turn
+//     (W12). Given the drawn trail and a uniform prior over Jack's choice of
+//     locations, it did with probability 1/n when the last cell is a white
+//     circle of a quadrant without a red marker, not under a false clue,
+//     and n is the number of that quadrant's white circles off the earlier
+//     cells of the round's trail and other than Swanson's failed guess
+//     (see locationCandidates). With a full track (15 spaces) it must have:
+//     the game would be over otherwise. The trail is then drawn among the
+//     trails ending where a location may be, and drawn again when it
+//     visited its last circle before (bounded; then an error);
+//   - each other unreached discovery location is a white circle drawn
+//     uniformly in its quadrant, off the current round's trail (a walk onto
+//     one would have ended the round, and no special move may end on one)
+//     and other than Swanson's failed guess. (Trails are drawn first and
+//     locations after, which is close to, not exactly, the posterior.)
 //   - earlier rounds' trails, which no rule reads again, are placeholders:
 //     the round's start, then its announced location in every later cell.
 //
@@ -215,6 +227,12 @@ func (s *State) loadPublic(v *View) error {
 	if v.Outcome.Over {
 		return s.loadOutcome(v.Outcome)
 	}
+	// In a game that goes on, a round has begun per red marker, and a full
+	// track only lasts until the end of the turn of the walk that reached a
+	// location (W12).
+	if len(v.Reached) != v.Round || (v.Round > 0 && c.Cells[c.Round] == trackLen && !s.afterJackMove()) {
+		return errView
+	}
 	return nil
 }
 
@@ -256,7 +274,7 @@ func (s *State) loadSecrets(v *View) error {
 		return errView
 	}
 	for q, l := range v.Locations {
-		if l < 0 || l > numCircles {
+		if l < 0 || l > numCircles || (l != 0 && int(tbl().quad[l]) != q) {
 			return errView
 		}
 		c.Locs[q] = uint8(l)
@@ -265,6 +283,9 @@ func (s *State) loadSecrets(v *View) error {
 		}
 	}
 	for _, r := range c.Order[:c.NReached] {
+		if c.Locs[tbl().quad[r]] != r {
+			return errView
+		}
 		c.Unreached.Remove(int(r))
 	}
 	for r, row := range v.Trail {
@@ -282,6 +303,11 @@ func (s *State) loadSecrets(v *View) error {
 		s.setTrailSet()
 		c.Cur = uint8(v.Circle)
 		c.Pending = c.Unreached.Has(v.Circle)
+		// Jack stands on an unreached location only until the end of the
+		// turn of the walk that reached it.
+		if c.Pending && c.Phase != phOver && !s.afterJackMove() {
+			return errView
+		}
 	}
 	return nil
 }
@@ -312,6 +338,21 @@ func (s *State) drawSecrets(v *View, rng *game.Rand) error {
 	// The current round.
 	r := int(c.Round)
 	hr := s.publicRound(r)
+	full := c.Cells[r] == trackLen
+	if full {
+		// Only a walk onto an unreached location, still to be announced,
+		// lets a game go on with a full track (W12).
+		if !s.afterJackMove() || c.Moves[r][c.NMoves[r]-1].Kind != jkWalk {
+			return fmt.Errorf("%w: a full track without a location reached", errView)
+		}
+		// Draw among the trails that end where a location may be.
+		may := s.mayBeLocation()
+		for x := 1; x <= numCircles; x++ {
+			if !may.Has(x) {
+				hr.Obs = append(hr.Obs, hunt.Obs{Time: trackLen, Circle: x, Kind: hunt.NotHere})
+			}
+		}
+	}
 	bs, err := solveCached(&hr, v.Cards.Alley.Left, v.Cards.Boat.Left)
 	if err != nil {
 		return err
@@ -323,13 +364,98 @@ func (s *State) drawSecrets(v *View, rng *game.Rand) error {
 		b := pick(bs, rng)
 		trail := b.sol.Sample(rng)
 		s.setCurrent(r, trail, b.kinds, v)
-		if err := s.drawLocations(rng); err != nil {
+		n := s.locationCandidates()
+		if full && n == 0 {
+			// The trail visited its last circle before: no location there.
+			if try >= maxRedraws {
+				return fmt.Errorf("%w: no drawn trail reaches a location on a full track", errView)
+			}
+			continue
+		}
+		// Given the trail, the last walk reached the location with
+		// probability 1/n (certainly with a full track).
+		pending := n > 0 && (full || rng.IntN(n) == 0)
+		if err := s.drawLocations(pending, rng); err != nil {
 			return err
 		}
 		if c.Phase != phJack || s.jackCanMove() || try >= 100 {
 			return nil
 		}
 	}
+}
+
+// maxRedraws bounds the trails Determinize draws for a full track.
+const maxRedraws = 1000
+
+// afterJackMove reports whether the phase is part of a turn after Jack's
+// move, before the end of the turn, where an announcement may be pending.
+func (s *State) afterJackMove() bool {
+	switch s.c.Phase {
+	case phMove, phFalseClue, phAction, phSearch:
+		return s.c.NReached > 0 && s.c.NMoves[s.c.Round] > 0
+	}
+	return false
+}
+
+// quadReached reports whether quadrant q holds a red marker.
+func (s *State) quadReached(q int) bool {
+	for _, l := range s.c.Order[:s.c.NReached] {
+		if int(tbl().quad[l]) == q {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeLocation returns the circles where, by the public facts alone, Jack
+// may stand on an unreached location he must announce: the white circles of
+// the quadrants without a red marker, other than Swanson's failed guess and
+// not under a false clue (W21).
+func (s *State) mayBeLocation() board.Set {
+	var may board.Set
+	for q := range quadNames {
+		if !s.quadReached(q) {
+			may = may.Union(tbl().quadSet[q])
+		}
+	}
+	may.Remove(int(s.c.Guess))
+	return may.Minus(s.c.FClues)
+}
+
+// locationCandidates returns, for the current trail, the number n of
+// circles where the discovery location of the last cell's quadrant may be
+// when Jack's last move may have reached it this turn (a walk whose
+// announcement is still to come), 0 when it cannot have. The candidates are
+// the quadrant's white circles off the earlier cells of the round's trail
+// (a walk onto one would have ended the round, a special move may not end
+// on one) and other than Swanson's failed guess; the last cell must be one,
+// not under a false clue, in a quadrant without a red marker. With a uniform
+// prior over Jack's choice of location, the last walk reached it with
+// probability 1/n.
+func (s *State) locationCandidates() int {
+	c := &s.c
+	t := tbl()
+	if !s.afterJackMove() {
+		return 0
+	}
+	r := int(c.Round)
+	if c.Moves[r][c.NMoves[r]-1].Kind != jkWalk {
+		return 0
+	}
+	cur := int(c.Trail[r][c.Cells[r]])
+	q := int(t.quad[cur])
+	if q < 0 || !s.mayBeLocation().Has(cur) {
+		return 0
+	}
+	cand := t.quadSet[q]
+	for _, x := range c.Trail[r][:c.Cells[r]] {
+		cand.Remove(int(x))
+	}
+	cand.Remove(int(c.Guess))
+	if !cand.Has(cur) {
+		return 0
+	}
+	return cand.Count()
 }
 
 // setCurrent writes a drawn trail and the types of its face-down cards.
@@ -365,17 +491,21 @@ func (s *State) setCurrent(r int, trail []int, kinds []hunt.MoveKind, v *View) {
 }
 
 // drawLocations draws the unreached locations: one white circle per quadrant
-// without a red marker, off the current trail, not Swanson's failed guess.
-func (s *State) drawLocations(rng *game.Rand) error {
+// without a red marker, off the current trail, not Swanson's failed guess;
+// with pending, the location of the last cell's quadrant is Jack's circle,
+// reached by his last walk and announced at the end of the turn.
+func (s *State) drawLocations(pending bool, rng *game.Rand) error {
 	c := &s.c
 	t := tbl()
 	c.Unreached = board.Set{}
-	reached := [4]bool{}
-	for _, l := range c.Order[:c.NReached] {
-		reached[t.quad[l]] = true
-	}
+	c.Pending = pending
 	for q := range quadNames {
-		if reached[q] {
+		if s.quadReached(q) {
+			continue
+		}
+		if pending && int(t.quad[c.Cur]) == q {
+			c.Locs[q] = c.Cur
+			c.Unreached.Add(int(c.Cur))
 			continue
 		}
 		cand := t.quadSet[q].Minus(c.TrailSet)

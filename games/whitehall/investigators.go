@@ -260,6 +260,9 @@ func (s *State) addClue(c int, log *game.Log) {
 // addObs appends an answer to the current round's public record.
 func (s *State) addObs(c int, kind uint8) {
 	r := s.c.Round
+	if int(s.c.NObs[r]) >= maxObsRound {
+		return // unreachable in play: maxObsRound bounds a round's answers
+	}
 	s.c.Obs[r][s.c.NObs[r]] = obs{Time: s.c.Cells[r], Circle: uint8(c), Kind: kind}
 	s.c.NObs[r]++
 }

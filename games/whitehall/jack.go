@@ -6,6 +6,12 @@ import "gaslamp/game"
 func (s *State) startJackTurn(log *game.Log) {
 	s.c.Phase = phJack
 	s.c.Actor = 0
+	if s.cells() >= trackLen {
+		// Unreachable in play: the 15th space ends the game unless a
+		// location is announced (W12).
+		s.end(winInvestigators, rsTooSlow, log)
+		return
+	}
 	if !s.jackCanMove() {
 		if log.On() {
 			emit(log, "cornered", toAll, "cornered")
@@ -14,12 +20,18 @@ func (s *State) startJackTurn(log *game.Log) {
 	}
 }
 
+// errTrackFull refuses a move of Jack when no track space is left (W12).
+var errTrackFull = game.Illegal("whitehall.err.track-full")
+
 // applyJack checks and plays Jack's move (W5-W9).
 func (s *State) applyJack(m game.Move, log *game.Log) *game.Error {
 	t := tbl()
 	cur := int(s.c.Cur)
 	to, via := To(m), Via(m)
 	un := s.c.Unreached
+	if s.cells() >= trackLen || int(s.c.NMoves[s.c.Round]) >= trackLen {
+		return errTrackFull
+	}
 	var kind uint8
 	switch KindOf(m) {
 	case MoveWalk:
@@ -82,6 +94,13 @@ func (s *State) applyJack(m game.Move, log *game.Log) *game.Error {
 func (s *State) jackMoved(kind uint8, via, to int, log *game.Log) {
 	r := s.c.Round
 	cell := s.c.Cells[r]
+	need := uint8(1)
+	if kind == jkCoach {
+		need = 2
+	}
+	if int(cell)+int(need) > trackLen || int(s.c.NMoves[r]) >= trackLen {
+		return // applyJack refuses such a move first
+	}
 	s.c.Moves[r][s.c.NMoves[r]] = jackMove{Kind: kind, Cell: cell + 1, Occ: s.c.Fig}
 	s.c.NMoves[r]++
 	if kind == jkCoach {

@@ -88,6 +88,9 @@ func (s *State) jackMoves(buf []game.Move) []game.Move {
 	t := tbl()
 	cur := int(s.c.Cur)
 	un := s.c.Unreached
+	if s.cells() >= trackLen {
+		return buf
+	}
 	buf = appendSet(buf, MoveWalk, s.walkTargets())
 	if s.c.Left[CardCoach] > 0 && s.cells() <= trackLen-2 {
 		for _, p := range t.coach[cur] {
@@ -118,6 +121,9 @@ func (s *State) jackCanMove() bool {
 	t := tbl()
 	cur := int(s.c.Cur)
 	un := s.c.Unreached
+	if s.cells() >= trackLen {
+		return false
+	}
 	if !s.walkTargets().Empty() {
 		return true
 	}

@@ -169,6 +169,15 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// Rounds returns the number of rounds played so far, the current one
+// included: 0 before Jack's start is revealed, then 1 to 3.
+func (s *State) Rounds() int {
+	if s.c.NReached == 0 {
+		return 0
+	}
+	return int(s.c.Round) + 1
+}
+
 // occupied returns the crossings holding figures.
 func (s *State) occupied() board.Set {
 	var o board.Set

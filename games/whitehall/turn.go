@@ -46,7 +46,8 @@ func (s *State) nextAction(from int, log *game.Log) {
 // announced (W12), otherwise Jack moves again.
 func (s *State) endTurn(log *game.Log) {
 	s.c.Speed = false
-	if !s.c.Pending {
+	if !s.c.Pending || int(s.c.NReached) >= len(s.c.Order) {
+		s.c.Pending = false
 		s.startJackTurn(log)
 		return
 	}
@@ -70,6 +71,11 @@ func (s *State) endTurn(log *game.Log) {
 // come off (W21), the track goes back to 0.
 func (s *State) newRound(log *game.Log) {
 	r := s.c.Round
+	if int(r)+1 >= numRounds {
+		// Unreachable in play: the 4th location ends the game.
+		s.end(winJack, rsEscaped, log)
+		return
+	}
 	if s.c.Cfg.Murderer && log.On() {
 		for _, jm := range s.c.Moves[r][:s.c.NMoves[r]] {
 			if jm.Kind != jkWalk {
