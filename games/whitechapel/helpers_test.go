@@ -61,7 +61,7 @@ func placeWomen(t *testing.T, s *State, marked ...int) {
 		must(t, s, 0, Woman(c, true))
 	}
 	for s.c.Phase == phWomen {
-		must(t, s, 0, Woman(s.womanTargets().Next(0), false))
+		must(t, s, 0, Woman(s.womanTargets().Next(0), s.unmarkedLeft() == 0))
 	}
 }
 
