@@ -1,0 +1,131 @@
+package whitechapel
+
+import (
+	"testing"
+
+	"gaslamp/game"
+)
+
+// BenchmarkRandomGame plays whole random games (default options) and
+// reports games per second.
+func BenchmarkRandomGame(b *testing.B) {
+	moves := 0
+	for i := 0; i < b.N; i++ {
+		n, _ := RandomGame(uint64(i), nil)
+		moves += n
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+// BenchmarkPlayoutMoves measures one random move (Legal and Apply) of a
+// playout loop on a copied state; it must not allocate.
+func BenchmarkPlayoutMoves(b *testing.B) {
+	st, _ := Rules{}.New(nil, 1)
+	start := st.(*State)
+	s := *start
+	rng := game.NewRand(1)
+	buf := make([]game.Move, 0, 512)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if s.c.Phase == phOver {
+			s = *start
+		}
+		seat := s.ToAct().First()
+		buf = s.Legal(seat, buf[:0])
+		if err := s.Apply(seat, buf[rng.IntN(len(buf))], nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGuidedGame plays whole games where Jack heads home, most of
+// which last four nights.
+func BenchmarkGuidedGame(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		guided(uint64(i), game.Options{OptDeduction: "off"}, nil)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkDeducedView builds a policeman's view with the deduction on a
+// fresh state each time (the caches of hunt's solutions stay warm, as they
+// do on a server showing one table to several seats).
+func BenchmarkDeducedView(b *testing.B) {
+	var states []*State
+	for seed := uint64(0); len(states) < 64; seed++ {
+		guided(seed, nil, func(s *State, _ game.Seat, _ []game.Move, _ *game.Log) {
+			if s.c.Phase == phJack && s.c.Night > 0 && len(states) < 64 && seed%3 == 0 {
+				states = append(states, s.Clone().(*State))
+			}
+		})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		s.ded = nil
+		s.View(1)
+	}
+}
+
+func TestPlayoutDoesNotAllocate(t *testing.T) {
+	st, _ := Rules{}.New(nil, 1)
+	s := st.(*State)
+	rng := game.NewRand(3)
+	buf := make([]game.Move, 0, 512)
+	allocs := testing.AllocsPerRun(20, func() {
+		c := *s
+		Playout(&c, &rng, 0, buf)
+	})
+	if allocs != 0 {
+		t.Fatalf("%.1f allocations per playout", allocs)
+	}
+}
+
+// TestGuidedPlayoutDoesNotAllocate plays the later nights too.
+func TestLateNightPlayoutDoesNotAllocate(t *testing.T) {
+	var late []*State
+	for seed := uint64(0); len(late) < 4; seed++ {
+		guided(seed, game.Options{OptDeduction: "off"}, func(s *State, _ game.Seat, _ []game.Move, _ *game.Log) {
+			if s.c.Night == 2 && s.c.Phase == phWomen && len(late) < 4 {
+				late = append(late, s.Clone().(*State))
+			}
+		})
+	}
+	rng := game.NewRand(3)
+	buf := make([]game.Move, 0, 512)
+	for _, s := range late {
+		allocs := testing.AllocsPerRun(20, func() {
+			c := *s
+			Playout(&c, &rng, 0, buf)
+		})
+		if allocs != 0 {
+			t.Fatalf("%.1f allocations per playout from night 3", allocs)
+		}
+	}
+}
+
+// BenchmarkDeducedViewCold is BenchmarkDeducedView with hunt's solutions
+// computed afresh each time: tonight's trails and the hideouts of the
+// finished nights.
+func BenchmarkDeducedViewCold(b *testing.B) {
+	var states []*State
+	for seed := uint64(0); len(states) < 64; seed++ {
+		guided(seed, nil, func(s *State, _ game.Seat, _ []game.Move, _ *game.Log) {
+			if s.c.Phase == phJack && s.c.Night > 0 && len(states) < 64 && seed%3 == 0 {
+				states = append(states, s.Clone().(*State))
+			}
+		})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		s.ded = nil
+		cacheMu.Lock()
+		clear(nightCache)
+		clear(hideoutsCache)
+		cacheMu.Unlock()
+		s.View(1)
+	}
+}

@@ -1,0 +1,114 @@
+package whitechapel
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gaslamp/game"
+)
+
+func TestMessagesCompleteInEveryLanguage(t *testing.T) {
+	cat := Rules{}.Messages()
+	if m := cat.Missing(); len(m) != 0 {
+		t.Fatalf("keys missing: %v", m)
+	}
+	for _, lang := range game.Languages {
+		if len(cat[lang]) != len(cat["en"]) {
+			t.Errorf("%s has %d keys, en %d", lang, len(cat[lang]), len(cat["en"]))
+		}
+		for k, v := range cat[lang] {
+			if !strings.HasPrefix(k, "whitechapel.") || strings.TrimSpace(v) == "" {
+				t.Errorf("%s: bad entry %q = %q", lang, k, v)
+			}
+			if args(v) != args(cat["en"][k]) {
+				t.Errorf("%s %s: arguments %s, en has %s", lang, k, args(v), args(cat["en"][k]))
+			}
+		}
+	}
+}
+
+var argRE = regexp.MustCompile(`\{[a-z]+\}`)
+
+func args(s string) string {
+	a := argRE.FindAllString(s, -1)
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+	return strings.Join(a, "")
+}
+
+// TestMessagesCoverEveryKeyUsed checks the keys written in the source and
+// every key emitted while playing (events, prompts, outcomes, refusals),
+// nested texts included.
+func TestMessagesCoverEveryKeyUsed(t *testing.T) {
+	en := Rules{}.Messages()["en"]
+	var check func(where string, tx game.Text)
+	check = func(where string, tx game.Text) {
+		if strings.HasPrefix(tx.Key, "err.") {
+			return // shared keys of package game
+		}
+		if _, ok := en[tx.Key]; !ok {
+			t.Errorf("%s: key %q not in the catalogue", where, tx.Key)
+		}
+		for _, a := range argRE.FindAllString(en[tx.Key], -1) {
+			if _, ok := tx.Args[a[1:len(a)-1]]; !ok {
+				t.Errorf("%s: key %q lacks argument %s", where, tx.Key, a)
+			}
+		}
+		for _, v := range tx.Args {
+			if nested, ok := v.(game.Text); ok {
+				check(where+" (nested)", nested)
+			}
+		}
+	}
+	files, _ := filepath.Glob("*.go")
+	lit := regexp.MustCompile(`"(whitechapel\.[a-z.-]*[a-z])"`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range lit.FindAllStringSubmatch(string(data), -1) {
+			if _, ok := en[m[1]]; !ok && (strings.Count(m[1], ".") >= 2 || m[1] == "whitechapel.name") {
+				t.Errorf("%s: key %q not in the catalogue", f, m[1])
+			}
+		}
+	}
+	for _, sp := range (Rules{}).OptionSpecs() {
+		check("option", sp.Label)
+	}
+	seats, _ := Rules{}.Seats(nil)
+	for _, s := range seats {
+		check("seat", s.Name)
+	}
+	check("name", Rules{}.Name())
+	for id := uint8(0); id <= tokenFake; id++ {
+		check("token", tokenText(id))
+	}
+	for seed := uint64(1); seed <= 12; seed++ {
+		rng := game.NewRand(seed)
+		st, _ := guided(seed, game.Options{OptDeduction: "off"}, func(s *State, seat game.Seat, legal []game.Move, last *game.Log) {
+			for v := game.Spectator; v <= numPolice; v++ {
+				check("prompt", s.View(v).(*View).Prompt)
+			}
+			for _, e := range last.Events {
+				check(e.Type, e.Text)
+			}
+			for i := 0; i < 3; i++ {
+				c := s.Clone().(*State)
+				if err := c.Apply(seat, game.Move(rng.Uint64()&0xffffff), nil); err != nil {
+					check("refusal", err.(*game.Error).Text)
+				}
+			}
+		})
+		check("outcome", st.Outcome().Reason)
+	}
+}
