@@ -189,3 +189,50 @@ func nightKey(b []byte, n *hunt.Night) []byte {
 	}
 	return b
 }
+
+// HuntNight returns night i (0-based, in the order of View.Nights) of the
+// view's public record in hunt's terms, for bots and tools that run their
+// own deduction.
+func (v *View) HuntNight(i int) (hunt.Night, error) {
+	if i < 0 || i >= len(v.Nights) {
+		return hunt.Night{}, errView
+	}
+	nv := &v.Nights[i]
+	hn := hunt.Night{Scene: nv.Scene, Second: nv.Second, Home: nv.Home}
+	for _, m := range nv.Moves {
+		var hm hunt.Move
+		switch m.Kind {
+		case "walk":
+			hm.Kind = hunt.Walk
+		case "coach":
+			hm.Kind = hunt.Coach
+		case "alley":
+			hm.Kind = hunt.Alley
+		default:
+			return hunt.Night{}, errView
+		}
+		for _, l := range m.Police {
+			x := crossingOf(l)
+			if x < 0 {
+				return hunt.Night{}, errView
+			}
+			hm.Occupied.Add(x)
+		}
+		hn.Moves = append(hn.Moves, hm)
+	}
+	for _, o := range nv.Obs {
+		ho := hunt.Obs{Time: o.Time, Circle: o.Circle}
+		switch o.Kind {
+		case "clue":
+			ho.Kind = hunt.Clue
+		case "no-clue":
+			ho.Kind = hunt.NoClue
+		case "not-here":
+			ho.Kind = hunt.NotHere
+		default:
+			return hunt.Night{}, errView
+		}
+		hn.Obs = append(hn.Obs, ho)
+	}
+	return hn, nil
+}

@@ -121,3 +121,23 @@ func bitsCount(x uint8) int {
 	}
 	return n
 }
+
+// TestHuntNightMatchesTheRecord checks that a view's nights convert to the
+// same hunt.Night as the state's record.
+func TestHuntNightMatchesTheRecord(t *testing.T) {
+	s, _ := guided(3, nil, nil)
+	v := s.View(1).(*View)
+	for i := range v.Nights {
+		got, err := v.HuntNight(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := s.publicNight(i)
+		if string(nightKey(nil, &got)) != string(nightKey(nil, &want)) {
+			t.Fatalf("night %d: %+v, want %+v", i+1, got, want)
+		}
+	}
+	if _, err := v.HuntNight(len(v.Nights)); err == nil {
+		t.Fatal("a night out of range converts")
+	}
+}
