@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/games/jekyll"
 	"gaslamp/games/pocket"
+	"gaslamp/games/whitechapel"
 	"gaslamp/games/whitehall"
 )
 
@@ -28,6 +30,18 @@ var renderers = []struct {
 		{"investigator-powers": "true", "reid": "blue", "swanson": "red"},
 	}},
 	{"pocket", "js/games/pocket.js", pocket.View{}, []game.Options{{}}},
+	{"whitechapel", "js/games/whitechapel.js", whitechapel.View{}, []game.Options{
+		{},
+		{"deduction": "off"},
+	}},
+	{"jekyll", "js/games/jekyll.js", jekyll.View{}, []game.Options{
+		{},
+		{"chapter": "1"},
+		{"chapter": "2"},
+		{"chapter": "3"},
+		{"chapter": "8"},
+		{"chapter": "9"},
+	}},
 }
 
 // jsList returns the quoted strings of the array literal `export const name = [...]` in a module.

@@ -6,7 +6,8 @@
 // clickable and keyboard-focusable.
 //
 // Stable hooks: every circle is a <g data-circle="N">, every crossing a
-// <g data-crossing="LABEL">; a legal choice carries the class "target".
+// <g data-crossing="LABEL">; a legal choice carries the class "target";
+// tokens lying on crossings are <g data-token-crossing="LABEL">.
 
 import { svg, el } from './dom.js';
 import { onLangChange, t } from './i18n.js';
@@ -17,8 +18,16 @@ import { onLangChange, t } from './i18n.js';
  * A marker on a circle. kind is drawn with its own shape: "clue" a triangle,
  * "discovery" a diamond, "start" and "location" squares, "jack" a ring,
  * "false" a cross, "miss" a hollow circle, "not-here" a slashed circle,
- * "mark" a small dot.
- * @typedef {{circle: number, kind: 'clue'|'discovery'|'start'|'location'|'jack'|'false'|'miss'|'not-here'|'mark', label?: string, title?: string}} Marker
+ * "mark" a small dot, "scene" a dark red disc (a crime scene), "woman" and
+ * "woman-marked" a face-down token, "hideout" a house.
+ * @typedef {{circle: number, kind: 'clue'|'discovery'|'start'|'location'|'jack'|'false'|'miss'|'not-here'|'mark'|'scene'|'woman'|'woman-marked'|'hideout', label?: string, title?: string}} Marker
+ */
+
+/**
+ * A token lying on a crossing (a patrol token): an octagon with a short
+ * label, its class list, a tooltip and data-* attributes (names without the
+ * "data-" prefix).
+ * @typedef {{crossing: string, cls: string, label: string, title: string, data?: Record<string, string>}} Token
  */
 
 /**
@@ -116,6 +125,7 @@ export class BoardView {
       crossings: svg('g', { class: 'layer-crossings' }),
       circles: svg('g', { class: 'layer-circles' }),
       markers: svg('g', { class: 'layer-markers' }),
+      tokens: svg('g', { class: 'layer-tokens' }),
       figures: svg('g', { class: 'layer-figures' }),
     };
     root.append(...Object.values(this.layers));
@@ -378,6 +388,16 @@ export class BoardView {
         case 'false':
           g.append(svg('path', { d: 'M-6,-6L6,6M6,-6L-6,6' }));
           break;
+        case 'scene':
+          g.append(svg('circle', { r: 7 }));
+          break;
+        case 'woman':
+        case 'woman-marked':
+          g.append(svg('rect', { x: -6, y: -7, width: 12, height: 14, rx: 3 }));
+          break;
+        case 'hideout':
+          g.append(svg('path', { d: 'M0,-8L8,-1L8,7L-8,7L-8,-1Z' }));
+          break;
         default:
           g.append(svg('circle', { r: 4 }));
       }
@@ -403,6 +423,26 @@ export class BoardView {
         points: pts.map((p) => `${p.x},${p.y}`).join(' '),
       }));
     });
+  }
+
+  /**
+   * Draws the tokens lying on crossings (drawn over the crossing, under the
+   * figures; clicks go through to the crossing).
+   * @param {Token[]} tokens
+   */
+  setTokens(tokens) {
+    this.layers.tokens.replaceChildren();
+    for (const tk of tokens) {
+      const at = this.crossingPos.get(tk.crossing);
+      if (!at) continue;
+      /** @type {import('./dom.js').Attrs} */
+      const attrs = { class: `token ${tk.cls}`, 'data-token-crossing': tk.crossing, transform: `translate(${at.x} ${at.y})` };
+      for (const [k, v] of Object.entries(tk.data ?? {})) attrs[`data-${k}`] = v;
+      this.layers.tokens.append(svg('g', attrs,
+        svg('polygon', { points: '-4,-9 4,-9 9,-4 9,4 4,9 -4,9 -9,4 -9,-4' }),
+        svg('text', { class: 'token-label', 'text-anchor': 'middle', dy: '0.35em' }, tk.label),
+        svg('title', {}, tk.title)));
+    }
   }
 
   /**

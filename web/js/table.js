@@ -195,6 +195,27 @@ function draw() {
   } catch (e) {
     console.error(e);
   }
+  drawChatClosed(snap);
+}
+
+/**
+ * Disables the chat input, and says why, while the game closes chat (e.g.
+ * Jekyll & Hyde's night; the server refuses chat then with chat-closed).
+ * @param {Snapshot} snap
+ */
+function drawChatClosed(snap) {
+  let why = '';
+  try {
+    why = renderer?.chatClosed?.(snap) ?? '';
+  } catch (e) {
+    console.error(e);
+  }
+  const note = byId('chat-note');
+  note.textContent = why;
+  note.hidden = !why;
+  byId('chat-input', HTMLInputElement).disabled = !!why;
+  byId('chat-send', HTMLButtonElement).disabled = !!why;
+  byId('chat-form').dataset.chatClosed = String(!!why);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Command devserve runs the real gaslamp server (package server) with this
-// client built in, the Whitehall and Pocket games and the generic bots, on a
-// throwaway SQLite directory: for looking at the pages while developing and
+// client built in, the Whitehall, Pocket, Letters from Whitechapel and Jekyll
+// & Hyde games and the generic bots, on a throwaway SQLite directory: for looking at the pages while developing and
 // for the headless-browser checks, until cmd/gaslamp serve builds the client in
 // itself. It also serves the board demo at /static/board.html.
 //
@@ -17,7 +17,9 @@ import (
 	"time"
 
 	_ "gaslamp/bot"
+	_ "gaslamp/games/jekyll"
 	_ "gaslamp/games/pocket"
+	_ "gaslamp/games/whitechapel"
 	_ "gaslamp/games/whitehall"
 	"gaslamp/server"
 	"gaslamp/store"
