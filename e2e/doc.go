@@ -1,0 +1,25 @@
+// Package e2e holds gaslamp's end-to-end browser tests. The real server
+// (package server, with the web client of package web and the Whitehall and
+// Pocket games) runs in-process on a loopback address; headless Chromium,
+// driven through chromedp, opens one browser context per player (each with its
+// own cookies), creates the table in the lobby, takes the seats through the
+// lobby, the invite links and the table page, and plays whole games by
+// clicking the highlighted board targets, the action buttons and the chooser.
+//
+// While a game goes on, the tests record every WebSocket frame each page
+// receives and check that the investigators' frames and page never hold
+// Jack's secrets (the Whitehall trail, circle and locations; the Pocket
+// identity), read from Jack's own page and frames; once it is over, that both
+// pages show the outcome and the final reveal. JavaScript exceptions and
+// console errors fail the tests.
+//
+// The tests need Chromium at /usr/bin/chromium. Without it they skip, except
+// when CI=true, where they fail. They skip under -short. Board screenshots are
+// written to $GASLAMP_E2E_ARTIFACTS (a directory per test; default: the
+// test's temporary directory, removed afterwards); the path is logged. The
+// random choices come from a seeded generator: GASLAMP_E2E_SEED overrides the
+// default seed, which is logged.
+//
+//	go test ./e2e/... -v
+//	GASLAMP_E2E_ARTIFACTS=/tmp/e2e go test ./e2e/... -run Whitehall -v
+package e2e

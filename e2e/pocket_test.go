@@ -1,0 +1,148 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pocketSecrets are Jack's secrets in games/pocket's View (view.go): his
+// identity, his alibi cards, his hourglass count and whether the detectives
+// see him; and the event that names the alibi card he drew.
+var pocketSecrets = secretRules{
+	keys: []string{"jack", "jackAlibis", "hourglasses", "jackVisible"},
+	// "hourglasses" (a shown alibi's) and "jackVisible" (a witness call's)
+	// are also public event fields: only the view's own fields are checked,
+	// above.
+	raw: []string{"jackAlibis"},
+	event: func(e wireEvent) string {
+		if e.Type == "pocket.jack-alibi-secret" {
+			return "an event for Jack alone"
+		}
+		return ""
+	},
+	values: func(v map[string]json.RawMessage) []string {
+		if raw, ok := v["jack"]; ok {
+			return []string{`"jack":` + string(raw)}
+		}
+		return nil
+	},
+	required: []string{"jack", "hourglasses"},
+}
+
+// pocketPageSecrets are what only Jack's page may show before the end.
+var pocketPageSecrets = []string{`is-jack`, `pk-identity`, `pk-visible`, `pk-hidden`}
+
+// TestBrowserPocketGame plays a whole Mr Jack Pocket game in Chromium, Jack
+// and the investigator in separate browser contexts, every move a click on a
+// tile, a detective place, an action button or the chooser. The
+// investigator's frames and page must never hold Jack's identity before the
+// end, and both pages show the outcome and the identity once it is over.
+func TestBrowserPocketGame(t *testing.T) {
+	requireBrowser(t)
+	began := time.Now()
+	base := startServer(t)
+	browser := startBrowser(t)
+	shots := artifactsDir(t)
+	rng := newRand(t, 7)
+
+	jack := openPage(t, browser, "jack", base)
+	inv := openPage(t, browser, "investigator", base)
+	jack.saveFrames(shots, "pocket-jack-frames.jsonl")
+	inv.saveFrames(shots, "pocket-investigator-frames.jsonl")
+
+	// Jack creates the table, then takes his seat from the lobby's list of
+	// open tables.
+	jack.navigate("/")
+	jack.signIn("Jack")
+	invites, table := jack.createTable("pocket", 2)
+	id := strings.TrimPrefix(table, "/t/")
+	take := fmt.Sprintf(`#open-tables li[data-table=%s] button[data-take-seat="0"]`, jsString(id))
+	jack.waitJS("the new table in the open tables", `document.querySelector(`+jsString(take)+`)`, 15*time.Second)
+	jack.clickUntil(take, "the table page", `location.pathname === `+jsString(table), 20*time.Second)
+	jack.waitSeat(0)
+
+	// The investigator follows the invite link.
+	inv.navigate(invites[1])
+	inv.signIn("Holmes")
+	inv.waitSeat(1)
+	waitStarted(t, 2, jack, inv)
+	t.Logf("table %s ready after %v", table, time.Since(began).Round(time.Millisecond))
+
+	sec := newSecrets(t, jack, inv, pocketSecrets)
+	midShot := false
+	m := &match{
+		t: t, pages: []*page{jack, inv}, rng: rng, maxMoves: 400,
+		deadline: time.Now().Add(3 * time.Minute),
+	}
+	var heading string // "You are Jack, disguised as", on Jack's page
+	lastCheck := -1
+	m.after = func(states []pageState, moves int) {
+		sec.update()
+		if moves%3 != 0 || moves == lastCheck {
+			return
+		}
+		lastCheck = moves
+		h := mustEval[string](jack, `document.querySelector('#pk-secret:not([hidden]) h2')?.textContent ?? ''`)
+		if h == "" {
+			m.fail("Jack's page does not show who he is")
+		}
+		heading = h
+		html := inv.html()
+		for _, s := range append(pocketPageSecrets, heading) {
+			if strings.Contains(html, s) {
+				m.fail("the investigator's page shows %q before the end", s)
+			}
+		}
+		if !mustEval[bool](inv, `!!document.getElementById('pk-secret')?.hidden`) {
+			m.fail("the investigator's page shows Jack's panel before the end")
+		}
+		if !midShot && moves >= 6 {
+			midShot = true
+			jack.screenshot(shots, "pocket-mid-jack.png", "#board")
+			inv.screenshot(shots, "pocket-mid-investigator.png", "#board")
+		}
+	}
+	final := m.play()
+	t.Logf("game over after %d moves in %v", m.moves, time.Since(began).Round(time.Millisecond))
+	if heading == "" {
+		t.Errorf("the page checks never ran")
+	}
+	sec.finish()
+
+	jackEnd, invEnd := lastOver(t, jack), lastOver(t, inv)
+	for i, p := range m.pages {
+		w := final[i].Winner
+		if w == nil || *w == "" || *w != jackEnd.Outcome.Winner {
+			t.Errorf("%s: #outcome[data-winner] is %v, want %q", p.name, w, jackEnd.Outcome.Winner)
+		}
+	}
+	t.Logf("winner: %s", jackEnd.Outcome.Winner)
+
+	// The reveal: the investigator's view and page name Jack.
+	var identity string
+	if err := json.Unmarshal(jackEnd.Views["0"]["jack"], &identity); err != nil || identity == "" {
+		t.Fatalf("Jack's final view names nobody: %v", err)
+	}
+	for seat, v := range invEnd.Views {
+		var got string
+		if err := json.Unmarshal(v["jack"], &got); err != nil || got != identity {
+			t.Errorf("the investigator's final view %s names %q as Jack (%v), want %q", seat, got, err, identity)
+		}
+	}
+	want := mustEval[string](jack, `document.querySelector('#pk-secret .pk-identity')?.textContent ?? ''`)
+	got := mustEval[string](inv, `document.querySelector('#pk-secret:not([hidden]) .pk-identity')?.textContent ?? ''`)
+	if want == "" || got != want {
+		t.Errorf("once over, the investigator's page names %q as Jack, Jack's page %q", got, want)
+	}
+	if n := mustEval[int](inv, `document.querySelectorAll('#board .is-jack[data-character=`+jsString(identity)+`]').length`); n != 1 {
+		t.Errorf("once over, the investigator's board marks %d tiles of %s as Jack, want 1", n, identity)
+	}
+	jack.screenshot(shots, "pocket-end-jack.png", "#board")
+	inv.screenshot(shots, "pocket-end-investigator.png", "#board")
+	jack.checkConsole()
+	inv.checkConsole()
+	t.Logf("whole test: %v", time.Since(began).Round(time.Millisecond))
+}
