@@ -219,14 +219,22 @@ func (t *table) leaveSeat(seat int, user string) error {
 }
 
 // seatsChanged starts the game once every human seat is held, and sends a
-// fresh state to the connections of the users whose seats changed.
+// fresh state to the connections of the users whose seats changed, or to every
+// connection when the game has just started (everyone's legal moves, prompt
+// and table status change then).
 func (t *table) seatsChanged(users ...string) {
+	started := false
 	if t.rec.Status == store.StatusOpen && t.allHumansSeated() {
 		t.setStatus(store.StatusRunning)
+		started = true
 	}
 	t.refreshSummary()
 	for c := range t.conns {
 		if !c.ready {
+			continue
+		}
+		if started {
+			c.send(t.stateFor(t.audienceOf(c)))
 			continue
 		}
 		for _, u := range users {
