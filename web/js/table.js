@@ -77,6 +77,8 @@ let rendererGame = '';
 let socket;
 /** @type {Me|null} */
 let who = null;
+/** The first look-up of who is signed in; a seat click waits for it before asking a name. @type {Promise<Me|null>} */
+let signedIn = Promise.resolve(null);
 
 /** @returns {Snapshot|null} the snapshot to draw (live, or the replay step). */
 function snapshot() {
@@ -454,6 +456,7 @@ async function loadFrames() {
  * @param {number} seat
  */
 async function takeSeat(seat) {
+  if (!who) who = await signedIn;
   if (!who) who = await askName(true);
   if (!who || !st.table) return;
   try {
@@ -594,7 +597,8 @@ async function main() {
   // Watch at once; a name chosen now needs a new connection to count.
   socket = new TableSocket(tableId(), handlers);
   socket.connect();
-  const had = await me().catch(() => null);
+  signedIn = me().catch(() => null);
+  const had = await signedIn;
   who = await ensureIdentity({ optional: true });
   if (!had && who) reconnect();
 }

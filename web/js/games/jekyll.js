@@ -362,7 +362,7 @@ async function jekyll(ctx) {
     /** @type {string[]} */
     const lines = [];
     if (v.phase === 'talk') lines.push(t('web.jk.day-talk'));
-    else if (!v.chat && v.phase !== 'over') lines.push(t('web.jk.night-silence'));
+    else if (!v.chat && v.phase !== 'over') lines.push(t('web.jk.silence'));
     if (v.pending) {
       const who = whoName(v.pending.seat);
       lines.push(v.pending.kind === 'swap-ranks' ? t('web.jk.pending.swap-ranks', { who }) : t('web.jk.pending.swap-card', { who }));
@@ -425,7 +425,7 @@ async function jekyll(ctx) {
     const deck = el('div', { class: 'jk-deck', 'data-deck-count': v.deckCount },
       el('span', { class: 'jk-who w-city' }, whoName('city')),
       el('span', { class: 'jk-back big', 'aria-hidden': 'true' }, v.deckCount ? String(v.deckCount) : ''),
-      el('span', { class: 'jk-count' }, v.phase === 'night' ? t('web.jk.deck-count', { n: v.deckCount }) : t('web.jk.deck-day', { n: v.given[0] + v.given[1] })));
+      el('span', { class: 'jk-count' }, v.phase === 'talk' || v.phase === 'give' ? t('web.jk.deck-day', { n: v.given[0] + v.given[1] }) : t('web.jk.deck-count', { n: v.deckCount })));
 
     const ranks = el('ol', { class: 'jk-ranks', 'aria-label': t('web.jk.ranks') });
     for (let tok = 1; tok <= 3; tok++) {

@@ -778,7 +778,7 @@ async function whitechapel(ctx) {
         item('marker marker-woman', { x: -6, y: -7, width: 12, height: 14, rx: 3 }, 'rect', t('web.wc.marker.woman'), '?'),
         item('marker marker-scene', { r: 7 }, 'circle', t('web.wc.legend.scene'), '1'),
         item('token patrol down', octagon, 'polygon', t('web.wc.legend.patrol-down'), '?'),
-        item('token patrol up', octagon, 'polygon', t('web.wc.legend.patrol-up'), t('web.wh.letter.blue')),
+        item('token patrol up tok-blue', octagon, 'polygon', t('web.wc.legend.patrol-up'), t('web.wh.letter.blue')),
         item('marker marker-clue', { points: '0,-8 7,5 -7,5' }, 'polygon', t('web.wc.marker.clue')),
         item('marker marker-miss', { r: 5 }, 'circle', t('web.wh.marker.no-clue')),
         item('marker marker-not-here', { r: 5 }, 'circle', t('web.wh.marker.not-here')),
