@@ -1,6 +1,7 @@
 package jekyll
 
 import (
+	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -68,6 +69,9 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 	n := 400
 	if testing.Short() || raceEnabled {
 		n = 80
+	}
+	if os.Getenv("JEKYLL_BRUTE") != "" {
+		n, _ = strconv.Atoi(os.Getenv("JEKYLL_BRUTE"))
 	}
 	s := NewSolver()
 	checked := 0
@@ -208,6 +212,91 @@ func TestSolverWholeRoundsAgree(t *testing.T) {
 		}
 		if v != full || v != best {
 			t.Fatalf("seed %d %v: mtd %d, full window %d, best move %d", 500+i, opts, v, full, best)
+		}
+	}
+}
+
+// refSolver is a plain memoised max over the round's own moves, without
+// bounds, table tricks or card equivalence: the reference for whole rounds.
+type refSolver struct {
+	cfg        config
+	pawn, yard int8
+	final      bool
+	memo       map[round]int
+}
+
+func (x *refSolver) value(r *round) int {
+	if v, ok := x.memo[*r]; ok {
+		return v
+	}
+	best := -1 << 20
+	try := func(c round) {
+		if c.trickDone() {
+			c.resolve()
+			if c.N == 8 {
+				out := x.cfg.score(x.pawn, x.yard, c.T, c.Won, c.Tricks[7].Owner, x.final)
+				best = max(best, out.value())
+				return
+			}
+			c.reveal()
+		}
+		best = max(best, x.value(&c))
+	}
+	seat := r.toAct()
+	switch r.Pend {
+	case pendBlue:
+		for _, p := range swapPairs {
+			c := *r
+			c.swapRanks(p[0], p[1])
+			try(c)
+		}
+	case pendBlack:
+		for m := r.Hand[seat]; m != 0; m &= m - 1 {
+			c := *r
+			c.swapCard(Card(trailing(m)))
+			try(c)
+		}
+	default:
+		for m := r.legalPlays(seat); m != 0; m &= m - 1 {
+			c := *r
+			c.play(seat, Card(trailing(m)))
+			try(c)
+		}
+	}
+	x.memo[*r] = best
+	return best
+}
+
+// TestSolverMatchesReferenceOnWholeRounds compares the solver with the plain
+// memoised reference on the last 5, 4 or 3 tricks of rounds (whole rounds are
+// too slow for the reference; TestSolverWholeRoundsAgree covers them).
+func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
+	n := 40
+	if testing.Short() || raceEnabled {
+		n = 6
+	}
+	if v := os.Getenv("JEKYLL_REF"); v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	s := NewSolver()
+	for i := 0; i < n; i++ {
+		opts := game.Options{"chapter": strconv.Itoa(1 + i%NumChapters)}
+		if i%3 == 1 {
+			opts["overshoot-to-yard"] = "true"
+		}
+		at := uint8(3 + i%3) // tricks already played: 5 or fewer left
+		rnd := uint8(i / 4 % 2)
+		st := randomUntil(opts, uint64(9000+i), func(st *State) bool {
+			return st.phase == phaseNight && st.rnd == rnd && st.r.N == at && st.r.Pos == 1
+		})
+		if st == nil {
+			continue
+		}
+		ref := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}}
+		r := st.r
+		want := ref.value(&r)
+		if got := s.Value(st); got != want {
+			t.Fatalf("seed %d %v round %d after %d tricks: solver %d, reference %d", 9000+i, opts, rnd+1, at, got, want)
 		}
 	}
 }
