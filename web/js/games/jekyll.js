@@ -104,7 +104,7 @@ export const VIEW_FIELDS = [
   'hand', 'gifts', 'tracked[].card', 'tracked[].where', 'topKnown', 'lacks', 'ranks[].colour', 'ranks[].token',
   'trick.number', 'trick.cards[].by', 'trick.cards[].card', 'trick.paired',
   'tricks[].number', 'tricks[].cards[].by', 'tricks[].cards[].card', 'tricks[].owner', 'tricks[].taken',
-  'won', 'pending.seat', 'pending.kind', 'pending.choices',
+  'won', 'pending.seat', 'pending.kind',
   'rounds[].tricks', 'rounds[].eights', 'rounds[].low', 'rounds[].pawnGain', 'rounds[].yardGain', 'rounds[].pawn',
   'rounds[].yard', 'rounds[].lastTrick',
   'result', 'stars', 'feats', 'campaign', 'reveal.hands', 'reveal.deck', 'reveal.aside', 'reveal.gifts',
@@ -325,11 +325,12 @@ export function pickView(snap) {
 async function jekyll(ctx) {
   const chapter = el('section', { id: 'jk-chapter', class: 'jk-chapter' });
   const banner = el('p', { id: 'jk-banner', class: 'jk-banner', role: 'status' });
+  const pending = el('p', { id: 'jk-pending', class: 'jk-pending', role: 'status', hidden: true });
   const actions = el('div', { id: 'jk-actions', class: 'wh-actions', role: 'group' });
   const track = el('section', { id: 'jk-track', class: 'jk-track-box' });
   const tableBox = el('section', { id: 'jk-table', class: 'jk-table' });
   const handBox = el('section', { id: 'jk-hand', class: 'jk-hand-box' });
-  const root = el('div', { class: 'jk' }, chapter, banner, actions, track, tableBox, handBox);
+  const root = el('div', { class: 'jk' }, chapter, banner, pending, actions, track, tableBox, handBox);
   ctx.board.replaceChildren(root);
 
   const wonBox = el('section', { id: 'jk-won', class: 'panel' });
@@ -345,11 +346,22 @@ async function jekyll(ctx) {
   function drawChapter(v) {
     const phase = v.phase === 'talk' ? t('web.jk.phase.talk') : v.phase === 'give' ? t('web.jk.phase.give')
       : v.phase === 'night' ? t('web.jk.phase.night') : t('web.jk.phase.over');
+    /** @type {string[]} */
+    const rules = [
+      v.rules.potions ? t('web.jk.rule.potions', { n: v.rules.potions }) : t('web.jk.rule.no-potions'),
+      v.rules.potions ? (v.rules.reactions ? t('web.jk.rule.reactions') : t('web.jk.rule.no-reactions')) : '',
+      v.rules.yard ? t('web.jk.rule.yard') : t('web.jk.rule.no-yard'),
+      v.rules.yard && v.rules.overshootToYard ? t('web.jk.rule.overshoot') : '',
+    ].filter(Boolean);
     chapter.replaceChildren(
       el('h2', { 'data-chapter': v.rules.chapter }, render(v.rules.name)),
       el('p', { class: 'jk-goal' }, render(v.rules.goal)),
+      el('p', { class: 'jk-rules' }, rules.join(' · ')),
       el('p', { class: 'jk-where', 'data-round': v.round, 'data-phase': v.phase },
         t('web.jk.round-of', { round: v.round, rounds: 2 }), ' · ', phase),
+      ...(v.phase === 'talk' && v.ready?.length
+        ? [el('p', { class: 'jk-ready', 'data-ready': v.ready.join(',') }, t('web.jk.ready', { list: v.ready.map(whoName).join(', ') }))]
+        : []),
     );
   }
 
@@ -359,17 +371,16 @@ async function jekyll(ctx) {
    * @param {JkView} v
    */
   function drawBanner(v) {
-    /** @type {string[]} */
-    const lines = [];
-    if (v.phase === 'talk') lines.push(t('web.jk.day-talk'));
-    else if (!v.chat && v.phase !== 'over') lines.push(t('web.jk.silence'));
+    const text = v.phase === 'talk' ? t('web.jk.day-talk') : !v.chat && v.phase !== 'over' ? t('web.jk.silence') : '';
+    banner.textContent = text;
+    banner.hidden = !text;
+    banner.dataset.chat = v.chat ? 'open' : 'closed';
+    pending.hidden = !v.pending;
     if (v.pending) {
       const who = whoName(v.pending.seat);
-      lines.push(v.pending.kind === 'swap-ranks' ? t('web.jk.pending.swap-ranks', { who }) : t('web.jk.pending.swap-card', { who }));
+      pending.textContent = v.pending.kind === 'swap-ranks' ? t('web.jk.pending.swap-ranks', { who }) : t('web.jk.pending.swap-card', { who });
+      pending.dataset.pending = v.pending.kind;
     }
-    banner.textContent = lines.join(' ');
-    banner.hidden = lines.length === 0;
-    banner.dataset.chat = v.chat ? 'open' : 'closed';
   }
 
   /**
@@ -385,10 +396,13 @@ async function jekyll(ctx) {
       /** @type {string[]} */
       const titles = [t('web.jk.space', { n: i })];
       if (i === last) titles.push(t('web.jk.last-space'));
+      if (i === v.rules.startJH) titles.push(t('web.jk.start-pawn'));
+      if (v.rules.yard && i === v.rules.startYard) titles.push(t('web.jk.start-yard'));
       if (pawn) titles.push(t('web.jk.pawn'));
       if (yard) titles.push(t('web.jk.yard'));
       list.append(el('li', {
-        class: [i === last ? 'last' : '', pawn ? 'pawn' : '', yard ? 'yard' : ''].filter(Boolean).join(' '),
+        class: [i === last ? 'last' : '', pawn ? 'pawn' : '', yard ? 'yard' : '',
+          i === v.rules.startJH || (v.rules.yard && i === v.rules.startYard) ? 'start' : ''].filter(Boolean).join(' '),
         'data-space': i, title: titles.join(' · '),
       },
       el('span', { class: 'n' }, String(i)),
@@ -550,7 +564,7 @@ async function jekyll(ctx) {
     roundsBox.hidden = v.rounds.length === 0;
     if (roundsBox.hidden) return;
     const head = [t('web.jk.col.round'), `${symbolOf('jekyll')}/${symbolOf('hyde')}`, t('web.jk.col.eights'), t('web.jk.col.low'),
-      t('web.jk.col.pawn'), ...(v.rules.yard ? [t('web.jk.col.yard')] : [])];
+      t('web.jk.col.pawn'), ...(v.rules.yard ? [t('web.jk.col.yard')] : []), t('web.jk.col.last')];
     roundsBox.replaceChildren(
       el('h2', {}, t('web.jk.scoring')),
       el('table', { class: 'trail-sheet jk-scores' },
@@ -561,7 +575,8 @@ async function jekyll(ctx) {
           el('td', {}, String(r.eights)),
           el('td', {}, String(r.low)),
           el('td', {}, `+${r.pawnGain} → ${r.pawn}`),
-          ...(v.rules.yard ? [el('td', {}, `+${r.yardGain} → ${r.yard}`)] : [])))),
+          ...(v.rules.yard ? [el('td', {}, `+${r.yardGain} → ${r.yard}`)] : []),
+          el('td', { title: whoName(r.lastTrick) }, symbolOf(r.lastTrick))))),
       ),
     );
   }

@@ -105,7 +105,7 @@ export const VIEW_FIELDS = [
   'wretched', 'wretchedTurn', 'crimeScenes', 'policemen[].seat', 'policemen[].id', 'policemen[].crossing',
   'clues', 'search.policeman', 'search.named',
   'nights[].scene', 'nights[].second', 'nights[].timeOfCrime', 'nights[].moves[].kind', 'nights[].moves[].cells',
-  'nights[].obs[].time', 'nights[].obs[].circle', 'nights[].obs[].kind', 'nights[].home',
+  'nights[].obs[].circle', 'nights[].obs[].kind', 'nights[].home',
   'hideout', 'marked', 'trail', 'circle',
   'possible[].circle', 'possible[].count', 'possibleTotal', 'hideouts[].circle', 'hideouts[].weight',
   'outcome.over',
@@ -567,7 +567,9 @@ async function whitechapel(ctx) {
     fact(t('web.wc.victims'), t('web.wc.of', { n: v.crimeScenes.length, of: VICTIMS }), 'victims');
     if (v.phase === 'women') fact(t('web.wc.women-left'), String(v.womenLeft), 'women-left');
     if (v.phase === 'women' || v.phase === 'patrol') fact(t('web.wc.patrols-left'), String(v.patrolsLeft), 'patrols-left');
-    if (v.search) fact(t('web.wh.searching'), v.search.named.length ? v.search.named.join(', ') : '—', 'search');
+    if (v.search) {
+      fact(t('web.wc.searching', { who: policeName(v.search.policeman) }), v.search.named.length ? v.search.named.join(', ') : '—', 'search');
+    }
 
     const specials = el('ul', { class: 'specials', 'aria-label': t('web.wc.specials') },
       el('li', { class: v.coaches === 0 ? 'used' : '', 'data-special': 'coach' }, t('web.wc.coaches-left', { n: v.coaches })),
@@ -659,8 +661,14 @@ async function whitechapel(ctx) {
   function drawDeduction(v) {
     const hasLoc = v.possible !== undefined && v.possible.length > 0;
     const hasHide = v.hideouts !== undefined && v.hideouts.length > 0;
-    deduce.hidden = !hasLoc && !hasHide;
+    // The table allows the aids, the viewer is not Jack, nothing to show yet.
+    const later = v.options.deduction === 'on' && v.marked === undefined && v.trail === undefined && !v.outcome.over;
+    deduce.hidden = !hasLoc && !hasHide && !later;
     if (deduce.hidden) return;
+    if (!hasLoc && !hasHide) {
+      deduce.replaceChildren(el('h2', {}, t('web.wc.deduction')), el('p', { class: 'empty' }, t('web.wc.deduction-later')));
+      return;
+    }
     /**
      * @param {'locations'|'hideouts'|'off'} value
      * @param {string} label
