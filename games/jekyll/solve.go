@@ -9,19 +9,35 @@ import (
 // The exact round solver. A fully known night (both hands and the City deck
 // order) is a one-agent puzzle: Jekyll and Hyde play together and the City
 // plays its deck in order, so the best outcome is a maximum over the players'
-// joint choices. The solver searches it depth first with
+// joint choices. The solver finds it by depth-first search:
 //
-//   - a transposition table at trick starts, keyed by everything the rest of
-//     the round depends on (both hands, the City's card, the turn-order token,
-//     the colour ranks, the tricks per player and the 8s and 1-3 cards of each
-//     trick the City still holds, in order, for red reactions);
-//   - branch and bound: an upper bound on what the rest of the round can still
-//     give cuts a subtree that cannot beat the best line found so far, and a
-//     line that reaches the bound stops the search of its node.
+//   - MTD(f): null-window searches around a first guess, with fail-soft
+//     alpha-beta cut-offs (beta: a line good enough is found; alpha: the
+//     bound says nothing here can do better);
+//   - a trick start expands the whole trick at once (the first and the
+//     second player's cards, a reaction choice searched on its own), ordered
+//     by the table's best move, then by the bound of each outcome and a quick
+//     score of the trick; outcomes whose bound cannot beat the best so far are
+//     not searched;
+//   - interchangeable cards are tried once (all potions; cards of one colour
+//     and one scoring class with no card in play between them);
+//   - a transposition table at trick starts, keyed up to card equivalence
+//     (per colour, who holds each card still in play, in order, and its
+//     class), with the turn-order token, the ranks, the potions held, the
+//     difference of the tricks (clamped) and the 8s and 1-3 cards of the
+//     City tricks that red reactions can still take; in round 1, when the
+//     pawn cannot overshoot, its values are relative to what the players
+//     already hold, so that positions differing only in the past share one
+//     entry;
+//   - an upper bound per trick start (see bound) that tries each number of
+//     tricks the players may still win and bounds the tricks of the player
+//     with fewer, the 8s to take and the 1-3 cards they cannot avoid, with
+//     the red, blue and black reactions still possible.
 //
 // Values (see roundResult.value): a round that decides the chapter is worth
 // +100 (won) or -100 (lost); any other round is worth the pawn's gain minus
-// Scotland Yard's gain.
+// Scotland Yard's gain. Tests check it against plain minimax through the
+// engine and against a plain memoised search.
 
 // Solver searches fully known rounds. A Solver reuses its table between
 // solves; it is not safe for concurrent use.
@@ -590,7 +606,17 @@ func (s *Solver) bound(r *round, sm *summary) int {
 			// Black reactions move cards between the City and the hands, so
 			// the count by source loses one per swap; but each City trick
 			// swallows at most three such cards whatever their source.
-			low = nLow + max(0, max(0, l0-c)+max(0, l1-c)+max(0, lc-c)-lowSwaps, l0+l1+lc-3*c)
+			// A swap moves a card between the City and one hand; it lowers
+			// the count only by taking a card from a source above c to one
+			// below c.
+			red := 0
+			if lc > c {
+				red = min(lc-c, max(0, c-l0)+max(0, c-l1))
+			} else if lc < c {
+				red = min(c-lc, max(0, l0-c)+max(0, l1-c))
+			}
+			red = min(red, lowSwaps)
+			low = nLow + max(0, max(0, l0-c)+max(0, l1-c)+max(0, lc-c)-red, l0+l1+lc-3*c)
 		}
 		var v int
 		switch {
