@@ -32,7 +32,7 @@ type level struct {
 var levels = map[string]level{
 	"easy":   {random: 0.25, noise: 4, samples: 40, arrest: 0.5, maxWait: 2, danger: 2},
 	"normal": {random: 0.02, noise: 1, samples: 150, arrest: 0.3, maxWait: 3, danger: 4},
-	"hard":   {random: 0, noise: 0.5, samples: 400, arrest: 0.25, maxWait: 4, danger: 5},
+	"hard":   {random: 0, noise: 0.5, samples: 400, arrest: 0.25, maxWait: 3, danger: 5},
 }
 
 // Baseline is the baseline Whitechapel bot, for Jack or a policeman. It

@@ -63,8 +63,8 @@ func TestBaselineRegistered(t *testing.T) {
 // opponent nearly always, at every level, with and without deduction.
 func TestBaselineBeatsRandom(t *testing.T) {
 	games := 12
-	if testing.Short() {
-		games = 4
+	if testing.Short() || raceOn {
+		games = 2
 	}
 	for _, level := range []string{"easy", "normal", "hard"} {
 		jackWins, policeWins := 0, 0
@@ -92,8 +92,8 @@ func TestBaselineBeatsRandom(t *testing.T) {
 // must win some games (neither is hopeless).
 func TestBaselineAgainstItself(t *testing.T) {
 	games := 16
-	if testing.Short() {
-		games = 4
+	if testing.Short() || raceOn {
+		games = 2
 	}
 	wins := map[string]int{}
 	nights := 0

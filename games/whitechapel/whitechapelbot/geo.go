@@ -119,3 +119,27 @@ func (g *geo) minReach(xs []int, c int) int {
 	}
 	return d
 }
+
+// walkDistAvoiding returns the number of walks from every circle to circle
+// to along streets that pass none of the blocked crossings (far when there
+// is no such way).
+func (g *geo) walkDistAvoiding(to int, blocked board.Set) []uint8 {
+	d := make([]uint8, g.n+1)
+	for i := range d {
+		d[i] = far
+	}
+	d[to] = 0
+	queue := []int{to}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		nb := g.b.WalkTargets(c, blocked)
+		for x := nb.Next(0); x >= 0; x = nb.Next(x + 1) {
+			if d[x] == far {
+				d[x] = d[c] + 1
+				queue = append(queue, x)
+			}
+		}
+	}
+	return d
+}

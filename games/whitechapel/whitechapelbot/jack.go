@@ -1,6 +1,7 @@
 package whitechapelbot
 
 import (
+	"gaslamp/board"
 	"gaslamp/game"
 	"gaslamp/games/whitechapel"
 )
@@ -123,6 +124,17 @@ func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.M
 		left = v.Track.Left
 	}
 	police := policemen(v)
+	// Walks home avoiding the crossings the policemen hold or may step to.
+	var blocked board.Set
+	for _, x := range police {
+		if x >= 0 {
+			blocked.Add(x)
+			if b.lv.danger >= 4 {
+				blocked = blocked.Union(g.b.StepSet[x])
+			}
+		}
+	}
+	safe := g.walkDistAvoiding(h, blocked)
 	exposed := func(c int) float64 {
 		e := 0.0
 		for _, x := range police {
@@ -148,11 +160,12 @@ func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.M
 			special = 2
 		}
 		d := int(g.walk[to][h])
+		ds := min(int(safe[to]), d+3)
 		if to == h {
-			d = 2 // out and back in, on foot
+			d, ds = 2, 2 // out and back in, on foot
 		}
 		after := left - cells
-		score := 2*float64(d) + b.lv.danger*exposed(to) + special + b.rng.Float64()*b.lv.noise
+		score := float64(d) + float64(ds) + b.lv.danger*exposed(to) + special + b.rng.Float64()*b.lv.noise
 		if d > after {
 			score += 100 + 10*float64(d-after)
 		} else if d == after {
