@@ -27,6 +27,12 @@
 //	js/games/registry.js   game id -> renderer factory; a generic fallback renderer
 //	js/games/whitehall.js  the Whitehall Mystery renderer
 //	js/games/pocket.js     the Mr Jack Pocket renderer
+//	js/games/whitechapel.js the Letters from Whitechapel renderer (css/whitechapel.css)
+//	js/games/jekyll.js     the Jekyll & Hyde vs Scotland Yard renderer (css/jekyll.css)
+//
+// A renderer may close the table chat (Renderer.chatClosed, Jekyll & Hyde from
+// the deal to the end of a round): the page then disables #chat-input and
+// #chat-send and says why in #chat-note.
 //
 // jstest/*.test.mjs are unit tests of the modules' logic for node's test
 // runner; TestJavaScriptUnits runs them from go test when node is installed.
@@ -65,7 +71,8 @@
 //	#legal button[data-intent]   every legal move (data-seat, data-kind, data-move = the intent's JSON)
 //	#seats li[data-seat]     one row per seat (.mine, .to-act); button[data-take-seat], button[data-leave-seat]
 //	#log li[data-v][data-type]   the event log
-//	#chat-input, #chat-form, #chat-log li   table chat
+//	#chat-input, #chat-form, #chat-log li   table chat; #chat-form[data-chat-closed="true"] and
+//	                         #chat-note while the game closes chat
 //	#outcome[data-winner]    the result, once the game is over
 //	#replay-first, #replay-prev, #replay-next, #replay-last, #replay-play, #replay-pos
 //	#chooser-choices button[data-choice][data-kind]   the chooser shown when a click is ambiguous
@@ -75,7 +82,9 @@
 //	[data-circle="42"]       a circle; .target when it is a legal choice (focusable, Enter or Space chooses)
 //	[data-crossing="HP"]     a crossing; .target when legal
 //	[data-figure="yellow"]   a figure ("jack" for Jack's pawn, in his view and once the game is over)
-//	[data-marker="clue"][data-marker-circle="42"]  markers: discovery, clue, false, miss, not-here, location
+//	[data-marker="clue"][data-marker-circle="42"]  markers: discovery, clue, false, miss, not-here, location,
+//	                                               scene, woman, woman-marked, hideout
+//	[data-token-crossing="J44"]                    a token lying on a crossing (Whitechapel's patrol tokens)
 //	.trail-line[data-trail-round]                  Jack's trail
 //
 // Whitehall panels (js/games/whitehall.js):
@@ -91,4 +100,33 @@
 //	[data-place="1".."12"]                  a detective place; .target when a move ends there
 //	[data-detective="holmes"]               a detective
 //	#pk-actions button[data-action="alibi"|"joker"]   moves with no board target
+//
+// Letters from Whitechapel (js/games/whitechapel.js), on the board above:
+//
+//	[data-circle="42"].target, [data-crossing="J44"].target   every move but wait, stop and pass; a chooser
+//	                                        (#chooser-choices) when one click could mean several (marked or
+//	                                        unmarked woman, which patrol token, search or arrest, which coach)
+//	#wc-actions button[data-action="wait"|"stop"|"pass"]   moves with no board target
+//	[data-figure="blue"]...                 policemen (.head: the Head of the Investigation); [data-figure="wretched-42"];
+//	                                        [data-figure="jack"] (his view; everyone once over)
+//	[data-marker="woman"|"woman-marked"]    woman tokens face down (woman-marked only in Jack's view)
+//	[data-marker="scene"], [data-marker="clue"], [data-marker="hideout"] (Jack; everyone once over)
+//	[data-patrol="J44"][data-face="down"|"up"][data-patrol-token="blue"|"fake"|""]   patrol tokens
+//	#wc-status [data-fact="night"|"head"|"time"|...], .wc-track li[data-space="0".."19"][data-label] (.toc, .jack),
+//	           [data-special="coach"|"alley"], [data-moves-left]
+//	#wc-sheet [data-hideout], tr[data-night] [data-trail-cell]   Jack's secret sheet (his view; everyone once over)
+//	#wc-deduction #wc-overlay-locations|#wc-overlay-hideouts|#wc-overlay-off, [data-possible], [data-hideouts]
+//	#wc-nights tr[data-night]               the public record of every night
+//
+// Jekyll & Hyde vs Scotland Yard (js/games/jekyll.js):
+//
+//	#jk-hand [data-card="red-8"]            the viewer's hand; button.target[data-action="give"|"play"|"swap-card"]
+//	                                        when it can be played (a chooser if one card has several moves)
+//	#jk-actions button[data-action="ready"|"swap-ranks"][data-a][data-b]   moves with no card
+//	#jk-table [data-hand-of="hyde"][data-hand-count], [data-deck-count], .jk-ranks li[data-rank="1".."3"][data-colour],
+//	          [data-first], .jk-plays li[data-play-by][data-position] [data-card] (.paired: a reaction)
+//	#jk-track li[data-space] (.pawn, .yard, .last, .start), [data-pawn="jh"|"yard"]
+//	#jk-banner[data-chat="open"|"closed"], #jk-pending[data-pending]
+//	#jk-won [data-won-by="jekyll"|"hyde"|"city"][data-won] li[data-trick]
+//	#jk-knowledge, #jk-rounds tr[data-scored-round], #jk-reveal [data-stars][data-result] [data-reveal] [data-feat]
 package web

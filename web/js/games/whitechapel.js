@@ -618,7 +618,7 @@ async function whitechapel(ctx) {
    * @param {boolean} revealed
    */
   function drawSheet(v, revealed) {
-    const show = v.trail !== undefined || v.hideout !== undefined || v.marked !== undefined;
+    const show = v.seat === 0 || v.trail !== undefined || v.hideout !== undefined || v.marked !== undefined;
     sheet.hidden = !show;
     if (!show) return;
     const rows = (v.trail ?? []).map((row, n) => {
@@ -662,7 +662,7 @@ async function whitechapel(ctx) {
     const hasLoc = v.possible !== undefined && v.possible.length > 0;
     const hasHide = v.hideouts !== undefined && v.hideouts.length > 0;
     // The table allows the aids, the viewer is not Jack, nothing to show yet.
-    const later = v.options.deduction === 'on' && v.marked === undefined && v.trail === undefined && !v.outcome.over;
+    const later = v.options.deduction === 'on' && v.seat !== 0 && !v.outcome.over;
     deduce.hidden = !hasLoc && !hasHide && !later;
     if (deduce.hidden) return;
     if (!hasLoc && !hasHide) {
