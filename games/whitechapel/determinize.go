@@ -226,6 +226,8 @@ func (s *State) loadOutcome(o game.Outcome) error {
 	}
 	var key string
 	switch w := o.Reason.Args["who"].(type) {
+	case colourName:
+		key = w.Text().Key
 	case game.Text:
 		key = w.Key
 	case map[string]any:

@@ -1,6 +1,7 @@
 package whitechapel
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -61,8 +62,13 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 			}
 		}
 		for _, v := range tx.Args {
-			if nested, ok := v.(game.Text); ok {
+			switch nested := v.(type) {
+			case game.Text:
 				check(where+" (nested)", nested)
+			case colourName:
+				check(where+" (nested)", nested.Text())
+			case tokenName:
+				check(where+" (nested)", nested.Text())
 			}
 		}
 	}
@@ -91,7 +97,10 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 	}
 	check("name", Rules{}.Name())
 	for id := uint8(0); id <= tokenFake; id++ {
-		check("token", tokenText(id))
+		check("token", tokenText(id).Text())
+	}
+	for i := 0; i < numPolice; i++ {
+		check("colour", who(i).Text())
 	}
 	for seed := uint64(1); seed <= 12; seed++ {
 		rng := game.NewRand(seed)
@@ -110,5 +119,18 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 			}
 		})
 		check("outcome", st.Outcome().Reason)
+	}
+}
+
+// TestNamesRenderInGoAndNestInJSON checks that a text naming a policeman
+// renders with the English colour in Go and carries a nested text in JSON.
+func TestNamesRenderInGoAndNestInJSON(t *testing.T) {
+	tx := game.T("whitechapel.ev.pass", "who", who(3))
+	if got := (Rules{}).Messages().Render("fr", tx); got != "Red ne fait rien." {
+		t.Fatalf("rendered %q", got)
+	}
+	data, err := json.Marshal(tx)
+	if err != nil || string(data) != `{"key":"whitechapel.ev.pass","args":{"who":{"key":"whitechapel.colour.red"}}}` {
+		t.Fatalf("JSON %s %v", data, err)
 	}
 }

@@ -1,6 +1,7 @@
 package whitechapel
 
 import (
+	"encoding/json"
 	"math/bits"
 
 	"gaslamp/board"
@@ -185,11 +186,42 @@ func (s *State) Outcome() game.Outcome {
 	return o
 }
 
-// who names policeman i in a text: a nested text the client translates.
-func who(i int) game.Text { return game.T("whitechapel.colour." + colourIDs[i]) }
+// who names policeman i in a text.
+func who(i int) colourName { return colourName(i) }
+
+// colourName is a police colour as the argument of a text: it encodes to
+// JSON as a nested text that the client translates
+// ({"key":"whitechapel.colour.blue"}), and prints as its English name for
+// Go-side rendering (game.Catalog.Render).
+type colourName uint8
+
+var colourNames = [numPolice]string{"Blue", "Yellow", "Brown", "Red", "Green"}
+
+// String returns the colour's English name.
+func (c colourName) String() string { return colourNames[c] }
+
+// Text returns the colour as a nested text.
+func (c colourName) Text() game.Text { return game.T("whitechapel.colour." + colourIDs[c]) }
+
+// MarshalJSON encodes the colour as its nested text.
+func (c colourName) MarshalJSON() ([]byte, error) { return json.Marshal(c.Text()) }
 
 // tokenText names patrol token id in a text.
-func tokenText(id uint8) game.Text { return game.T("whitechapel.token." + tokenIDs[id]) }
+func tokenText(id uint8) tokenName { return tokenName(id) }
+
+// tokenName is a patrol token as the argument of a text, like colourName:
+// a nested text in JSON ({"key":"whitechapel.token.fake"}), its English
+// name in Go-side rendering.
+type tokenName uint8
+
+// String returns the token's English name.
+func (t tokenName) String() string { return tokenIDs[t] }
+
+// Text returns the token as a nested text.
+func (t tokenName) Text() game.Text { return game.T("whitechapel.token." + tokenIDs[t]) }
+
+// MarshalJSON encodes the token as its nested text.
+func (t tokenName) MarshalJSON() ([]byte, error) { return json.Marshal(t.Text()) }
 
 // Clone implements game.State.
 func (s *State) Clone() game.State {
