@@ -20,6 +20,7 @@ import (
 	_ "gaslamp/games/jekyll"
 	_ "gaslamp/games/pocket"
 	_ "gaslamp/games/whitechapel"
+	_ "gaslamp/games/whitechapel/whitechapelbot"
 	_ "gaslamp/games/whitehall"
 	"gaslamp/server"
 	"gaslamp/store"
