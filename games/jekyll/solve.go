@@ -313,26 +313,37 @@ func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 		}
 	}
 	alpha = max(alpha, lo-1)
+	first := r.First
+	best, bf, bg := -1<<20, NoCard, NoCard
+	// The table's best trick first, before the others are made: it often
+	// ends the search here.
+	if v, ok := s.hinted(r, hf, hg, alpha, beta); ok {
+		best, bf, bg = v, hf, hg
+		if best >= beta || best >= ub {
+			s.store(e, k, base, lo, ub, alpha, beta, best, bf, bg)
+			return best
+		}
+	} else {
+		hf = NoCard
+	}
 	var kids [64]kid
 	n := 0
-	first := r.First
 	t, won := sm.t, sm.won
 	for fm := s.distinct(r, r.legalPlays(first), first); fm != 0; fm &= fm - 1 {
 		f := Card(bits.TrailingZeros32(fm))
 		c := *r
 		c.play(first, f)
 		if c.Pend != pendNone {
-			kids[n] = kid{r: c, f: f, g: NoCard, score: 0}
-			if f == hf {
-				kids[n].score = 1 << 20
+			if f != hf {
+				kids[n] = kid{r: c, f: f, g: NoCard, score: 0}
+				n++
 			}
-			n++
 			continue
 		}
 		for gm := s.distinct(&c, c.legalPlays(1-first), 1-first); gm != 0; gm &= gm - 1 {
 			g := Card(bits.TrailingZeros32(gm))
 			d := &kids[n]
-			d.r, d.f, d.g, d.done = c, f, g, false
+			d.r, d.f, d.g, d.done, d.known, d.score = c, f, g, false, false, 0
 			d.r.play(1-first, g)
 			if d.r.Pend == pendNone {
 				d.r.resolve()
@@ -350,7 +361,7 @@ func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 				}
 			}
 			if f == hf && g == hg {
-				d.score = 1 << 20
+				continue // searched already
 			}
 			n++
 		}
@@ -361,7 +372,6 @@ func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 			kids[j], kids[j-1] = kids[j-1], kids[j]
 		}
 	}
-	best, bf, bg := -1<<20, NoCard, NoCard
 	for i := 0; i < n && best < beta && best < ub; i++ {
 		d := &kids[i]
 		var v int
@@ -383,7 +393,12 @@ func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 			best, bf, bg = v, d.f, d.g
 		}
 	}
-	hi := ub
+	s.store(e, k, base, lo, ub, alpha, beta, best, bf, bg)
+	return best
+}
+
+// store records what a trick start's search learned.
+func (s *Solver) store(e *ttEntry, k [3]uint64, base, lo, hi, alpha, beta, best int, f, g Card) {
 	switch {
 	case best >= beta:
 		lo = max(lo, best)
@@ -392,8 +407,29 @@ func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 	default:
 		lo, hi = best, best
 	}
-	*e = ttEntry{k: k, gen: s.gen, lo: int8(lo - base), hi: int8(hi - base), f: bf, g: bg}
-	return best
+	*e = ttEntry{k: k, gen: s.gen, lo: int8(lo - base), hi: int8(hi - base), f: f, g: g}
+}
+
+// hinted searches the trick f, g at trick start r if it is legal there (the
+// table's hint comes from an equivalent position, maybe with other cards).
+func (s *Solver) hinted(r *round, f, g Card, alpha, beta int) (int, bool) {
+	first := r.First
+	if f == NoCard || r.legalPlays(first)&bit(f) == 0 {
+		return 0, false
+	}
+	c := *r
+	c.play(first, f)
+	if c.Pend != pendNone {
+		if g != NoCard {
+			return 0, false
+		}
+		return s.search(&c, alpha, beta), true
+	}
+	if g == NoCard || c.legalPlays(1-first)&bit(g) == 0 {
+		return 0, false
+	}
+	c.play(1-first, g)
+	return s.after(&c, alpha, beta), true
 }
 
 // quick scores a finished trick for move ordering: a trick for the player

@@ -79,7 +79,7 @@ func (s *Solver) bound(r *round, sm *summary) int {
 		// black reactions (one each) or by red reactions (a trick each: its
 		// City card, plus the 8s beyond the first in the tricks it holds).
 		// The players' own 8s are counted in h8.
-		gain := maxMin + n8 + h8 + min(deck8+held8, min(city8, p)+min(swaps+rd, rest)+extra8)
+		gain := maxMin + n8 + h8 + min(deck8+held8, min(city8, p)+min(swaps+rd, react)+extra8)
 		low := 0
 		if s.cfg.Yard {
 			// Black reactions move cards between the City and the hands, so

@@ -65,10 +65,13 @@ func bruteForce(st *State) int {
 	return best
 }
 
+// TestSolverMatchesBruteForce compares the solver with plain minimax through
+// the engine on the last 3 or 4 tricks of random rounds (JEKYLL_BRUTE=n sets
+// the number of positions for a longer hunt).
 func TestSolverMatchesBruteForce(t *testing.T) {
-	n := 400
+	n := 3000
 	if testing.Short() || raceEnabled {
-		n = 80
+		n = 200
 	}
 	if os.Getenv("JEKYLL_BRUTE") != "" {
 		n, _ = strconv.Atoi(os.Getenv("JEKYLL_BRUTE"))
@@ -274,10 +277,11 @@ func (x *refSolver) value(r *round) int {
 // TestSolverMatchesReferenceOnWholeRounds compares the solver with the plain
 // memoised reference on the last 5, 4 or 3 tricks of rounds (whole rounds are
 // too slow for the reference; TestSolverWholeRoundsAgree covers them).
+// JEKYLL_REF=n sets the number of positions.
 func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
-	n := 40
+	n := 150
 	if testing.Short() || raceEnabled {
-		n = 6
+		n = 10
 	}
 	if v := os.Getenv("JEKYLL_REF"); v != "" {
 		n, _ = strconv.Atoi(v)
