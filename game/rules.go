@@ -77,3 +77,10 @@ type View interface {
 	// Viewer is the seat this view was built for (Spectator for spectators).
 	Viewer() Seat
 }
+
+// ChatGate is implemented by a State whose rules may close the table chat for a
+// while (Jekyll & Hyde: from the deal to the end of the round). The server
+// refuses chat lines while ChatOpen is false and the game is not over.
+type ChatGate interface {
+	ChatOpen() bool
+}

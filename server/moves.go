@@ -133,17 +133,13 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	return nil
 }
 
-// chatCloser is implemented by games whose state may close table chat (e.g.
-// Jekyll's night).
-type chatCloser interface{ ChatClosed() bool }
-
 // handleChat stores a chat line and sends it to everyone at the table.
 func (t *table) handleChat(c *conn, text string) {
 	if c.userID == "" {
 		c.send(errorFrame("", errSignIn, t.version))
 		return
 	}
-	if cc, ok := t.state.(chatCloser); ok && cc.ChatClosed() && !t.finished() {
+	if g, ok := t.state.(game.ChatGate); ok && !g.ChatOpen() && !t.finished() {
 		c.send(errorFrame("", errChatClosed, t.version))
 		return
 	}

@@ -90,7 +90,7 @@ func TestLobbyAPI(t *testing.T) {
 	found := false
 	for _, g := range games {
 		if g.ID == "srvtest" {
-			found = len(g.Seats) == 2 && len(g.Options) == 1 && len(g.Bots) > 0
+			found = len(g.Seats) == 2 && len(g.Options) == 2 && len(g.Bots) > 0
 		}
 	}
 	if !found {

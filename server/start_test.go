@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // A player who sat down and connected before the table filled up is told the
 // game has started: the last seat taken sends every connection a new state,
@@ -21,4 +24,27 @@ func TestStartSendsStateToEverySeatedPlayer(t *testing.T) {
 	if len(f.You) != 1 || f.You[0] != 0 {
 		t.Fatalf("state after start: you = %v", f.You)
 	}
+}
+
+// A game that closes the chat (game.ChatGate, like Jekyll's night) gets its
+// chat lines refused with chat-closed, and nothing is stored or sent.
+func TestChatClosedByTheGame(t *testing.T) {
+	e := newEnv(t, nil)
+	defer e.close()
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	var c created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest",
+		"options": map[string]string{"length": "6", "silent": "true"},
+		"seats":   []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &c); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	ca, cb := e.dial(alice, c.ID), e.dial(bob, c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	refused(e, ca, c.ID, `{"t":"chat","text":"psst"}`, "chat-closed")
+	cb.quiet("chat", 100*time.Millisecond)
 }

@@ -33,7 +33,10 @@ func (Rules) Sides() []string { return []string{"north", "south"} }
 
 // OptionSpecs implements game.Rules.
 func (Rules) OptionSpecs() []game.OptionSpec {
-	return []game.OptionSpec{{Name: "length", Kind: "choice", Default: "6", Choices: []string{"2", "6", "10", "40"}, Label: game.T("srvtest.opt.length")}}
+	return []game.OptionSpec{
+		{Name: "length", Kind: "choice", Default: "6", Choices: []string{"2", "6", "10", "40"}, Label: game.T("srvtest.opt.length")},
+		{Name: "silent", Kind: "bool", Default: "false", Label: game.T("srvtest.opt.silent")},
+	}
 }
 
 // Seats implements game.Rules.
@@ -50,7 +53,7 @@ func (r Rules) New(o game.Options, seed uint64) (game.State, error) {
 		return nil, err
 	}
 	rng := game.NewRand(seed)
-	s := &State{Length: o.Int("length", 6), Rng: rng}
+	s := &State{Length: o.Int("length", 6), Silent: o.Bool("silent"), Rng: rng}
 	s.Secret[0] = 100000 + s.Rng.IntN(900000)
 	for s.Secret[1] = s.Secret[0]; s.Secret[1] == s.Secret[0]; {
 		s.Secret[1] = 100000 + s.Rng.IntN(900000)
@@ -121,7 +124,7 @@ func (Rules) Determinize(v game.View, rng *game.Rand) (game.State, error) {
 func (Rules) Messages() game.Catalog {
 	en := map[string]string{
 		"srvtest.name": "Server test", "srvtest.north": "North", "srvtest.south": "South",
-		"srvtest.opt.length": "Length", "srvtest.picked": "{seat} picked {n}",
+		"srvtest.opt.length": "Length", "srvtest.opt.silent": "Silent", "srvtest.picked": "{seat} picked {n}",
 		"srvtest.peeked": "You peeked at {secret}", "srvtest.peek": "{seat} peeked",
 		"srvtest.won": "The larger secret wins",
 	}
@@ -131,11 +134,15 @@ func (Rules) Messages() game.Catalog {
 // State is a game in progress.
 type State struct {
 	Length int
+	Silent bool // chat is closed while the game runs (game.ChatGate)
 	Secret [2]int
 	Picks  []int
 	Moves  int
 	Rng    game.Rand
 }
+
+// ChatOpen implements game.ChatGate: a silent game closes the chat.
+func (s *State) ChatOpen() bool { return !s.Silent }
 
 // ToAct implements game.State.
 func (s *State) ToAct() game.SeatSet {
