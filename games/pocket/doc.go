@@ -52,6 +52,14 @@
 // Seat 0 is Jack, seat 1 the investigator. Views are built field by field:
 // only Jack's view holds his identity, his drawn alibi cards and his full
 // hourglass count until the game is over. Visible previews what the
-// detectives see from public facts, Determinize samples the hidden facts for
-// search bots, and RandomGame plays fast random games for benchmarks.
+// detectives see from public facts; the view of the seat that must act
+// carries that preview for each of its legal moves (View.Preview), so that
+// the browser shows it before a player commits an action without computing a
+// rule. Determinize samples the hidden facts for search bots, and RandomGame
+// plays fast random games for benchmarks.
+//
+// # Bots
+//
+// The generic ISMCTS bot of package bot ("ismcts", levels easy, normal and
+// hard) plays both seats; BenchmarkHardBotDecision measures a hard decision.
 package pocket

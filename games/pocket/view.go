@@ -8,7 +8,8 @@ import (
 // board, the detectives, the action tokens, the turn track, the suspects, the
 // alibi pile's size and the investigator's alibis; only Jack's view holds his
 // identity, his alibi cards and his full hourglass count. Once the game is
-// over every view shows everything.
+// over every view shows everything. The view of the seat that must act also
+// previews what the detectives would see after each of its legal moves.
 type View struct {
 	Seat   game.Seat `json:"seat"`   // the viewer (game.Spectator for spectators)
 	Phase  string    `json:"phase"`  // "action" or "over"
@@ -32,6 +33,10 @@ type View struct {
 	PublicHourglasses  int           `json:"publicHourglasses"`  // the time tokens Jack holds
 	ChaseTurn          int           `json:"chaseTurn"`          // the turn both goals were met with Jack unseen (P2), or 0
 	LastCall           *Call         `json:"lastCall,omitempty"` // the last witness call
+
+	// What the detectives would see after each legal move: only in the view
+	// of the seat that must act (see Preview).
+	Preview *Preview `json:"preview,omitempty"`
 
 	// Jack's secrets: only in Jack's view, and in every view once the game is over.
 	Jack        *Character  `json:"jack,omitempty"`        // his identity
@@ -105,6 +110,7 @@ func (s *State) view(seat game.Seat) View {
 				key = "pocket.prompt.act-last"
 			}
 			v.Prompt = game.T(key, "turn", v.Turn, "action", v.Action)
+			v.Preview = s.preview()
 		} else {
 			v.Prompt = game.T("pocket.prompt.wait", "side", sideText(actor), "turn", v.Turn, "action", v.Action)
 		}
