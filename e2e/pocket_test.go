@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -37,9 +38,11 @@ var pocketPageSecrets = []string{`is-jack`, `pk-identity`, `pk-visible`, `pk-hid
 
 // TestBrowserPocketGame plays a whole Mr Jack Pocket game in Chromium, Jack
 // and the investigator in separate browser contexts, every move a click on a
-// tile, a detective place, an action button or the chooser. The
-// investigator's frames and page must never hold Jack's identity before the
-// end, and both pages show the outcome and the identity once it is over.
+// tile, a detective place or an action button, then on one of the preview
+// panel's options when the target has several, then on the preview's confirm
+// button (see pocketMove). The investigator's frames and page must never hold
+// Jack's identity before the end, and both pages show the outcome and the
+// identity once it is over.
 func TestBrowserPocketGame(t *testing.T) {
 	requireBrowser(t)
 	began := time.Now()
@@ -105,7 +108,12 @@ func TestBrowserPocketGame(t *testing.T) {
 			inv.screenshot(shots, "pocket-mid-investigator.png", "#board")
 		}
 	}
-	final := m.play()
+	pv := &pocketPreviews{shots: shots, shot: map[string]bool{}}
+	final := playPocket(m, pv)
+	t.Logf("%d moves previewed, %d of them chosen among several", pv.shown, pv.options)
+	if pv.shown < m.moves/2 {
+		t.Errorf("only %d of %d moves showed their preview", pv.shown, m.moves)
+	}
 	t.Logf("game over after %d moves in %v", m.moves, time.Since(began).Round(time.Millisecond))
 	if heading == "" {
 		t.Errorf("the page checks never ran")
@@ -145,4 +153,157 @@ func TestBrowserPocketGame(t *testing.T) {
 	jack.checkConsole()
 	inv.checkConsole()
 	t.Logf("whole test: %v", time.Since(began).Round(time.Millisecond))
+}
+
+// pocketPreviews counts what the previews showed.
+type pocketPreviews struct {
+	shown   int             // moves whose preview listed what each detective would see
+	options int             // moves chosen among several options of one target
+	shots   string          // where to save a screenshot of each page's first preview with lit cells
+	shot    map[string]bool // pages shot
+}
+
+// playPocket is match.play for Pocket, whose moves take a confirmation: it
+// clicks until every page shows the game over and returns the final states.
+func playPocket(m *match, pv *pocketPreviews) []pageState {
+	m.t.Helper()
+	var idle time.Time
+	for {
+		states := m.settle()
+		over := true
+		for _, st := range states {
+			over = over && st.Over
+		}
+		if over {
+			return states
+		}
+		if m.after != nil {
+			m.after(states, m.moves)
+		}
+		var acting []int
+		for i, st := range states {
+			if st.Act && !st.Over {
+				acting = append(acting, i)
+			}
+		}
+		if len(acting) == 0 {
+			if idle.IsZero() {
+				idle = time.Now()
+			} else if time.Since(idle) > 10*time.Second {
+				m.fail("no page may act and the game is not over")
+			}
+			time.Sleep(30 * time.Millisecond)
+			continue
+		}
+		idle = time.Time{}
+		i := acting[m.rng.IntN(len(acting))]
+		pocketMove(m, m.pages[i], states[i], pv)
+		m.moves++
+		if m.moves > m.maxMoves {
+			m.fail("the game did not end within %d moves", m.maxMoves)
+		}
+		if time.Now().After(m.deadline) {
+			m.fail("the game did not end in time")
+		}
+	}
+}
+
+// pocketPreviewJS reads the preview panel: -1 while it is closed, else its
+// options (buttons[data-option]), whether the confirm button is enabled and
+// how many detectives' lines it lists.
+const pocketPreviewJS = `(() => {
+  const b = document.getElementById('pk-preview');
+  if (!b || b.hidden) return { open: false, options: 0, ready: false, sees: 0, lit: false };
+  const ok = document.getElementById('pk-confirm');
+  return {
+    open: true,
+    options: b.querySelectorAll('button[data-option]').length,
+    ready: !!ok && !ok.disabled,
+    sees: b.querySelectorAll('.pk-sees li[data-sees]').length,
+    lit: !!document.querySelector('#board svg.previewing'),
+    eyes: document.querySelectorAll('#board .pk-eye').length,
+  };
+})()`
+
+type pocketPreview struct {
+	Open    bool `json:"open"`
+	Options int  `json:"options"`
+	Ready   bool `json:"ready"`
+	Sees    int  `json:"sees"`
+	Lit     bool `json:"lit"`
+	Eyes    int  `json:"eyes"` // detective badges on the lit cells
+}
+
+// waitPreview polls the preview panel until cond holds, or gives up after
+// two seconds.
+func waitPreview(p *page, cond func(pocketPreview) bool) (pocketPreview, bool) {
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		pr, err := eval[pocketPreview](p, pocketPreviewJS)
+		if err == nil && cond(pr) {
+			return pr, true
+		}
+		if time.Now().After(deadline) {
+			return pr, false
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+}
+
+// pocketMove makes one move on page p, whose settled state is st: a click on
+// a target (a tile, a place or an action button) opens the preview; when the
+// target has several moves, a click on one of the options previews it; the
+// confirm button plays it.
+func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
+	m.t.Helper()
+	for attempt := 0; attempt < 5; attempt++ {
+		if len(st.Targets) == 0 {
+			m.fail("%s must act (%d legal moves) but shows nothing to click", p.name, st.Legal)
+		}
+		sel := st.Targets[m.rng.IntN(len(st.Targets))]
+		err := p.click(sel)
+		if errors.Is(err, errGone) {
+			m.t.Logf("%s: %s went away before the click; looking again", p.name, sel)
+			st = m.refresh(p)
+			continue
+		}
+		if err != nil {
+			m.fail("%s: clicking %s: %v", p.name, sel, err)
+		}
+		pr, ok := waitPreview(p, func(pr pocketPreview) bool { return pr.Open })
+		if !ok {
+			m.t.Logf("%s: clicking %s opened no preview; trying again", p.name, sel)
+			st = m.refresh(p)
+			continue
+		}
+		if pr.Options > 0 {
+			if pr.Ready {
+				m.fail("%s: %s has %d options and one is ready before any is chosen", p.name, sel, pr.Options)
+			}
+			p.mustClick(fmt.Sprintf(`#pk-preview button[data-option="%d"]`, m.rng.IntN(pr.Options)))
+			pv.options++
+		}
+		pr, ok = waitPreview(p, func(pr pocketPreview) bool { return pr.Ready })
+		if !ok {
+			m.fail("%s: the preview of %s never offers to confirm", p.name, sel)
+		}
+		if pr.Sees == 3 && pr.Lit {
+			pv.shown++
+			if pr.Eyes > 0 && !pv.shot[p.name] && pv.shots != "" {
+				pv.shot[p.name] = true
+				p.screenshot(pv.shots, "pocket-preview-"+p.name+".png", "#board")
+			}
+		}
+		p.mustClick("#pk-confirm")
+		switch m.await(p, st.Version) {
+		case moved, refused:
+			return
+		case choosing:
+			m.fail("%s: the chooser opened for %s", p.name, sel)
+		case noEffect:
+			m.t.Logf("%s: confirming %s did nothing; trying again", p.name, sel)
+			st = m.refresh(p)
+		}
+	}
+	m.fail("%s: no click made a move", p.name)
 }

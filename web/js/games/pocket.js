@@ -1,9 +1,19 @@
 // The Mr Jack Pocket renderer: the 3x3 district tiles (streets, walls, suspect
 // or cleared), the three detectives on their twelve places around, what they
 // see, the action tokens, the time track, the alibis and, in Jack's view, his
-// identity and hourglasses. Choosing: click a tile (turn it, or swap it with
-// another: a chooser lists them), click a highlighted place (move a
-// detective there), or a button for the Alibi and a Joker that moves nobody.
+// identity and hourglasses.
+//
+// Choosing is two steps, so that a player sees what an action does before
+// committing it (the flow works with taps on a phone): click a tile (turn it,
+// or swap it with another), a highlighted place (move a detective there) or a
+// button for the Alibi and a Joker that moves nobody; the preview panel under
+// the board (#pk-preview) then lists the actions of that target when there are
+// several, and shows the chosen one: the board drawn as the move says, the
+// cells each detective would see lit with their badges, the suspects seen and
+// how many a witness call would clear either way. #pk-confirm plays it,
+// #pk-cancel (or Escape) drops it. What the detectives would see comes from
+// the server (View.preview, one outlook per legal move): the browser computes
+// no rule.
 //
 // The view is games/pocket's View (view.go); VIEW_FIELDS lists every field this
 // file reads, and web_test.go checks them.
@@ -40,7 +50,7 @@ import { register } from './registry.js';
  * @property {PkTile[]} tiles
  * @property {number[]} detectives places 1..12 of Holmes, Watson, Toby
  * @property {{faces: string[], up: string, used: boolean}[]} tokens
- * @property {{holmes: number[], watson: number[], toby: number[], seen: string[]}} sight
+ * @property {PkSight} sight
  * @property {string[]} timeTokens
  * @property {string[]} suspects
  * @property {number} alibiPile
@@ -51,7 +61,30 @@ import { register } from './registry.js';
  * @property {string[]} [jackAlibis]
  * @property {number} [hourglasses]
  * @property {boolean} [jackVisible]
+ * @property {PkPreview} [preview] only in the view of the seat that must act
  * @property {Outcome} outcome
+ */
+
+/**
+ * What the detectives see: the cells of each one's line and the suspects seen.
+ * @typedef {{holmes: number[], watson: number[], toby: number[], seen: string[]}} PkSight
+ */
+
+/**
+ * What the detectives would see after one move, and how many suspects a
+ * witness call on that board would clear if Jack is seen, or not.
+ * @typedef {{sight: PkSight, clearIfSeen: number, clearIfUnseen: number}} PkOutlook
+ */
+
+/**
+ * The preview of every legal move: moves[i] is the index in outlooks of legal
+ * move i (the order of the legal intents sent with the view).
+ * @typedef {{outlooks: PkOutlook[], moves: number[]}} PkPreview
+ */
+
+/**
+ * A choice with its index in its seat's legal list (for the preview).
+ * @typedef {Choice & {index: number}} PkChoice
  */
 
 /** Every View field this renderer reads (checked by web_test.go). */
@@ -62,6 +95,9 @@ export const VIEW_FIELDS = [
   'sight.holmes', 'sight.watson', 'sight.toby', 'sight.seen',
   'timeTokens', 'suspects', 'alibiPile', 'investigatorAlibis', 'jackAlibiTurns', 'publicHourglasses',
   'jack', 'jackAlibis', 'hourglasses', 'jackVisible', 'outcome.over',
+  'preview.moves', 'preview.outlooks[].sight.holmes', 'preview.outlooks[].sight.watson',
+  'preview.outlooks[].sight.toby', 'preview.outlooks[].sight.seen',
+  'preview.outlooks[].clearIfSeen', 'preview.outlooks[].clearIfUnseen',
 ];
 
 /** Every intent this renderer knows, with its fields (checked by web_test.go). */
@@ -165,30 +201,146 @@ function pickView(snap) {
 }
 
 /**
+ * The place a detective's move ends on: a Holmes, Watson or Toby move, or a
+ * Joker that moves one (null for other intents).
+ * @param {Intent} intent
+ * @param {PkView} v
+ * @returns {{detective: number, place: number}|null}
+ */
+function destination(intent, v) {
+  let d = -1;
+  let steps = 0;
+  switch (intent.kind) {
+    case 'holmes':
+    case 'watson':
+    case 'toby':
+      d = DETECTIVES.indexOf(intent.kind);
+      steps = Number(intent.steps);
+      break;
+    case 'joker':
+      d = DETECTIVES.indexOf(String(intent.detective));
+      steps = 1;
+      break;
+  }
+  if (d < 0) return null;
+  return { detective: d, place: ((v.detectives[d] - 1 + steps) % 12) + 1 };
+}
+
+/**
+ * The tiles and detectives drawn for a chosen intent: the view's, with the
+ * move drawn as its intent says (a tile turned to its new wall, two tiles
+ * swapped, a detective on its new place). This judges nothing: the move is one
+ * of the legal ones, and what the detectives would then see is the server's.
+ * @param {PkView} v
+ * @param {Intent|null} intent
+ * @returns {{tiles: PkTile[], from: number[], detectives: number[], changed: Set<number>}}
+ *   from[i] is the cell where the tile drawn in cell i lies now
+ */
+function drawnAfter(v, intent) {
+  const tiles = v.tiles.map((x) => ({ ...x }));
+  const from = tiles.map((_, i) => i);
+  const detectives = [...v.detectives];
+  /** @type {Set<number>} */
+  const changed = new Set();
+  if (intent?.kind === 'rotate') {
+    const c = Number(intent.tile);
+    tiles[c].wall = String(intent.wall);
+    changed.add(c);
+  } else if (intent?.kind === 'exchange') {
+    const a = Number(intent.a);
+    const b = Number(intent.b);
+    [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
+    [from[a], from[b]] = [b, a];
+    changed.add(a).add(b);
+  } else if (intent) {
+    const to = destination(intent, v);
+    if (to) detectives[to.detective] = to.place;
+  }
+  return { tiles, from, detectives, changed };
+}
+
+/**
+ * The server's outlook of a choice: the preview in the view of its seat.
+ * @param {Snapshot} snap
+ * @param {PkChoice} c
+ * @returns {PkOutlook|null}
+ */
+function outlookOf(snap, c) {
+  const v = /** @type {PkView|undefined} */ (snap.views[String(c.seat)]);
+  const p = v?.preview;
+  if (!p) return null;
+  const k = p.moves[c.index];
+  return k === undefined ? null : (p.outlooks[k] ?? null);
+}
+
+/** Loads this renderer's stylesheet once (the table page links the shared one). */
+function loadStyles() {
+  if (document.querySelector('link[data-pocket-css]')) return;
+  document.head.append(el('link', { rel: 'stylesheet', href: '/static/css/pocket.css', 'data-pocket-css': true }));
+}
+
+/**
  * @param {TableContext} ctx
  */
 async function pocket(ctx) {
+  loadStyles();
   const actions = el('div', { id: 'pk-actions', class: 'wh-actions', role: 'group' });
   const root = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${5 * U} ${5 * U}`, class: 'board pocket-board', role: 'group', 'aria-label': t('web.board.label') }));
   const wrap = el('div', { class: 'board-wrap pocket-wrap' }, root);
-  ctx.board.replaceChildren(actions, wrap);
+  const previewBox = el('section', { id: 'pk-preview', class: 'panel', hidden: true, 'aria-live': 'polite' });
+  ctx.board.replaceChildren(actions, wrap, previewBox);
   const info = el('section', { id: 'pk-status', class: 'panel' });
   const secret = el('section', { id: 'pk-secret', class: 'panel', hidden: true });
   ctx.panel.replaceChildren(info, secret);
 
-  /** @type {Map<string, Choice[]>} target key ("tile:3", "place:5") -> choices */
+  /** @type {Map<string, PkChoice[]>} target key ("tile:3", "place:5", "action:0") -> choices */
   let targets = new Map();
+  /** @type {PkChoice[]} the moves with no board target (#pk-actions), key "action:N" */
+  let buttons = [];
+  /** @type {Snapshot|null} the snapshot drawn last */
+  let last = null;
+  /**
+   * The target being previewed: its choices and the one chosen (-1: none
+   * yet), at the table version it was picked.
+   * @type {{key: string, title: string, choices: PkChoice[], chosen: number, version: number}|null}
+   */
+  let sel = null;
 
   /**
+   * Starts the preview of a target's choices.
    * @param {string} key
    * @param {string} title
    */
   const pick = (key, title) => {
     const choices = targets.get(key);
-    if (!choices || choices.length === 0) return;
-    if (choices.length === 1) ctx.play(choices[0].seat, choices[0].intent);
-    else ctx.choose(title, choices);
+    if (!choices || choices.length === 0 || !last) return;
+    sel = { key, title, choices, chosen: choices.length === 1 ? 0 : -1, version: last.version };
+    redraw();
+    const focus = /** @type {HTMLElement|null} */ (previewBox.querySelector(sel.chosen >= 0 ? '#pk-confirm' : 'button[data-option]'));
+    focus?.focus({ preventScroll: true });
+    previewBox.scrollIntoView?.({ block: 'nearest' });
   };
+
+  const cancel = () => {
+    if (!sel) return;
+    sel = null;
+    redraw();
+  };
+
+  const confirm = () => {
+    const c = sel && sel.chosen >= 0 ? sel.choices[sel.chosen] : null;
+    if (!c) return;
+    sel = null;
+    redraw();
+    ctx.play(c.seat, c.intent);
+  };
+
+  previewBox.addEventListener('keydown', (ev) => {
+    if (/** @type {KeyboardEvent} */ (ev).key === 'Escape') {
+      ev.preventDefault();
+      cancel();
+    }
+  });
 
   /**
    * Makes node a focusable target when key has choices.
@@ -199,6 +351,7 @@ async function pocket(ctx) {
   const bind = (node, key, label) => {
     if (!targets.has(key)) return;
     node.classList.add('target');
+    if (sel?.key === key) node.classList.add('selected');
     node.setAttribute('tabindex', '0');
     node.setAttribute('role', 'button');
     node.setAttribute('aria-label', label);
@@ -213,19 +366,27 @@ async function pocket(ctx) {
   };
 
   /**
+   * Draws the board: the view's, or, while a move is previewed, the board as
+   * that move leaves it with what the detectives would then see.
    * @param {PkView} v
+   * @param {Intent|null} intent the previewed move
+   * @param {PkOutlook|null} outlook what the detectives would see after it
    */
-  function drawBoard(v) {
+  function drawBoard(v, intent, outlook) {
     root.replaceChildren(svg('rect', { x: 0, y: 0, width: 5 * U, height: 5 * U, class: 'board-bg' }));
-    const seen = new Set(v.sight.seen);
-    const lit = new Set([...v.sight.holmes, ...v.sight.watson, ...v.sight.toby]);
-    v.tiles.forEach((tile, i) => {
+    root.classList.toggle('previewing', !!outlook);
+    const { tiles, from, detectives, changed } = drawnAfter(v, outlook ? intent : null);
+    const sight = outlook?.sight ?? v.sight;
+    const seen = new Set(sight.seen);
+    const lines = DETECTIVES.map((d) => new Set(sight[/** @type {'holmes'} */ (d)]));
+    tiles.forEach((tile, i) => {
       const x = (1 + (i % 3)) * U;
       const y = (1 + Math.floor(i / 3)) * U;
       const cx = x + U / 2;
       const cy = y + U / 2;
+      const lit = lines.some((l) => l.has(i));
       const g = svg('g', {
-        class: `pk-tile${tile.suspect ? ' suspect' : ' cleared'}${lit.has(i) ? ' lit' : ''}${v.jack === tile.character ? ' is-jack' : ''}`,
+        class: `pk-tile${tile.suspect ? ' suspect' : ' cleared'}${lit ? ' lit' : ''}${changed.has(i) ? ' pk-changed' : ''}${v.jack === tile.character ? ' is-jack' : ''}`,
         'data-cell': i,
         'data-character': tile.character,
       });
@@ -247,8 +408,17 @@ async function pocket(ctx) {
       g.append(svg('text', { class: 'pk-initial', x: cx, y: cy, 'text-anchor': 'middle', dy: '0.35em' }, tile.character.slice(0, 1).toUpperCase() + tile.character.slice(1, 2)));
       if (!tile.suspect) g.append(svg('path', { class: 'pk-cross', d: `M${cx - 20},${cy - 20}L${cx + 20},${cy + 20}M${cx + 20},${cy - 20}L${cx - 20},${cy + 20}` }));
       if (seen.has(tile.character) && tile.suspect) g.append(svg('text', { class: 'pk-seen', x: x + U - 10, y: y + 18, 'text-anchor': 'end' }, '◉'));
+      if (outlook) {
+        // A badge for each detective whose line reaches this cell.
+        DETECTIVES.forEach((d, k) => {
+          if (!lines[k].has(i)) return;
+          g.append(svg('g', { class: `pk-eye det-${d}`, 'data-sees': d, transform: `translate(${x + 13 + k * 17} ${y + 15})` },
+            svg('circle', { r: 7 }),
+            svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (d)])));
+        });
+      }
       g.append(svg('title', {}, `${charName(tile.character)}: ${tile.suspect ? t('web.pk.suspect') : t('web.pk.cleared')}${seen.has(tile.character) ? ` · ${t('web.pk.seen')}` : ''}`));
-      bind(g, `tile:${i}`, charName(tile.character));
+      bind(g, `tile:${from[i]}`, charName(tile.character)); // a tile's moves follow the tile
       root.append(g);
     });
     for (let p = 1; p <= 12; p++) {
@@ -261,16 +431,83 @@ async function pocket(ctx) {
     }
     /** @type {Map<number, number>} */
     const count = new Map();
-    v.detectives.forEach((p, d) => {
+    detectives.forEach((p, d) => {
       const [gx, gy] = placeXY(p);
       const k = count.get(p) ?? 0;
       count.set(p, k + 1);
       const id = DETECTIVES[d];
-      root.append(svg('g', { class: `pk-detective det-${id}`, 'data-detective': id, transform: `translate(${gx * U + U / 2 + (k - 0.5) * 14 * (k > 0 ? 1 : 0)} ${gy * U + U / 2 - k * 10})` },
+      const moved = p !== v.detectives[d];
+      if (moved) {
+        // Where it stands now, faded.
+        const [ox, oy] = placeXY(v.detectives[d]);
+        root.append(svg('circle', { class: `pk-from det-${id}`, cx: ox * U + U / 2, cy: oy * U + U / 2, r: 15 }));
+      }
+      root.append(svg('g', { class: `pk-detective det-${id}${moved ? ' pk-changed' : ''}`, 'data-detective': id, transform: `translate(${gx * U + U / 2 + (k - 0.5) * 14 * (k > 0 ? 1 : 0)} ${gy * U + U / 2 - k * 10})` },
         svg('circle', { r: 15 }),
         svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (id)]),
         svg('title', {}, detName(id))));
     });
+  }
+
+  /**
+   * Draws the preview panel for the current selection.
+   * @param {PkView} v
+   * @param {Snapshot} snap
+   */
+  function drawPreview(v, snap) {
+    previewBox.hidden = !sel;
+    if (!sel) {
+      previewBox.replaceChildren();
+      return;
+    }
+    const s = sel;
+    /** @type {(Node|string)[]} */
+    const parts = [el('h2', {}, s.choices.length > 1 ? s.title : t('web.pk.preview.title'))];
+    if (s.choices.length > 1) {
+      parts.push(el('p', { class: 'pk-hint' }, t('web.pk.preview.choose')));
+      parts.push(el('div', { class: 'pk-options', role: 'group' }, ...s.choices.map((c, i) => {
+        const b = el('button', { type: 'button', 'data-option': i, 'data-kind': c.intent.kind, 'aria-pressed': String(i === s.chosen) }, c.label);
+        b.addEventListener('click', () => {
+          if (!sel) return;
+          sel.chosen = i;
+          redraw();
+          /** @type {HTMLElement|null} */ (previewBox.querySelector(`button[data-option="${i}"]`))?.focus({ preventScroll: true });
+        });
+        return b;
+      })));
+    }
+    const c = s.chosen >= 0 ? s.choices[s.chosen] : null;
+    const outlook = c ? outlookOf(snap, c) : null;
+    if (c) {
+      parts.push(el('p', { class: 'pk-what' }, c.label));
+      if (outlook) {
+        const { tiles } = drawnAfter(v, c.intent);
+        const facts = el('ul', { class: 'pk-sees' });
+        DETECTIVES.forEach((d) => {
+          const cells = outlook.sight[/** @type {'holmes'} */ (d)];
+          const names = cells.filter((i) => tiles[i]?.suspect).map((i) => charName(tiles[i].character));
+          facts.append(el('li', { 'data-sees': d }, t('web.pk.preview.sees', { detective: detName(d), list: names.length ? names.join(', ') : t('web.pk.preview.nobody') })));
+        });
+        parts.push(facts);
+        const seen = outlook.sight.seen;
+        parts.push(el('p', { class: 'pk-seen-list' }, t('web.pk.preview.seen', { n: seen.length, list: seen.length ? seen.map(charName).join(', ') : t('web.pk.preview.nobody') })));
+        // With no suspect seen, or every one, the call clears nobody either way.
+        const none = outlook.clearIfSeen === 0 || outlook.clearIfUnseen === 0;
+        parts.push(el('p', { class: 'pk-clear' }, none ? t('web.pk.preview.clear-none') : t('web.pk.preview.clear', { seen: outlook.clearIfSeen, unseen: outlook.clearIfUnseen })));
+        const mine = /** @type {PkView|undefined} */ (snap.views[String(c.seat)]);
+        if (mine?.jack) {
+          const you = seen.includes(mine.jack);
+          parts.push(el('p', { class: you ? 'pk-you-seen' : 'pk-you-unseen' }, you ? t('web.pk.preview.you-seen') : t('web.pk.preview.you-unseen')));
+        }
+        if (c.intent.kind === 'alibi') parts.push(el('p', { class: 'pk-hint' }, t('web.pk.preview.alibi')));
+      }
+    }
+    const ok = el('button', { type: 'button', id: 'pk-confirm', class: 'primary', disabled: !c }, t('web.pk.preview.confirm'));
+    ok.addEventListener('click', confirm);
+    const no = el('button', { type: 'button', id: 'pk-cancel' }, t('web.pk.preview.cancel'));
+    no.addEventListener('click', cancel);
+    parts.push(el('div', { class: 'pk-confirm-bar' }, ok, no));
+    previewBox.replaceChildren(...parts);
   }
 
   /** @param {PkView} v */
@@ -313,17 +550,42 @@ async function pocket(ctx) {
     }
   }
 
+
+  /** Draws the last snapshot again (the selection changed). */
+  function redraw() {
+    if (last) draw(last);
+  }
+
+  /** @param {Snapshot} snap */
+  function draw(snap) {
+    const v = pickView(snap);
+    if (!v) return;
+    const chosen = sel && sel.chosen >= 0 ? sel.choices[sel.chosen] : null;
+    const outlook = chosen ? outlookOf(snap, chosen) : null;
+    drawBoard(v, chosen?.intent ?? null, outlook);
+    drawInfo(v);
+    drawPreview(v, snap);
+    actions.replaceChildren(...buttons.map((c, i) => {
+      const key = `action:${i}`;
+      const b = el('button', { type: 'button', class: 'primary', 'data-action': c.intent.kind, 'data-choice': i, 'aria-pressed': String(sel?.key === key) }, c.label);
+      b.addEventListener('click', () => pick(key, c.label));
+      return b;
+    }));
+    actions.hidden = buttons.length === 0;
+    root.classList.toggle('choosing', targets.size > 0);
+  }
+
   /** @param {Snapshot} snap */
   function update(snap) {
+    last = snap;
     const v = pickView(snap);
     if (!v) return;
     targets = new Map();
-    /** @type {Choice[]} */
-    const buttons = [];
+    buttons = [];
     if (!snap.replay) {
       for (const seat of snap.you) {
-        for (const intent of snap.legal[String(seat)] ?? []) {
-          const c = { seat, intent, label: describe(intent, v) };
+        (snap.legal[String(seat)] ?? []).forEach((intent, index) => {
+          const c = { seat, intent, index, label: describe(intent, v) };
           /** @type {string[]} */
           let keys = [];
           switch (intent.kind) {
@@ -333,33 +595,24 @@ async function pocket(ctx) {
             case 'exchange':
               keys = [`tile:${Number(intent.a)}`, `tile:${Number(intent.b)}`];
               break;
-            case 'holmes':
-            case 'watson':
-            case 'toby': {
-              const d = DETECTIVES.indexOf(intent.kind);
-              keys = [`place:${((v.detectives[d] - 1 + Number(intent.steps)) % 12) + 1}`];
-              break;
-            }
-            case 'joker': {
-              const d = DETECTIVES.indexOf(String(intent.detective));
-              if (d >= 0) keys = [`place:${(v.detectives[d] % 12) + 1}`];
-              break;
+            default: {
+              const to = destination(intent, v);
+              if (to) keys = [`place:${to.place}`];
+              else {
+                keys = [`action:${buttons.length}`];
+                buttons.push(c);
+              }
             }
           }
-          if (keys.length === 0) buttons.push(c);
           for (const k of keys) targets.set(k, [...(targets.get(k) ?? []), c]);
-        }
+        });
       }
     }
-    drawBoard(v);
-    drawInfo(v);
-    actions.replaceChildren(...buttons.map((c, i) => {
-      const b = el('button', { type: 'button', class: 'primary', 'data-action': c.intent.kind, 'data-choice': i }, c.label);
-      b.addEventListener('click', () => ctx.play(c.seat, c.intent));
-      return b;
-    }));
-    actions.hidden = buttons.length === 0;
-    root.classList.toggle('choosing', targets.size > 0);
+    // A selection lives while the table stays at its version (the same legal
+    // moves under the same keys).
+    if (sel && (sel.version !== snap.version || snap.replay || targets.get(sel.key)?.length !== sel.choices.length)) sel = null;
+    if (sel) sel.choices = targets.get(sel.key) ?? [];
+    draw(snap);
   }
 
   return {
