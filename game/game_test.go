@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"testing"
+	"testing/fstest"
 )
 
 func TestSeatSet(t *testing.T) {
@@ -122,5 +123,30 @@ func TestCatalogRendersNestedTexts(t *testing.T) {
 	decoded := map[string]any{"key": "side.jack"}
 	if got := c.Render("en", T("won", "side", decoded)); got != "Jack wins" {
 		t.Fatalf("decoded nested Text = %q", got)
+	}
+}
+
+func TestLoadCatalog(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.json": {Data: []byte(`{"a":"A"}`)},
+		"m/fr.json": {Data: []byte(`{"a":"A fr"}`)},
+		"m/nl.json": {Data: []byte(`{"a":"A nl"}`)},
+	}
+	c, err := LoadCatalog(fsys, "m")
+	if err != nil || c.Render("nl", T("a")) != "A nl" {
+		t.Fatalf("LoadCatalog = %v, %v", c, err)
+	}
+	cp := c.Clone()
+	cp["en"]["a"] = "changed"
+	if c["en"]["a"] != "A" {
+		t.Fatal("Clone shares maps")
+	}
+	delete(fsys, "m/nl.json")
+	if _, err := LoadCatalog(fsys, "m"); err == nil {
+		t.Fatal("missing language accepted")
+	}
+	fsys["m/nl.json"] = &fstest.MapFile{Data: []byte(`{`)}
+	if _, err := LoadCatalog(fsys, "m"); err == nil {
+		t.Fatal("bad JSON accepted")
 	}
 }

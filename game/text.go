@@ -1,7 +1,9 @@
 package game
 
 import (
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -103,6 +105,48 @@ func (c Catalog) Missing() map[string][]string {
 		if len(out[lang]) == 0 {
 			delete(out, lang)
 		}
+	}
+	return out
+}
+
+// LoadCatalog reads dir/en.json, dir/fr.json and dir/nl.json from fsys (each a
+// JSON object from message key to template), as games embed them.
+func LoadCatalog(fsys fs.FS, dir string) (Catalog, error) {
+	c := Catalog{}
+	for _, lang := range Languages {
+		name := dir + "/" + lang + ".json"
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		m := map[string]string{}
+		if err := json.Unmarshal(data, &m); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		c[lang] = m
+	}
+	return c, nil
+}
+
+// MustLoadCatalog is LoadCatalog for embedded files, which cannot be missing:
+// it panics on an error.
+func MustLoadCatalog(fsys fs.FS, dir string) Catalog {
+	c, err := LoadCatalog(fsys, dir)
+	if err != nil {
+		panic("game: " + err.Error())
+	}
+	return c
+}
+
+// Clone returns a deep copy, which a caller may Merge into.
+func (c Catalog) Clone() Catalog {
+	out := make(Catalog, len(c))
+	for lang, m := range c {
+		cp := make(map[string]string, len(m))
+		for k, v := range m {
+			cp[k] = v
+		}
+		out[lang] = cp
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package whitehall
 
 import (
 	"embed"
-	"encoding/json"
 	"sync"
 
 	"gaslamp/game"
@@ -11,37 +10,9 @@ import (
 //go:embed messages/en.json messages/fr.json messages/nl.json
 var messageFS embed.FS
 
-var (
-	catOnce sync.Once
-	catalog game.Catalog
-)
+var catalog = sync.OnceValue(func() game.Catalog { return game.MustLoadCatalog(messageFS, "messages") })
 
-// Messages implements game.Rules: the catalogue of every "whitehall." key
-// in English, French and Dutch (messages/*.json). The shared "err.*" keys
-// of package game are translated elsewhere.
-func (Rules) Messages() game.Catalog {
-	catOnce.Do(func() {
-		catalog = game.Catalog{}
-		for _, lang := range game.Languages {
-			data, err := messageFS.ReadFile("messages/" + lang + ".json")
-			if err != nil {
-				panic("whitehall: " + err.Error())
-			}
-			m := map[string]string{}
-			if err := json.Unmarshal(data, &m); err != nil {
-				panic("whitehall: messages/" + lang + ".json: " + err.Error())
-			}
-			catalog[lang] = m
-		}
-	})
-	// Callers may Merge into the result: give each its own copy.
-	out := make(game.Catalog, len(catalog))
-	for lang, m := range catalog {
-		cp := make(map[string]string, len(m))
-		for k, v := range m {
-			cp[k] = v
-		}
-		out[lang] = cp
-	}
-	return out
-}
+// Messages implements game.Rules: the catalogue of every "whitehall." key in
+// English, French and Dutch (messages/*.json), a copy the caller may Merge
+// into. The shared "err.*" keys of package game are translated elsewhere.
+func (Rules) Messages() game.Catalog { return catalog().Clone() }
