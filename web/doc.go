@@ -96,10 +96,13 @@
 //
 // Mr Jack Pocket (js/games/pocket.js):
 //
-//	[data-cell="0".."8"][data-character]   a tile; .target when it can be turned or swapped (a chooser lists how)
+//	[data-cell="0".."8"][data-character]   a tile; .target when it can be turned or swapped
 //	[data-place="1".."12"]                  a detective place; .target when a move ends there
 //	[data-detective="holmes"]               a detective
 //	#pk-actions button[data-action="alibi"|"joker"]   moves with no board target
+//	#pk-preview                             a click opens the preview of what each detective would see;
+//	#pk-preview button[data-option]         when the click could mean several moves, one of them
+//	#pk-confirm, #pk-cancel                 play the previewed move, or drop it (Escape too)
 //
 // Letters from Whitechapel (js/games/whitechapel.js), on the board above:
 //

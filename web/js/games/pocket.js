@@ -273,17 +273,10 @@ function outlookOf(snap, c) {
   return k === undefined ? null : (p.outlooks[k] ?? null);
 }
 
-/** Loads this renderer's stylesheet once (the table page links the shared one). */
-function loadStyles() {
-  if (document.querySelector('link[data-pocket-css]')) return;
-  document.head.append(el('link', { rel: 'stylesheet', href: '/static/css/pocket.css', 'data-pocket-css': true }));
-}
-
 /**
  * @param {TableContext} ctx
  */
 async function pocket(ctx) {
-  loadStyles();
   const actions = el('div', { id: 'pk-actions', class: 'wh-actions', role: 'group' });
   const root = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${5 * U} ${5 * U}`, class: 'board pocket-board', role: 'group', 'aria-label': t('web.board.label') }));
   const wrap = el('div', { class: 'board-wrap pocket-wrap' }, root);
