@@ -16,7 +16,9 @@ import (
 // Levels: easy 6 samples within 100 ms, normal 24 within 400 ms, hard 96
 // within 600 ms (a decision never starts a new sample past its budget, and
 // one sample takes a few to a few tens of milliseconds, so hard decides in
-// under a second; BotConfig.Budget replaces the time).
+// under a second; BotConfig.Budget replaces the time, and a negative Budget
+// removes it: the bot then always takes its level's samples, so that its moves
+// depend on its seed only, as the arena needs for reproducible runs).
 
 func init() {
 	game.RegisterBot("jekyll", "partner", newPartner)
@@ -49,8 +51,11 @@ func newPartner(cfg game.BotConfig) (game.Bot, error) {
 	if !ok {
 		lv = levels["normal"]
 	}
-	if cfg.Budget > 0 {
+	switch {
+	case cfg.Budget > 0:
 		lv.budget = cfg.Budget
+	case cfg.Budget < 0:
+		lv.budget = 24 * time.Hour // samples only: deterministic for a seed
 	}
 	return &Partner{seat: cfg.Seat, rng: game.NewRand(cfg.Seed), lv: lv, solver: NewSolver()}, nil
 }
