@@ -46,7 +46,7 @@ func (s *State) Apply(seat game.Seat, m game.Move, log *game.Log) error {
 	if err != nil {
 		return err
 	}
-	s.ded = nil
+	s.dedStale = true
 	return nil
 }
 

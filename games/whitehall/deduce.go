@@ -169,16 +169,22 @@ func huntObs(k uint8) hunt.ObsKind {
 // per state version (cached until the next Apply). It is nil when nothing
 // fits, which a real game never produces.
 func (s *State) deduce() *deduction {
-	if s.ded != nil {
+	if s.ded != nil && !s.dedStale {
 		return s.ded
 	}
 	hr := s.publicRound(int(s.c.Round))
 	v := s.cards(true)
+	key := roundKey(&hr, v.Alley.Left, v.Boat.Left)
+	if s.ded != nil && key == s.dedKey {
+		s.dedStale = false
+		return s.ded
+	}
+	s.ded, s.dedKey, s.dedStale = nil, "", false
 	bs, err := solveCached(&hr, v.Alley.Left, v.Boat.Left)
 	if err != nil || len(bs) == 0 {
 		return nil
 	}
-	s.ded = merge(bs)
+	s.ded, s.dedKey = merge(bs), key
 	return s.ded
 }
 

@@ -128,8 +128,12 @@ type core struct {
 type State struct {
 	c core
 	// ded caches the deduction of the current round for views; it is
-	// computed by View, cleared by Apply, and shared by clones (read-only).
-	ded *deduction
+	// computed by View and shared by clones (read-only). Apply marks it
+	// stale; a stale one is still used when the public round it was computed
+	// from (dedKey) has not changed, as after a figure's move.
+	ded      *deduction
+	dedKey   string
+	dedStale bool
 }
 
 var _ game.State = (*State)(nil)
