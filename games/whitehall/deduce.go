@@ -209,12 +209,15 @@ func (s *State) cards(public bool) CardsView {
 
 // The solutions of recent rounds, shared by views and Determinize: a search
 // bot determinizes the same view many times. Solutions are immutable.
+// Two generations: when the young one is full it becomes the old one, so a
+// busy server keeps its recent rounds instead of losing them all at once.
 var (
 	solveMu    sync.Mutex
 	solveCache = map[string][]branch{}
+	solveOld   = map[string][]branch{}
 )
 
-// maxCached bounds the cache; it is emptied when full.
+// maxCached bounds each generation of the cache.
 const maxCached = 256
 
 // solveCached is solveRound with a cache keyed by the round's content.
@@ -222,6 +225,9 @@ func solveCached(r *hunt.Round, alleyLeft, boatLeft int) ([]branch, error) {
 	key := roundKey(r, alleyLeft, boatLeft)
 	solveMu.Lock()
 	bs, ok := solveCache[key]
+	if !ok {
+		bs, ok = solveOld[key]
+	}
 	solveMu.Unlock()
 	if ok {
 		return bs, nil
@@ -232,7 +238,7 @@ func solveCached(r *hunt.Round, alleyLeft, boatLeft int) ([]branch, error) {
 	}
 	solveMu.Lock()
 	if len(solveCache) >= maxCached {
-		clear(solveCache)
+		solveOld, solveCache = solveCache, make(map[string][]branch, maxCached)
 	}
 	solveCache[key] = bs
 	solveMu.Unlock()
