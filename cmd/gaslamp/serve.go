@@ -34,6 +34,7 @@ func runServe(args []string) int {
 	delay := fs.Duration("bot-delay", 400*time.Millisecond, "least time before a bot's move shows")
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
+	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -80,6 +81,12 @@ func runServe(args []string) int {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	if *debugAddr != "" {
+		if err := serveDebug(*debugAddr, log); err != nil {
+			log.Error("debug listener", "addr", *debugAddr, "err", err)
+			return 1
+		}
+	}
 	// The first line on stdout tells scripts and tests where we listen.
 	fmt.Printf("listening on %s\n", ln.Addr())
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data)
