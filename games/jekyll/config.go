@@ -26,24 +26,26 @@ type chapterDef struct {
 // chapters 1..10 (index 0 unused). Chapters 1-3 teach, 4 is the classic game,
 // 5-10 are the product's own challenges (never the published chapters 5-10):
 // each adds one rule change or goal to the classic game.
+//
+// Track and start spaces (J8) are the product's choice, set per chapter and
+// measured with "gaslamp arena --game jekyll" (README, "Jekyll & Hyde: track
+// defaults"): spaces 0..12, Jekyll & Hyde at 3, Scotland Yard at 0 in every
+// chapter. On the classic chapter the partner pair (easy, 6 samples) wins a
+// minority but a real share and the all-seeing pair wins clearly more often
+// than not: hard but winnable. The teaching chapters are easier through their
+// rules (no Scotland Yard pawn in 1 and 3), not through the track.
 var chapters = [11]chapterDef{
 	{},
-	{Key: "first-steps", Potions: 0},
-	{Key: "potions", Potions: 4, Yard: true},
-	{Key: "reactions", Potions: 4, Reactions: true},
-	{Key: "classic", Potions: 4, Reactions: true, Yard: true},
-	{Key: "looking-glass", Potions: 4, Reactions: true, Yard: true, Mirror: true},
-	{Key: "hounds", Potions: 4, Reactions: true, Yard: true, Hounds: 1},
-	{Key: "empty-cabinet", Potions: 2, Reactions: true, Yard: true},
-	{Key: "pea-souper", Potions: 4, Reactions: true, Yard: true, Fog: true},
-	{Key: "hyde-unbound", Potions: 4, Reactions: true, Yard: true, HydeLeads: true},
-	{Key: "before-dawn", Potions: 4, Reactions: true, Yard: true, LastWord: true},
-}
-
-func init() {
-	for i := 1; i < len(chapters); i++ {
-		chapters[i].Last, chapters[i].StartJH, chapters[i].StartYard = 12, 3, 0
-	}
+	{Key: "first-steps", Potions: 0, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "potions", Potions: 4, Yard: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "reactions", Potions: 4, Reactions: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "classic", Potions: 4, Reactions: true, Yard: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "looking-glass", Potions: 4, Reactions: true, Yard: true, Mirror: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "hounds", Potions: 4, Reactions: true, Yard: true, Hounds: 1, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "empty-cabinet", Potions: 2, Reactions: true, Yard: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "pea-souper", Potions: 4, Reactions: true, Yard: true, Fog: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "hyde-unbound", Potions: 4, Reactions: true, Yard: true, HydeLeads: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "before-dawn", Potions: 4, Reactions: true, Yard: true, LastWord: true, Last: 12, StartJH: 3, StartYard: 0},
 }
 
 // NumChapters is the number of chapters of the campaign.

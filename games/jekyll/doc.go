@@ -9,11 +9,16 @@
 //
 //   - chapter: 1..10 (default 4), see Chapters below.
 //   - track-length: the last space of the track ("chapter" = the chapter's
-//     own value; every chapter uses 12 for now, spaces 0..12).
+//     own value: 12, spaces 0..12, in every chapter).
 //   - start-jh, start-yard: start spaces of the Jekyll & Hyde pawn and of
-//     Scotland Yard (chapter values 3 and 0, RULINGS J8; an arena run will
-//     tune them). start-yard must be behind start-jh, start-jh before the
-//     last space.
+//     Scotland Yard (chapter values 3 and 0 in every chapter). start-yard
+//     must be behind start-jh, start-jh before the last space.
+//
+// The track and start spaces are the product's choice (RULINGS J8: no source
+// gives them), kept per chapter in config.go and measured with "gaslamp
+// arena --game jekyll" so that the classic chapter is hard but winnable; the
+// README section "Jekyll & Hyde: track defaults" gives the measured win rates
+// and the command.
 //   - overshoot-to-yard: the steps the pawn cannot take past the last space
 //     move Scotland Yard instead of losing (J7).
 //   - campaign-score: the score carried into this chapter (see Campaign).
