@@ -29,16 +29,21 @@ type chapterDef struct {
 //
 // Track and start spaces (J8) are the product's choice, set per chapter and
 // measured with "gaslamp arena --game jekyll" (README, "Jekyll & Hyde: track
-// defaults"): spaces 0..12, Jekyll & Hyde at 3, Scotland Yard at 0 in every
-// chapter. On the classic chapter the partner pair (easy, 6 samples) wins a
-// minority but a real share and the all-seeing pair wins clearly more often
-// than not: hard but winnable. Known gap: chapters 1 and 2 (no reactions)
-// were not won even by the all-seeing pair on this track in a small run;
-// their own track is still to be tuned.
+// defaults"): spaces 0..12 in every chapter, Scotland Yard at 0; Jekyll &
+// Hyde at 3 from chapter 3 on. On the classic chapter the partner pair (easy,
+// 6 samples) wins a minority but a real share and the all-seeing pair wins
+// clearly more often than not: hard but winnable.
+//
+// Chapters 1 and 2 start the pawn further on (7 and 9): without reactions the
+// pawn moves about 3 spaces a round (at most 5 in 40 deals of chapter 1, even
+// for the all-seeing pair), so the 9 spaces from 3 to 12, landed exactly
+// (J7), were out of reach (0/8 games even for the all-seeing pair). Without
+// potions (chapter 1) the players must follow and cannot steer the pawn
+// finely, so its distance is 5; with potions (chapter 2) it is 3.
 var chapters = [11]chapterDef{
 	{},
-	{Key: "first-steps", Potions: 0, Last: 12, StartJH: 3, StartYard: 0},
-	{Key: "potions", Potions: 4, Yard: true, Last: 12, StartJH: 3, StartYard: 0},
+	{Key: "first-steps", Potions: 0, Last: 12, StartJH: 7, StartYard: 0},
+	{Key: "potions", Potions: 4, Yard: true, Last: 12, StartJH: 9, StartYard: 0},
 	{Key: "reactions", Potions: 4, Reactions: true, Last: 12, StartJH: 3, StartYard: 0},
 	{Key: "classic", Potions: 4, Reactions: true, Yard: true, Last: 12, StartJH: 3, StartYard: 0},
 	{Key: "looking-glass", Potions: 4, Reactions: true, Yard: true, Mirror: true, Last: 12, StartJH: 3, StartYard: 0},

@@ -11,12 +11,14 @@
 //   - track-length: the last space of the track ("chapter" = the chapter's
 //     own value: 12, spaces 0..12, in every chapter).
 //   - start-jh, start-yard: start spaces of the Jekyll & Hyde pawn and of
-//     Scotland Yard (chapter values 3 and 0 in every chapter). start-yard
+//     Scotland Yard (chapter values: Jekyll & Hyde at 7 in chapter 1, 9 in
+//     chapter 2, 3 from chapter 3 on; Scotland Yard at 0). start-yard
 //     must be behind start-jh, start-jh before the last space.
 //
 // The track and start spaces are the product's choice (RULINGS J8: no source
 // gives them), kept per chapter in config.go and measured with "gaslamp
-// arena --game jekyll" so that the classic chapter is hard but winnable; the
+// arena --game jekyll" so that the classic chapter is hard but winnable and
+// the teaching chapters easy; the
 // README section "Jekyll & Hyde: track defaults" gives the measured win rates
 // and the command.
 //   - overshoot-to-yard: the steps the pawn cannot take past the last space
