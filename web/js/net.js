@@ -184,7 +184,11 @@ export class TableSocket {
     this.closed = true;
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
-    this.ws?.close();
+    // Forget the socket first, so that its close event (which may come after a
+    // new TableSocket has connected) reports nothing.
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
     this.failPending();
   }
 

@@ -77,3 +77,33 @@ test('chat is cut to 500 characters', () => {
   assert.equal(s.sendChat('x'.repeat(600)), true);
   assert.equal(sent[0].text.length, 500);
 });
+
+test('a socket closed for good reports no disconnection when its close event comes late', () => {
+  const listeners = {};
+  class FakeWS {
+    constructor() {
+      this.readyState = 0;
+      FakeWS.last = this;
+    }
+    addEventListener(type, fn) { (listeners[type] ??= []).push(fn); }
+    send() {}
+    close() {}
+  }
+  FakeWS.OPEN = 1;
+  const saved = globalThis.WebSocket;
+  globalThis.WebSocket = FakeWS;
+  try {
+    const reports = [];
+    const s = new TableSocket('t_1', {
+      onState() {}, onUpdate() {}, onError() {}, onChat() {}, onPresence() {},
+      onConnection: (up) => reports.push(up),
+    });
+    s.connect();
+    for (const fn of listeners.open) fn();
+    s.close(); // e.g. reconnect() after taking a seat: a new TableSocket takes over
+    for (const fn of listeners.close) fn(); // the browser's close event arrives later
+    assert.deepEqual(reports, [true]);
+  } finally {
+    globalThis.WebSocket = saved;
+  }
+});

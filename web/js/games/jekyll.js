@@ -483,6 +483,7 @@ async function jekyll(ctx) {
   function drawHand(v, byCard) {
     if (!v.hand) {
       handBox.hidden = true;
+      handBox.replaceChildren(); // no stale (clickable) cards behind the hidden box
       return;
     }
     handBox.hidden = false;
