@@ -1,15 +1,20 @@
 // Package e2e holds gaslamp's end-to-end browser tests. The real server
-// (package server, with the web client of package web and the Whitehall and
-// Pocket games) runs in-process on a loopback address; headless Chromium,
+// (package server, with the web client of package web and all four games)
+// runs in-process on a loopback address; headless Chromium,
 // driven through chromedp, opens one browser context per player (each with its
 // own cookies), creates the table in the lobby, takes the seats through the
 // lobby, the invite links and the table page, and plays whole games by
-// clicking the highlighted board targets, the action buttons and the chooser.
+// clicking the highlighted board targets, the action buttons, the chooser
+// and, in Mr Jack Pocket, the preview's confirm button: Whitehall Mystery,
+// Mr Jack Pocket, Letters from Whitechapel (four nights) and Jekyll & Hyde
+// (a whole chapter, with the chat closed at night).
 //
 // While a game goes on, the tests record every WebSocket frame each page
-// receives and check that the investigators' frames and page never hold
-// Jack's secrets (the Whitehall trail, circle and locations; the Pocket
-// identity), read from Jack's own page and frames; once it is over, that both
+// receives and check that no page's frames or HTML hold another seat's
+// secrets (Jack's Whitehall trail, circle and locations; the Pocket identity;
+// the Whitechapel hideout, trail and marked women, and for Jack the fake
+// patrols; the Jekyll partner's hand and the City deck), read from the owner's
+// own page and frames; once it is over, that both
 // pages show the outcome and the final reveal. JavaScript exceptions and
 // console errors fail the tests.
 //
