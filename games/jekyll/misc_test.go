@@ -5,28 +5,16 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"gaslamp/game"
+	"gaslamp/game/gametest"
 )
 
 func TestMessagesComplete(t *testing.T) {
 	c := Rules{}.Messages()
-	if m := c.Missing(); len(m) != 0 {
-		t.Fatalf("missing translations: %v", m)
-	}
-	for _, lang := range game.Languages {
-		for k := range c[lang] {
-			if _, ok := c["en"][k]; !ok {
-				t.Errorf("%s has %s, English does not", lang, k)
-			}
-			if !strings.HasPrefix(k, "jekyll.") {
-				t.Errorf("key %s lacks the jekyll. prefix", k)
-			}
-		}
-	}
+	gametest.CheckCatalog(t, c, "jekyll.")
 	// Every text the game produces has an English template.
 	keys := map[string]bool{"jekyll.name": true, "jekyll.seat.jekyll": true, "jekyll.seat.hyde": true}
 	for _, o := range optionSpecs {

@@ -1,37 +1,16 @@
 package pocket
 
 import (
-	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/game/gametest"
 )
 
 // Every key is in every language, with the same placeholders, under "pocket.".
 func TestMessagesComplete(t *testing.T) {
-	c := Rules{}.Messages()
-	if m := c.Missing(); len(m) != 0 {
-		t.Fatalf("missing keys: %v", m)
-	}
-	ph := regexp.MustCompile(`\{[A-Za-z0-9_.-]+\}`)
-	for _, lang := range game.Languages {
-		if len(c[lang]) != len(c["en"]) {
-			t.Errorf("%s has %d keys, en %d", lang, len(c[lang]), len(c["en"]))
-		}
-		for k, v := range c[lang] {
-			if !strings.HasPrefix(k, "pocket.") || strings.TrimSpace(v) == "" {
-				t.Errorf("%s: bad entry %q: %q", lang, k, v)
-			}
-			a, b := ph.FindAllString(v, -1), ph.FindAllString(c["en"][k], -1)
-			sort.Strings(a)
-			sort.Strings(b)
-			if strings.Join(a, ",") != strings.Join(b, ",") {
-				t.Errorf("%s %s: placeholders %v, en has %v", lang, k, a, b)
-			}
-		}
-	}
+	gametest.CheckCatalog(t, Rules{}.Messages(), "pocket.")
 }
 
 // collect adds the keys of a text and of the texts among its arguments.

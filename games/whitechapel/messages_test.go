@@ -9,39 +9,16 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/game/gametest"
 )
 
+// TestMessagesCompleteInEveryLanguage: every key in en, fr and nl, under
+// "whitechapel.", with the same placeholders.
 func TestMessagesCompleteInEveryLanguage(t *testing.T) {
-	cat := Rules{}.Messages()
-	if m := cat.Missing(); len(m) != 0 {
-		t.Fatalf("keys missing: %v", m)
-	}
-	for _, lang := range game.Languages {
-		if len(cat[lang]) != len(cat["en"]) {
-			t.Errorf("%s has %d keys, en %d", lang, len(cat[lang]), len(cat["en"]))
-		}
-		for k, v := range cat[lang] {
-			if !strings.HasPrefix(k, "whitechapel.") || strings.TrimSpace(v) == "" {
-				t.Errorf("%s: bad entry %q = %q", lang, k, v)
-			}
-			if args(v) != args(cat["en"][k]) {
-				t.Errorf("%s %s: arguments %s, en has %s", lang, k, args(v), args(cat["en"][k]))
-			}
-		}
-	}
+	gametest.CheckCatalog(t, Rules{}.Messages(), "whitechapel.")
 }
 
 var argRE = regexp.MustCompile(`\{[a-z]+\}`)
-
-func args(s string) string {
-	a := argRE.FindAllString(s, -1)
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-	return strings.Join(a, "")
-}
 
 // TestMessagesCoverEveryKeyUsed checks the keys written in the source and
 // every key emitted while playing (events, prompts, outcomes, refusals),
