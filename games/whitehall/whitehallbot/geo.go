@@ -7,7 +7,7 @@ import (
 )
 
 // far is the distance of two points that are not joined.
-const far = 99
+const far = board.Far
 
 // geo holds the board distances the bots reason with, built once.
 type geo struct {
@@ -48,9 +48,9 @@ func tables() *geo {
 
 func buildGeo(b *board.Board) *geo {
 	g := &geo{b: b, n: b.NumCircles, starts: b.Starts}
-	g.walk = bfsAll(g.n+1, func(a int) board.Set { return b.WalkSet[a] }, 1)
+	g.walk = b.WalkDistances()
 	nx := len(b.Crossings)
-	g.step = bfsAll(nx, func(x int) board.Set { return b.StepSet[x] }, 0)
+	g.step = b.StepDistances()
 	g.reach = make([][]uint8, nx)
 	for x := 0; x < nx; x++ {
 		g.reach[x] = make([]uint8, g.n+1)
@@ -83,37 +83,6 @@ func buildGeo(b *board.Board) *geo {
 		}
 	}
 	return g
-}
-
-// bfsAll returns the breadth-first distances between all nodes first..n-1
-// of the graph whose neighbours are given by next.
-func bfsAll(n int, next func(int) board.Set, first int) [][]uint8 {
-	d := make([][]uint8, n)
-	queue := make([]int, 0, n)
-	for a := 0; a < n; a++ {
-		row := make([]uint8, n)
-		for i := range row {
-			row[i] = far
-		}
-		d[a] = row
-		if a < first {
-			continue
-		}
-		row[a] = 0
-		queue = append(queue[:0], a)
-		for len(queue) > 0 {
-			x := queue[0]
-			queue = queue[1:]
-			nb := next(x)
-			for y := nb.Next(0); y >= 0; y = nb.Next(y + 1) {
-				if y < n && row[y] == far {
-					row[y] = row[x] + 1
-					queue = append(queue, y)
-				}
-			}
-		}
-	}
-	return d
 }
 
 // minReach is the fewest figure steps any of the figures on crossings xs needs
