@@ -21,6 +21,9 @@ type match struct {
 	// after is called on every settled state before the game is over, with
 	// the number of moves played so far.
 	after func(states []pageState, moves int)
+	// mover, when set, plays one move on a page instead of match.move (Pocket's
+	// moves go through a preview and a confirmation).
+	mover func(p *page, st pageState)
 
 	moves int
 }
@@ -113,7 +116,11 @@ func (m *match) play() []pageState {
 		}
 		idle = time.Time{}
 		i := acting[m.rng.IntN(len(acting))]
-		m.move(m.pages[i], states[i])
+		if m.mover != nil {
+			m.mover(m.pages[i], states[i])
+		} else {
+			m.move(m.pages[i], states[i])
+		}
 		m.moves++
 		if m.moves > m.maxMoves {
 			m.fail("the game did not end within %d moves", m.maxMoves)

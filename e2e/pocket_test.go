@@ -109,7 +109,8 @@ func TestBrowserPocketGame(t *testing.T) {
 		}
 	}
 	pv := &pocketPreviews{shots: shots, shot: map[string]bool{}}
-	final := playPocket(m, pv)
+	m.mover = func(p *page, st pageState) { pocketMove(m, p, st, pv) }
+	final := m.play()
 	t.Logf("%d moves previewed, %d of them chosen among several", pv.shown, pv.options)
 	if pv.shown < m.moves/2 {
 		t.Errorf("only %d of %d moves showed their preview", pv.shown, m.moves)
@@ -161,51 +162,6 @@ type pocketPreviews struct {
 	options int             // moves chosen among several options of one target
 	shots   string          // where to save a screenshot of each page's first preview with lit cells
 	shot    map[string]bool // pages shot
-}
-
-// playPocket is match.play for Pocket, whose moves take a confirmation: it
-// clicks until every page shows the game over and returns the final states.
-func playPocket(m *match, pv *pocketPreviews) []pageState {
-	m.t.Helper()
-	var idle time.Time
-	for {
-		states := m.settle()
-		over := true
-		for _, st := range states {
-			over = over && st.Over
-		}
-		if over {
-			return states
-		}
-		if m.after != nil {
-			m.after(states, m.moves)
-		}
-		var acting []int
-		for i, st := range states {
-			if st.Act && !st.Over {
-				acting = append(acting, i)
-			}
-		}
-		if len(acting) == 0 {
-			if idle.IsZero() {
-				idle = time.Now()
-			} else if time.Since(idle) > 10*time.Second {
-				m.fail("no page may act and the game is not over")
-			}
-			time.Sleep(30 * time.Millisecond)
-			continue
-		}
-		idle = time.Time{}
-		i := acting[m.rng.IntN(len(acting))]
-		pocketMove(m, m.pages[i], states[i], pv)
-		m.moves++
-		if m.moves > m.maxMoves {
-			m.fail("the game did not end within %d moves", m.maxMoves)
-		}
-		if time.Now().After(m.deadline) {
-			m.fail("the game did not end in time")
-		}
-	}
 }
 
 // pocketPreviewJS reads the preview panel: -1 while it is closed, else its
