@@ -25,6 +25,7 @@
 //	js/table.js            table.html: seats, prompt, log, chat, outcome, replay, toasts
 //	js/board.js            SVG board drawn from a boards/*.json geometry file
 //	js/games/registry.js   game id -> renderer factory; a generic fallback renderer
+//	js/games/targets.js    the legal moves of a map game offered on the board (Whitehall, Whitechapel)
 //	js/games/whitehall.js  the Whitehall Mystery renderer
 //	js/games/pocket.js     the Mr Jack Pocket renderer
 //	js/games/whitechapel.js the Letters from Whitechapel renderer (css/whitechapel.css)

@@ -14,6 +14,7 @@ import { el } from '../dom.js';
 import { t } from '../i18n.js';
 import { BoardView, loadGeometry } from '../board.js';
 import { register } from './registry.js';
+import { offerOnBoard } from './targets.js';
 
 /** @typedef {import('../types.js').Intent} Intent */
 /** @typedef {import('../types.js').Text} Text */
@@ -455,48 +456,15 @@ async function whitehall(ctx) {
   /** @type {Snapshot|null} */
   let last = null;
 
-  /** @type {Map<number, Choice[]>} */
-  let byCircle = new Map();
-  /** @type {Map<string, Choice[]>} */
-  let byCrossing = new Map();
 
   board.onPick = null;
-
-  /**
-   * Plays the only choice, or asks which.
-   * @param {string} title
-   * @param {Choice[]|undefined} choices
-   */
-  const pick = (title, choices) => {
-    if (!choices || choices.length === 0) return;
-    if (choices.length === 1) ctx.play(choices[0].seat, choices[0].intent);
-    else ctx.choose(title, choices);
-  };
 
   /**
    * @param {Snapshot} snap
    * @param {WhView} v
    */
   function drawTargets(snap, v) {
-    byCircle = new Map();
-    byCrossing = new Map();
-    /** @type {Choice[]} */
-    const buttons = [];
-    if (!snap.replay) {
-      for (const seat of snap.you) {
-        for (const intent of snap.legal[String(seat)] ?? []) {
-          const c = { seat, intent, label: describe(intent, v, seat) };
-          const tg = targetOf(intent);
-          if (tg && 'circle' in tg) byCircle.set(tg.circle, [...(byCircle.get(tg.circle) ?? []), c]);
-          else if (tg && 'crossing' in tg) byCrossing.set(tg.crossing, [...(byCrossing.get(tg.crossing) ?? []), c]);
-          else buttons.push(c);
-        }
-      }
-    }
-    board.setTargets(byCircle.keys(), byCrossing.keys(), (p) => {
-      if (p.kind === 'circle') pick(t('web.board.circle', { n: p.id }), byCircle.get(p.id));
-      else pick(t('web.board.crossing', { label: p.id }), byCrossing.get(p.id));
-    });
+    const buttons = offerOnBoard(board, snap, ctx, targetOf, (i, seat) => describe(i, v, seat));
     actions.replaceChildren(...buttons.map((c, i) => {
       const b = el('button', { type: 'button', class: c.intent.kind === 'pass' || c.intent.kind === 'stop' ? '' : 'primary', 'data-action': c.intent.kind, 'data-choice': i }, c.label);
       b.addEventListener('click', () => ctx.play(c.seat, c.intent));

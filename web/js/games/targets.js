@@ -1,0 +1,56 @@
+// The legal moves of a map game (Whitehall Mystery, Letters from Whitechapel)
+// offered on the board: moves with a circle or crossing target make that
+// target clickable, the others are returned for the renderer's buttons.
+
+import { t } from '../i18n.js';
+
+/** @typedef {import('../types.js').Intent} Intent */
+/** @typedef {import('./registry.js').Snapshot} Snapshot */
+/** @typedef {import('./registry.js').TableContext} TableContext */
+/** @typedef {import('./registry.js').Choice} Choice */
+/** @typedef {import('../board.js').BoardView} BoardView */
+
+/**
+ * Highlights the board targets of the legal moves of the seats this
+ * connection holds (none during a replay). A click plays a target's only move,
+ * or opens the chooser when it has several.
+ * @param {BoardView} board
+ * @param {Snapshot} snap
+ * @param {TableContext} ctx
+ * @param {(i: Intent) => ({circle: number}|{crossing: string}|null)} targetOf
+ * @param {(i: Intent, seat: number) => string} describe
+ * @returns {Choice[]} the moves with no board target, in the server's order
+ */
+export function offerOnBoard(board, snap, ctx, targetOf, describe) {
+  /** @type {Map<number, Choice[]>} */
+  const byCircle = new Map();
+  /** @type {Map<string, Choice[]>} */
+  const byCrossing = new Map();
+  /** @type {Choice[]} */
+  const buttons = [];
+  if (!snap.replay) {
+    for (const seat of snap.you) {
+      for (const intent of snap.legal[String(seat)] ?? []) {
+        const c = { seat, intent, label: describe(intent, seat) };
+        const tg = targetOf(intent);
+        if (tg && 'circle' in tg) byCircle.set(tg.circle, [...(byCircle.get(tg.circle) ?? []), c]);
+        else if (tg && 'crossing' in tg) byCrossing.set(tg.crossing, [...(byCrossing.get(tg.crossing) ?? []), c]);
+        else buttons.push(c);
+      }
+    }
+  }
+  /**
+   * @param {string} title
+   * @param {Choice[]|undefined} choices
+   */
+  const pick = (title, choices) => {
+    if (!choices || choices.length === 0) return;
+    if (choices.length === 1) ctx.play(choices[0].seat, choices[0].intent);
+    else ctx.choose(title, choices);
+  };
+  board.setTargets(byCircle.keys(), byCrossing.keys(), (p) => {
+    if (p.kind === 'circle') pick(t('web.board.circle', { n: p.id }), byCircle.get(p.id));
+    else pick(t('web.board.crossing', { label: p.id }), byCrossing.get(p.id));
+  });
+  return buttons;
+}
