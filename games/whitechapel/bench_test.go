@@ -40,9 +40,36 @@ func BenchmarkPlayoutMoves(b *testing.B) {
 	}
 }
 
-// BenchmarkGuidedGame plays whole games where Jack heads home, most of
-// which last four nights.
+// BenchmarkGuidedGame measures whole games that last the four nights: it
+// plays GuidedGame (a Jack who heads home, random police, no event log, the
+// deduction off) from a new seed each time. "4-night-games/s" counts only
+// the games that ended in night 4 (Jack home at its end, or caught in it),
+// over the time spent on every game played, the short ones included;
+// "games/s" counts every game, and "4-nights-%" is the share of games that
+// ended in night 4.
 func BenchmarkGuidedGame(b *testing.B) {
+	opts := game.Options{OptDeduction: "off"}
+	moves, full := 0, 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		n, night := GuidedGame(uint64(i), opts)
+		moves += n
+		if night == numNights {
+			full++
+		}
+	}
+	s := b.Elapsed().Seconds()
+	b.ReportMetric(float64(full)/s, "4-night-games/s")
+	b.ReportMetric(float64(b.N)/s, "games/s")
+	b.ReportMetric(100*float64(full)/float64(b.N), "4-nights-%")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+// BenchmarkGuidedGameEvents plays the guided games of the tests (guided:
+// a Jack who heads home, random police) with the event log on and each move
+// recorded in JSON, as a table of the server does; most last four nights.
+func BenchmarkGuidedGameEvents(b *testing.B) {
+	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		guided(uint64(i), game.Options{OptDeduction: "off"}, nil)
 	}
