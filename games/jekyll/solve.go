@@ -34,9 +34,11 @@ import (
 //     with fewer, the 8s to take and the 1-3 cards they cannot avoid, with
 //     the red, blue and black reactions still possible.
 //
-// Values (see roundResult.value): a round that decides the chapter is worth
-// +100 (won) or -100 (lost); any other round is worth the pawn's gain minus
-// Scotland Yard's gain. Tests check it against plain minimax through the
+// Values (see outcomeValue): a round that decides the chapter is worth +100
+// (won) or -100 (lost); any other round is worth the pawn's gain minus
+// Scotland Yard's gain, except a first round in which the pawn could pass the
+// last space: there each ending is worth the chance, estimated by solving
+// random second rounds, that the chapter is then won (solve_future.go). Tests check it against plain minimax through the
 // engine and against a plain memoised search.
 
 // Solver searches fully known rounds. A Solver reuses its table between
@@ -54,8 +56,21 @@ type Solver struct {
 	// the search maximises V itself, and the table stores values relative to
 	// what the players already hold: positions that differ only in the tricks
 	// and cards won so far share one entry.
-	inv   bool
-	Nodes int // nodes searched by the last solve
+	inv bool
+	// fut values the first round's outcomes when the pawn could pass the
+	// last space in it (see solve_future.go); nil otherwise.
+	fut *future
+	// target >= 0 asks for the least Scotland Yard move with which the
+	// players move the pawn exactly target spaces (building a future table).
+	target int8
+	Nodes  int // nodes searched by the last solve
+	// kids holds the expansion of the trick start at each trick index: a
+	// trick start only recurses into later tricks, so one buffer per index
+	// is enough, and it is not zeroed on every expansion.
+	kids [8][64]kid
+	// scratch is a stack of positions for search, depth its top.
+	scratch [64]round
+	depth   int
 }
 
 type ttEntry struct {
@@ -68,7 +83,7 @@ type ttEntry struct {
 const ttBits = 14
 
 // NewSolver returns a solver with an empty table.
-func NewSolver() *Solver { return &Solver{tt: make([]ttEntry, 1<<ttBits)} }
+func NewSolver() *Solver { return &Solver{tt: make([]ttEntry, 1<<ttBits), target: -1} }
 
 // MoveValue is a legal move and the best value reachable after it.
 type MoveValue struct {
@@ -143,8 +158,13 @@ func (s *Solver) setup(st *State) {
 	for _, c := range st.r.Cur.Cards {
 		all |= bit(c)
 	}
-	s.inv = !s.final && 4+count(all&eightSet) <= int(s.cfg.Last-s.pawn)
+	s.inv = s.target < 0 && !s.final && 4+count(all&eightSet) <= int(s.cfg.Last-s.pawn)
+	s.fut = nil
+	if s.target < 0 && !s.final && !s.inv {
+		s.fut = futureFor(s.cfg)
+	}
 	s.Nodes = 0
+	s.depth = 0
 }
 
 // finish turns a search result into the round's value.
@@ -194,7 +214,27 @@ func (s *Solver) terminal(r *round) int {
 		}
 		return int(min(t[0], t[1])) + n8 - nLow
 	}
-	out := s.cfg.score(s.pawn, s.yard, t, won, r.Tricks[7].Owner, s.final)
+	if s.target >= 0 {
+		n8, nLow := wonCounts(won)
+		if int(min(t[0], t[1]))+n8 != int(s.target) {
+			return -winValue
+		}
+		if !s.cfg.Yard {
+			return targetBase
+		}
+		return targetBase - nLow - int(s.cfg.Hounds)
+	}
+	return s.outcomeValue(s.cfg.score(s.pawn, s.yard, t, won, r.Tricks[7].Owner, s.final))
+}
+
+// outcomeValue is what the search maximises for a round that ended in out:
+// ±winValue for a round that decides the chapter; otherwise the pawn's gain
+// minus Scotland Yard's, or, when the future table is in use, the value of
+// where the pawns stand.
+func (s *Solver) outcomeValue(out roundResult) int {
+	if s.fut != nil && out.Res == resNone {
+		return s.fut.value(int(s.cfg.Last-out.Pawn), int(out.Pawn-out.Yard))
+	}
 	return out.value()
 }
 
@@ -251,21 +291,26 @@ func (s *Solver) search(r *round, alpha, beta int) int {
 	default:
 		cards = s.distinct(r, r.legalPlays(seat), seat)
 	}
+	// The child positions live in the solver's scratch stack (a local
+	// round would escape to the heap through the recursion).
+	s.depth++
+	c := &s.scratch[s.depth]
 	for i := 0; i < swaps && best < beta; i++ {
-		c := *r
+		*c = *r
 		c.swapRanks(swapPairs[i][0], swapPairs[i][1])
-		best = max(best, s.after(&c, max(alpha, best), beta))
+		best = max(best, s.after(c, max(alpha, best), beta))
 	}
 	for m := cards; m != 0 && best < beta; m &= m - 1 {
-		c := *r
+		*c = *r
 		x := Card(bits.TrailingZeros32(m))
 		if r.Pend == pendBlack {
 			c.swapCard(x)
 		} else {
 			c.play(seat, x)
 		}
-		best = max(best, s.after(&c, max(alpha, best), beta))
+		best = max(best, s.after(c, max(alpha, best), beta))
 	}
+	s.depth--
 	return best
 }
 
@@ -326,7 +371,7 @@ func (s *Solver) trickStart(r *round, alpha, beta, known int) int {
 	} else {
 		hf = NoCard
 	}
-	var kids [64]kid
+	kids := &s.kids[r.N]
 	n := 0
 	t, won := sm.t, sm.won
 	for fm := s.distinct(r, r.legalPlays(first), first); fm != 0; fm &= fm - 1 {

@@ -27,12 +27,18 @@ func (s *Solver) bound(r *round, sm *summary) int {
 			swaps = min(react, count(sm.live&colourSet[Black]), 8-int(r.Top))
 		}
 	}
-	w0, w1, w, city8, baseW := s.winnable(r, sm, swaps)
+	w0, w1, w, city8, baseW, beat := s.winnable(r, sm, swaps)
 	n8, nLow := wonCounts(sm.won)
 	if !s.cfg.Yard {
 		nLow = 0
 	}
-	h8 := count((r.Hand[0] | r.Hand[1]) & eightSet)
+	e0, e1 := count(r.Hand[0]&eightSet), count(r.Hand[1]&eightSet)
+	// Without reactions the cards of the City's tricks stay where play puts
+	// them: each player has one card in each trick the players win, so at
+	// most p of a player's 8s count; and the City's card of each trick is
+	// known, so the p tricks won take the beatable City cards, the 8s first
+	// and the cards of 1-3 last.
+	nB, lB := count(beat), count(beat&lowSet)
 	// A red reaction can take an 8 the City holds or will win (even one no
 	// player can beat).
 	cityCards := bit(r.Cur.Cards[0])
@@ -79,6 +85,10 @@ func (s *Solver) bound(r *round, sm *summary) int {
 		// black reactions (one each) or by red reactions (a trick each: its
 		// City card, plus the 8s beyond the first in the tricks it holds).
 		// The players' own 8s are counted in h8.
+		h8 := e0 + e1
+		if react == 0 {
+			h8 = min(e0, p) + min(e1, p)
+		}
 		gain := maxMin + n8 + h8 + min(deck8+held8, min(city8, p)+min(swaps+rd, react)+extra8)
 		low := 0
 		if s.cfg.Yard {
@@ -95,12 +105,25 @@ func (s *Solver) bound(r *round, sm *summary) int {
 				red = min(c-lc, max(0, l0-c)+max(0, l1-c))
 			}
 			red = min(red, lowSwaps)
-			low = nLow + max(0, max(0, l0-c)+max(0, l1-c)+max(0, lc-c)-red, l0+l1+lc-3*c)
+			cityLow := max(0, lc-c)
+			if swaps == 0 {
+				cityLow = max(cityLow, p-(nB-lB))
+			}
+			low = nLow + max(0, max(0, l0-c)+max(0, l1-c)+cityLow-red, l0+l1+lc-3*c)
 		}
 		var v int
 		switch {
 		case s.inv:
 			v = gain - low
+		case s.target >= 0:
+			switch {
+			case minGain > int(s.target) || gain < int(s.target):
+				v = -winValue
+			case s.cfg.Yard:
+				v = targetBase - low - int(s.cfg.Hounds)
+			default:
+				v = targetBase
+			}
 		case minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
 			v = -winValue
 		default:
@@ -112,6 +135,8 @@ func (s *Solver) bound(r *round, sm *summary) int {
 			switch {
 			case s.cfg.Yard && int(s.yard)+yardMin >= int(s.pawn)+pawnMax:
 				v = -winValue
+			case !s.final && s.fut != nil:
+				v = s.fut.best(room, int(s.pawn-s.yard), min(minGain, pawnMax), pawnMax, yardMin)
 			case !s.final:
 				v = pawnMax - yardMin
 			case gain < room || minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
@@ -141,7 +166,7 @@ var above = func() (t [NumCards]uint32) {
 // no longer change, "beats" is a total order and a greedy matching of the
 // City's cards to the players' cards is exact; otherwise each City card
 // counts once if any card can beat it.
-func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, plain int) {
+func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, plain int, beat uint32) {
 	var u0, u1, u int
 	fixed := r.Ranked == 3 && !(r.Reactions && sm.live&potionSet != 0 && sm.live&colourSet[Blue] != 0)
 	h0, h1 := r.Hand[0]&^potionSet, r.Hand[1]&^potionSet
@@ -199,8 +224,12 @@ func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, p
 		w0, w1, w = min(w0+a, n), min(w1+b, n), min(w+c, n)
 		// 8s: any City 8 below some player card.
 		for i := 0; i < n; i++ {
-			if c := cityCards[i]; eightSet&bit(c) != 0 && (m0|m1)>>key(c) > 1 {
-				city8++
+			c := cityCards[i]
+			if c.IsPotion() || (m0|m1)>>key(c) > 1 {
+				beat |= bit(c)
+				if eightSet&bit(c) != 0 {
+					city8++
+				}
 			}
 		}
 		plain = w
@@ -226,17 +255,17 @@ func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, p
 	}
 	for i := 0; i < n; i++ {
 		x := cityCards[i]
-		var beat uint32
+		var by uint32
 		if x.IsPotion() {
-			beat = allCards &^ potionSet
+			by = allCards &^ potionSet
 		} else {
-			beat = above[x] | stronger[x.Colour()]
+			by = above[x] | stronger[x.Colour()]
 		}
-		b0, b1 := h0&beat != 0, h1&beat != 0
+		b0, b1 := h0&by != 0, h1&by != 0
 		if i > 0 && (b0 || b1) {
 			plain++
 		}
-		if i > 0 && pool&beat&^bit(x) != 0 {
+		if i > 0 && pool&by&^bit(x) != 0 {
 			b0, b1 = true, true
 		}
 		if i == 0 && !x.IsPotion() {
@@ -257,6 +286,7 @@ func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, p
 		}
 		if b0 || b1 {
 			w++
+			beat |= bit(x)
 			if eightSet&bit(x) != 0 {
 				city8++
 			}

@@ -43,8 +43,9 @@ func nightStart(rnd uint8) func(*State) bool {
 }
 
 // bruteForce is plain minimax (here max-max: both players maximise) through the
-// engine itself, without table or bounds.
-func bruteForce(st *State) int {
+// engine itself, without table or bounds; s (set up for st's round) gives the
+// value of each way the round ends.
+func bruteForce(s *Solver, st *State) int {
 	rnd := st.rnd
 	var buf [16]game.Move
 	best := -1 << 20
@@ -56,9 +57,9 @@ func bruteForce(st *State) int {
 		}
 		var v int
 		if c.phase == phaseNight && c.rnd == rnd {
-			v = bruteForce(&c)
+			v = bruteForce(s, &c)
 		} else {
-			v = c.res[rnd].value()
+			v = s.outcomeValue(c.res[rnd])
 		}
 		best = max(best, v)
 	}
@@ -93,7 +94,8 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 		if st == nil {
 			continue
 		}
-		want := bruteForce(st)
+		s.setup(st)
+		want := bruteForce(s, st)
 		got := s.Value(st)
 		if got != want {
 			t.Fatalf("seed %d chapter %d round %d tricks left %d: solver %d, brute force %d", seed, ch, rnd+1, 8-st.r.N, got, want)
@@ -105,9 +107,9 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 			c.Apply(game.Seat(st.r.toAct()), x.Move, nil)
 			var v int
 			if c.phase == phaseNight && c.rnd == st.rnd {
-				v = bruteForce(&c)
+				v = bruteForce(s, &c)
 			} else {
-				v = c.res[st.rnd].value()
+				v = s.outcomeValue(c.res[st.rnd])
 			}
 			if v != x.Value {
 				t.Fatalf("seed %d: move %s valued %d, brute force %d", seed, encodeMove(x.Move), x.Value, v)
@@ -220,6 +222,7 @@ type refSolver struct {
 	pawn, yard int8
 	final      bool
 	memo       map[round]int
+	sol        *Solver // set up for the round: the value of each way it ends
 }
 
 func (x *refSolver) value(r *round) int {
@@ -232,7 +235,7 @@ func (x *refSolver) value(r *round) int {
 			c.resolve()
 			if c.N == 8 {
 				out := x.cfg.score(x.pawn, x.yard, c.T, c.Won, c.Tricks[7].Owner, x.final)
-				best = max(best, out.value())
+				best = max(best, x.sol.outcomeValue(out))
 				return
 			}
 			c.reveal()
@@ -294,7 +297,8 @@ func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
 		if st == nil {
 			continue
 		}
-		ref := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}}
+		ref := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}, sol: NewSolver()}
+		ref.sol.setup(st)
 		r := st.r
 		want := ref.value(&r)
 		if got := s.Value(st); got != want {
