@@ -110,7 +110,35 @@ func TestPlayoutDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// TestGuidedPlayoutDoesNotAllocate plays the later nights too.
+// TestGuidedPlayoutDoesNotAllocate checks that the four-night playout of
+// BenchmarkGuidedGame allocates nothing, and that most of its games last
+// the four nights, so that the benchmark measures what it says.
+func TestGuidedPlayoutDoesNotAllocate(t *testing.T) {
+	st, _ := Rules{}.New(nil, 1)
+	s := st.(*State)
+	buf := make([]game.Move, 0, 512)
+	seed := uint64(0)
+	allocs := testing.AllocsPerRun(20, func() {
+		c := *s
+		rng := game.NewRand(seed)
+		seed++
+		GuidedPlayout(&c, &rng, buf)
+	})
+	if allocs != 0 {
+		t.Fatalf("%.1f allocations per guided playout", allocs)
+	}
+	full := 0
+	for seed := uint64(0); seed < 200; seed++ {
+		if _, night := GuidedGame(seed, nil); night == numNights {
+			full++
+		}
+	}
+	if full < 160 {
+		t.Fatalf("%d guided games of 200 ended in night 4, want most", full)
+	}
+}
+
+// TestLateNightPlayoutDoesNotAllocate plays the later nights too.
 func TestLateNightPlayoutDoesNotAllocate(t *testing.T) {
 	var late []*State
 	for seed := uint64(0); len(late) < 4; seed++ {

@@ -113,7 +113,7 @@ func (s *State) patrolTargets() board.Set {
 	}
 	var prev board.Set
 	for _, x := range s.c.Prev {
-		prev.Add(int(x))
+		add8(&prev, x)
 	}
 	free := prev.Minus(taken)
 	if extra := taken.Minus(prev).Count(); extra < numPatrols-numPolice {
@@ -294,13 +294,16 @@ func (s *State) alarm(log *game.Log) {
 // wretched and no crime scene.
 func (s *State) wretchedTargets(k int) board.Set {
 	t := tbl()
-	on := s.patrolOn()
+	var on, near board.Set
+	for i, x := range s.c.Patrols[:s.c.NPatrols] {
+		if s.c.PatrolOff&(1<<i) == 0 {
+			add8(&on, x)
+			near = near.Union(t.near[x])
+		}
+	}
 	w := t.b.WalkTargets(int(s.c.Wretched[k]), on)
 	w.Remove(int(s.c.Wretched[k]))
-	for x := on.Next(0); x >= 0; x = on.Next(x + 1) {
-		w = w.Minus(t.b.NearSet[x])
-	}
-	return w.Minus(s.wretchedSet()).Minus(s.scenes())
+	return w.Minus(near).Minus(s.wretchedSet()).Minus(s.scenes())
 }
 
 // nextWretched gives the move to wretched k or the next one with a legal

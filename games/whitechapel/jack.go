@@ -38,7 +38,7 @@ func (s *State) jackCanMove() bool {
 	if !s.walkTargets().Empty() {
 		return true
 	}
-	if s.c.Alleys > 0 && !tbl().b.AlleySet[cur].Empty() {
+	if s.c.Alleys > 0 && !tbl().alley[cur].Empty() {
 		return true
 	}
 	return s.canCoach() && len(tbl().coach[cur]) > 0
@@ -75,7 +75,7 @@ func (s *State) applyJack(m game.Move, log *game.Log) *game.Error {
 		switch {
 		case s.c.Alleys == 0:
 			return game.Illegal("whitechapel.err.no-alley")
-		case !t.b.AlleySet[cur].Has(to):
+		case !t.alley[cur].Has(to):
 			return game.Illegal("whitechapel.err.not-alley", "circle", to)
 		}
 		kind = jkAlley

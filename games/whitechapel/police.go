@@ -22,8 +22,10 @@ func (s *State) applyPoliceMove(m game.Move, log *game.Log) *game.Error {
 	if !tbl().reach2[s.c.Police[i]].Has(x) {
 		return game.Illegal("whitechapel.err.too-far", "crossing", label(x))
 	}
-	if s.others(i).Has(x) {
-		return game.Illegal("whitechapel.err.crossing-taken", "crossing", label(x))
+	for j, y := range s.c.Police {
+		if j != i && int(y) == x {
+			return game.Illegal("whitechapel.err.crossing-taken", "crossing", label(x))
+		}
 	}
 	s.c.Police[i] = uint8(x)
 	if log.On() {
@@ -40,7 +42,7 @@ func (s *State) applyPoliceMove(m game.Move, log *game.Log) *game.Error {
 // nameable returns the circles policeman i may name in an arrest: those
 // joined directly to his crossing.
 func (s *State) nameable(i int) board.Set {
-	return tbl().b.NearSet[s.c.Police[i]]
+	return tbl().near[s.c.Police[i]]
 }
 
 // searchable returns the circles policeman i may still name in a search:

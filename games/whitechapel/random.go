@@ -15,8 +15,7 @@ func Playout(s *State, rng *game.Rand, maxMoves int, buf []game.Move) (int, []ga
 	n := 0
 	for s.c.Phase != phOver && (maxMoves == 0 || n < maxMoves) {
 		seat := s.ToAct().First()
-		buf = s.Legal(seat, buf[:0])
-		if err := s.Apply(seat, buf[rng.IntN(len(buf))], nil); err != nil {
+		if err := s.Apply(seat, s.randomLegal(seat, rng), nil); err != nil {
 			panic("whitechapel: playout: legal move refused: " + err.Error())
 		}
 		n++
@@ -68,9 +67,8 @@ func walkDistances() *[numCircles + 1][numCircles + 1]uint8 {
 // time), so it is the playout of the four-night benchmarks.
 //
 // Jack writes a central hideout, kills the wretched nearest to it (or, one
-// time in three while the Time of the Crime allows, waits), and moves to
-// the circle nearest to it, walking onto it when he can, preferring walks
-// to coaches and alleys and breaking near ties at random. Every other move
+// time in three while the Time of the Crime allows, waits), and heads home
+// (homeward). Every other move
 // (Jack's women and patrol reveals, the police's patrols, wretched,
 // movements, searches and arrests) is uniformly random among the legal
 // ones.
@@ -103,23 +101,9 @@ func GuidedPlayout(s *State, rng *game.Rand, buf []game.Move) (int, []game.Move)
 				}
 			}
 		case phJack:
-			buf = s.Legal(seat, buf[:0])
-			home := &walkDistances()[s.c.Hideout]
-			best := 1 << 30
-			for _, x := range buf {
-				score := int(home[To(x)])*4 + rng.IntN(4)
-				if KindOf(x) != MoveWalk {
-					score += 6
-				} else if To(x) == int(s.c.Hideout) {
-					score = -1
-				}
-				if score < best {
-					best, m = score, x
-				}
-			}
+			m = s.homeward(rng)
 		default:
-			buf = s.Legal(seat, buf[:0])
-			m = buf[rng.IntN(len(buf))]
+			m = s.randomLegal(seat, rng)
 		}
 		if err := s.Apply(seat, m, nil); err != nil {
 			panic("whitechapel: guided playout: legal move refused: " + err.Error())
@@ -142,4 +126,58 @@ func GuidedGame(seed uint64, opts game.Options) (moves, night int) {
 	s := st.(*State)
 	n, _ := GuidedPlayout(s, &rng, make([]game.Move, 0, 512))
 	return n, int(s.c.Night) + 1
+}
+
+// homeward returns the guided Jack's move: a walk home when he can; else
+// the move that lands nearest to home in walking distance, a coach or an
+// alley counting as one and a half walks more (so one is taken to gain two
+// walks, or when no walk is left), ties broken uniformly at random.
+func (s *State) homeward(rng *game.Rand) game.Move {
+	t := tbl()
+	h := int(s.c.Hideout)
+	walks := s.walkTargets()
+	if walks.Has(h) {
+		return Walk(h)
+	}
+	home := &walkDistances()[h]
+	var p picker
+	for c := walks.Next(0); c >= 0; c = walks.Next(c + 1) {
+		p.offer(rng, 2*int(home[c]), Walk(c))
+	}
+	cur := int(s.c.Cur)
+	// A coach lands at least 2*(d-2)+3 = 2d-1, d being the distance from
+	// here: no better than a walk that brings Jack nearer.
+	if s.canCoach() && (p.ties == 0 || p.score > 2*int(home[cur])-1) {
+		for _, m := range t.coach[cur] {
+			p.offer(rng, 2*int(home[To(m)])+3, m)
+		}
+	}
+	if s.c.Alleys > 0 {
+		alleys := t.alley[cur]
+		for c := alleys.Next(0); c >= 0; c = alleys.Next(c + 1) {
+			p.offer(rng, 2*int(home[c])+3, Alley(c))
+		}
+	}
+	return p.move
+}
+
+// picker keeps the lowest-scored of the moves offered, a uniformly random
+// one among those of equal score.
+type picker struct {
+	move  game.Move
+	score int
+	ties  int
+}
+
+// offer offers move m with score.
+func (p *picker) offer(rng *game.Rand, score int, m game.Move) {
+	switch {
+	case p.ties == 0 || score < p.score:
+		p.move, p.score, p.ties = m, score, 1
+	case score == p.score:
+		p.ties++
+		if rng.IntN(p.ties) == 0 {
+			p.move = m
+		}
+	}
 }

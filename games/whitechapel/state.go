@@ -233,10 +233,9 @@ func (s *State) Clone() game.State {
 func (s *State) occupied() board.Set {
 	var o board.Set
 	for _, x := range s.c.Police {
-		if x != noCrossing {
-			o.Add(int(x))
-		}
+		add8(&o, x)
 	}
+	o.Remove(noCrossing)
 	return o
 }
 
@@ -244,10 +243,11 @@ func (s *State) occupied() board.Set {
 func (s *State) others(i int) board.Set {
 	var o board.Set
 	for j, x := range s.c.Police {
-		if j != i && x != noCrossing {
-			o.Add(int(x))
+		if j != i {
+			add8(&o, x)
 		}
 	}
+	o.Remove(noCrossing)
 	return o
 }
 
@@ -255,7 +255,7 @@ func (s *State) others(i int) board.Set {
 func (s *State) scenes() board.Set {
 	var o board.Set
 	for _, c := range s.c.Scenes[:s.c.NScenes] {
-		o.Add(int(c))
+		add8(&o, c)
 	}
 	return o
 }
@@ -263,8 +263,8 @@ func (s *State) scenes() board.Set {
 // tonightScenes returns tonight's crime scenes.
 func (s *State) tonightScenes() board.Set {
 	var o board.Set
-	for i := sceneBase[s.c.Night]; i < s.c.NScenes; i++ {
-		o.Add(int(s.c.Scenes[i]))
+	for _, c := range s.c.Scenes[sceneBase[s.c.Night]:s.c.NScenes] {
+		add8(&o, c)
 	}
 	return o
 }
@@ -292,9 +292,9 @@ func (s *State) unmarkedLeft() int {
 // patrolOn returns the crossings of the patrol tokens on the board.
 func (s *State) patrolOn() board.Set {
 	var o board.Set
-	for i := 0; i < int(s.c.NPatrols); i++ {
+	for i, x := range s.c.Patrols[:s.c.NPatrols] {
 		if s.c.PatrolOff&(1<<i) == 0 {
-			o.Add(int(s.c.Patrols[i]))
+			add8(&o, x)
 		}
 	}
 	return o
@@ -321,7 +321,7 @@ func (s *State) tokensPlaced(id uint8) int {
 func (s *State) wretchedSet() board.Set {
 	var o board.Set
 	for _, c := range s.c.Wretched[:s.c.NWretched] {
-		o.Add(int(c))
+		add8(&o, c)
 	}
 	return o
 }
@@ -330,7 +330,11 @@ func (s *State) wretchedSet() board.Set {
 func (s *State) womenSet() board.Set {
 	var o board.Set
 	for _, c := range s.c.Women[:s.c.NWomen] {
-		o.Add(int(c))
+		add8(&o, c)
 	}
 	return o
 }
+
+// add8 puts x into o. A uint8 always indexes a board.Set, so this needs
+// neither the range check of board.Set.Add nor a bounds check.
+func add8(o *board.Set, x uint8) { o[x>>6] |= 1 << (x & 63) }

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"gaslamp/board"
+	"gaslamp/game"
 )
 
 // Board sizes and limits the fixed-size state relies on.
@@ -47,10 +48,6 @@ var (
 	sceneBase = [numNights + 1]uint8{0, 1, 2, 4, 5}
 )
 
-// coachPair is one coach route from a circle: the first circle (via) and the
-// final one (to).
-type coachPair struct{ via, to uint8 }
-
 // tables holds board facts precomputed once for the rules' hot paths.
 type tables struct {
 	b      *board.Board
@@ -60,9 +57,14 @@ type tables struct {
 	reach2 [numCrossings]board.Set
 	// walk[c] is WalkSet[c] without c.
 	walk [numCircles + 1]board.Set
-	// coach[c] lists every coach route from c: two walks in a row, the two
-	// circles distinct and different from c (C8). Coaches ignore policemen.
-	coach [numCircles + 1][]coachPair
+	// coach[c] lists the coach moves from c, one per route: two walks in a
+	// row, the two circles distinct and different from c (C8). Coaches
+	// ignore policemen.
+	coach [numCircles + 1][]game.Move
+	// near[x] is the board's NearSet[x]: the circles joined to crossing x.
+	near [numCrossings]board.Set
+	// alley[c] is the board's AlleySet[c].
+	alley [numCircles + 1]board.Set
 }
 
 var (
@@ -70,11 +72,17 @@ var (
 	tab     atomic.Pointer[tables]
 )
 
-// tbl returns the shared tables, building them on first use.
+// tbl returns the shared tables, building them on first use. It is small
+// enough to be inlined: the hot paths pay one load.
 func tbl() *tables {
 	if t := tab.Load(); t != nil {
 		return t
 	}
+	return firstTbl()
+}
+
+// firstTbl builds the shared tables once and returns them.
+func firstTbl() *tables {
 	tabOnce.Do(func() { tab.Store(buildTables(board.Whitechapel())) })
 	return tab.Load()
 }
@@ -92,6 +100,7 @@ func buildTables(b *board.Board) *tables {
 		}
 		t.walk[c] = b.WalkSet[c]
 		t.walk[c].Remove(c)
+		t.alley[c] = b.AlleySet[c]
 	}
 	if t.red.Count() != maxWomen {
 		panic("whitechapel: the board must have 8 red circles")
@@ -107,6 +116,7 @@ func buildTables(b *board.Board) *tables {
 			panic("whitechapel: a crossing has more adjacent circles than maxNear")
 		}
 		t.reach2[x] = b.StepTargets(x, 2)
+		t.near[x] = b.NearSet[x]
 	}
 	for c := 1; c <= numCircles; c++ {
 		first := t.walk[c]
@@ -114,7 +124,7 @@ func buildTables(b *board.Board) *tables {
 			second := t.walk[v]
 			second.Remove(c)
 			for w := second.Next(0); w >= 0; w = second.Next(w + 1) {
-				t.coach[c] = append(t.coach[c], coachPair{uint8(v), uint8(w)})
+				t.coach[c] = append(t.coach[c], Coach(v, w))
 			}
 		}
 	}
