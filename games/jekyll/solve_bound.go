@@ -27,7 +27,7 @@ func (s *Solver) bound(r *round, sm *summary) int {
 			swaps = min(react, count(sm.live&colourSet[Black]), 8-int(r.Top))
 		}
 	}
-	w0, w1, w, city8, baseW, beat := s.winnable(r, sm, swaps)
+	w0, w1, w, city8, baseW, beat, forced := s.winnable(r, sm, swaps)
 	n8, nLow := wonCounts(sm.won)
 	if !s.cfg.Yard {
 		nLow = 0
@@ -39,17 +39,12 @@ func (s *Solver) bound(r *round, sm *summary) int {
 	// known, so the p tricks won take the beatable City cards, the 8s first
 	// and the cards of 1-3 last.
 	nB, lB := count(beat), count(beat&lowSet)
-	// A red reaction can take an 8 the City holds or will win (even one no
-	// player can beat).
+	// The City's 8s still to come (the players' own are counted apart).
 	cityCards := bit(r.Cur.Cards[0])
 	for i := int(r.Top); i < 8; i++ {
 		cityCards |= bit(r.Deck[i])
 	}
-	deck8, held8 := count(cityCards&eightSet), count(sm.cityWon&eightSet)
-	extra8 := 0 // 8s beyond the first in each trick the City holds
-	for i := 0; i < sm.nStack; i++ {
-		extra8 += max(0, int(sm.stack>>(4*i)&3)-1)
-	}
+	deck8 := count(cityCards & eightSet)
 	l0, l1 := count(r.Hand[0]&lowSet), count(r.Hand[1]&lowSet)
 	lc := 0
 	if r.Cur.Cards[0] < NumCards && lowSet&bit(r.Cur.Cards[0]) != 0 {
@@ -70,7 +65,7 @@ func (s *Solver) bound(r *round, sm *summary) int {
 	minGain := lo + n8
 	room := int(s.cfg.Last - s.pawn)
 	best := -winValue
-	for p := 0; p <= w; p++ {
+	for p := min(forced, w); p <= w; p++ {
 		c := left - p
 		// Reactions left once black ones have made the tricks won beyond
 		// what plain play allows.
@@ -78,76 +73,104 @@ func (s *Solver) bound(r *round, sm *summary) int {
 		if p > baseW {
 			rest-- // at least one black reaction was spent
 		}
-		rd := min(reds, rest)
-		maxMin := min((sm.t[0]+sm.t[1]+p+rd)/2, sm.t[0]+min(w0, p)+rd, sm.t[1]+min(w1, p)+rd)
-		// The City's 8s (its own and the players' thrown into its tricks)
-		// reach the players by play (a beatable one per trick they win), by
-		// black reactions (one each) or by red reactions (a trick each: its
-		// City card, plus the 8s beyond the first in the tricks it holds).
-		// The players' own 8s are counted in h8.
-		h8 := e0 + e1
-		if react == 0 {
-			h8 = min(e0, p) + min(e1, p)
-		}
-		gain := maxMin + n8 + h8 + min(deck8+held8, min(city8, p)+min(swaps+rd, react)+extra8)
-		low := 0
+		rd := min(reds, rest, sm.nStack+c) // each takes a trick the City holds or will win
+		// Red reactions are the players' choice (they may avoid the
+		// pairs), and with Scotland Yard on the track a trick taken back
+		// brings its cards of 1-3: try every number u of them, each
+		// taking either one of the c tricks the City will still win
+		// (k of them: that trick's cards no longer swallow the players'
+		// cards of 1-3) or one the City holds now, from the newest.
+		uLo := rd
 		if s.cfg.Yard {
-			// Black reactions move cards between the City and the hands, so
-			// the count by source loses one per swap; but each City trick
-			// swallows at most three such cards whatever their source.
-			// A swap moves a card between the City and one hand; it lowers
-			// the count only by taking a card from a source above c to one
-			// below c.
-			red := 0
-			if lc > c {
-				red = min(lc-c, max(0, c-l0)+max(0, c-l1))
-			} else if lc < c {
-				red = min(c-lc, max(0, l0-c)+max(0, l1-c))
-			}
-			red = min(red, lowSwaps)
-			cityLow := max(0, lc-c)
+			uLo = 0
+		}
+		for u := uLo; u <= rd; u++ {
+			maxMin := min((sm.t[0]+sm.t[1]+p+u)/2, sm.t[0]+min(w0, p)+u, sm.t[1]+min(w1, p)+u)
+			// The players' own 8s: without black reactions a player's
+			// cards leave the hand only by play, one into each trick, so
+			// its 8s count only in the p tricks won by play and the u
+			// taken back by red reactions.
+			h8 := e0 + e1
 			if swaps == 0 {
-				cityLow = max(cityLow, p-(nB-lB))
+				h8 = min(e0, p+u) + min(e1, p+u)
 			}
-			low = nLow + max(0, max(0, l0-c)+max(0, l1-c)+cityLow-red, l0+l1+lc-3*c)
+			for k := max(0, u-sm.nStack); k <= min(u, c); k++ {
+				// The u-k tricks taken from those the City holds now are
+				// its newest ones: their 8s and cards of 1-3 are known.
+				st8, stLow := 0, 0
+				for j := 0; j < u-k; j++ {
+					e := int(sm.stack >> (4 * (sm.nStack - 1 - j)))
+					st8 += e & 3
+					stLow += e >> 2 & 3
+				}
+				// The City's cards to come reach the players in the tricks
+				// they win by play (a beatable 8 each), in the k future City
+				// tricks taken back, or by black reactions into a hand.
+				gain := maxMin + n8 + h8 + min(deck8, min(city8, p)+k+swaps) + st8
+				if !s.cfg.Yard {
+					best = max(best, s.boundValue(gain, 0, minGain, room))
+					continue
+				}
+				ce := c - k // City tricks that keep what they swallow
+				// Black reactions move cards between the City and the
+				// hands, so the count by source loses one per swap; but
+				// each City trick swallows at most three such cards
+				// whatever their source. A swap moves a card between the
+				// City and one hand; it lowers the count only by taking a
+				// card from a source above ce to one below ce.
+				red := 0
+				if lc > ce {
+					red = min(lc-ce, max(0, ce-l0)+max(0, ce-l1))
+				} else if lc < ce {
+					red = min(ce-lc, max(0, l0-ce)+max(0, l1-ce))
+				}
+				red = min(red, lowSwaps)
+				cityLow := max(0, lc-ce)
+				if swaps == 0 {
+					cityLow = max(cityLow, p-(nB-lB))
+				}
+				low := nLow + stLow + max(0, max(0, l0-ce)+max(0, l1-ce)+cityLow-red, l0+l1+lc-3*ce)
+				best = max(best, s.boundValue(gain, low, minGain, room))
+			}
 		}
-		var v int
-		switch {
-		case s.inv:
-			v = gain - low
-		case s.target >= 0:
-			switch {
-			case minGain > int(s.target) || gain < int(s.target):
-				v = -winValue
-			case s.cfg.Yard:
-				v = targetBase - low - int(s.cfg.Hounds)
-			default:
-				v = targetBase
-			}
-		case minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
-			v = -winValue
-		default:
-			pawnMax := min(gain, room)
-			yardMin := 0
-			if s.cfg.Yard {
-				yardMin = low + int(s.cfg.Hounds)
-			}
-			switch {
-			case s.cfg.Yard && int(s.yard)+yardMin >= int(s.pawn)+pawnMax:
-				v = -winValue
-			case !s.final && s.fut != nil:
-				v = s.fut.best(room, int(s.pawn-s.yard), min(minGain, pawnMax), pawnMax, yardMin)
-			case !s.final:
-				v = pawnMax - yardMin
-			case gain < room || minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
-				v = -winValue
-			default:
-				v = winValue
-			}
-		}
-		best = max(best, v)
 	}
 	return best
+}
+
+// boundValue is the value bound of a round in which the pawn gains at most
+// gain (at least minGain) and Scotland Yard's cards of 1-3 count at least
+// low (see bound).
+func (s *Solver) boundValue(gain, low, minGain, room int) int {
+	switch {
+	case s.inv:
+		return gain - low
+	case s.target >= 0:
+		switch {
+		case minGain > int(s.target) || gain < int(s.target):
+			return -winValue
+		case s.cfg.Yard:
+			return targetBase - low - int(s.cfg.Hounds)
+		}
+		return targetBase
+	case minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
+		return -winValue
+	}
+	pawnMax := min(gain, room)
+	yardMin := 0
+	if s.cfg.Yard {
+		yardMin = low + int(s.cfg.Hounds)
+	}
+	switch {
+	case s.cfg.Yard && int(s.yard)+yardMin >= int(s.pawn)+pawnMax:
+		return -winValue
+	case !s.final && s.fut != nil:
+		return s.fut.best(room, int(s.pawn-s.yard), min(minGain, pawnMax), pawnMax, yardMin)
+	case !s.final:
+		return pawnMax - yardMin
+	case gain < room || minGain > room && !(s.cfg.Overshoot && s.cfg.Yard):
+		return -winValue
+	}
+	return winValue
 }
 
 // above[c] holds the cards of c's colour higher than c.
@@ -166,7 +189,7 @@ var above = func() (t [NumCards]uint32) {
 // no longer change, "beats" is a total order and a greedy matching of the
 // City's cards to the players' cards is exact; otherwise each City card
 // counts once if any card can beat it.
-func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, plain int, beat uint32) {
+func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, plain int, beat uint32, forced int) {
 	var u0, u1, u int
 	fixed := r.Ranked == 3 && !(r.Reactions && sm.live&potionSet != 0 && sm.live&colourSet[Blue] != 0)
 	h0, h1 := r.Hand[0]&^potionSet, r.Hand[1]&^potionSet
@@ -222,6 +245,41 @@ func (s *Solver) winnable(r *round, sm *summary, swaps int) (w0, w1, w, city8, p
 		b, _ := match(m1, false)
 		c, _ := match(m0|m1, false)
 		w0, w1, w = min(w0+a, n), min(w1+b, n), min(w+c, n)
+		// Tricks the players cannot help winning: a player holding no card
+		// that loses to the City's card (no potion, no weaker card; in the
+		// trick on the table, none it may play now) wins it, whatever the
+		// order of play, since hands only shrink.
+		p0, p1 := r.Hand[0]&potionSet != 0, r.Hand[1]&potionSet != 0
+		for i := 0; i < n; i++ {
+			c := cityCards[i]
+			if c.IsPotion() {
+				if !p0 || !p1 {
+					forced++
+				}
+				continue
+			}
+			below := uint32(1)<<key(c) - 1
+			if i == 0 {
+				// Follow now: a player holding the colour plays it.
+				col := uint32(0xFF) << (8 * int(r.Strength[c.Colour()]))
+				if m0&col != 0 {
+					below0 := below & col
+					if !p0 && m0&below0 == 0 || !p1 && (m1&col != 0 && m1&below0 == 0 || m1&col == 0 && m1&below == 0) {
+						forced++
+					}
+					continue
+				}
+				if m1&col != 0 {
+					if !p1 && m1&below&col == 0 || !p0 && m0&below == 0 {
+						forced++
+					}
+					continue
+				}
+			}
+			if !p0 && m0&below == 0 || !p1 && m1&below == 0 {
+				forced++
+			}
+		}
 		// 8s: any City 8 below some player card.
 		for i := 0; i < n; i++ {
 			c := cityCards[i]

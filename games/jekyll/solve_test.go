@@ -306,3 +306,53 @@ func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundIsAnUpperBound checks the bound the search prunes with where
+// pruning cannot hide a mistake: at every trick start that the plain
+// reference search visits below random positions (5, 4 or 3 tricks left,
+// every chapter, both rounds), the bound is at least the exact value.
+// JEKYLL_BOUND=n sets the number of positions.
+func TestBoundIsAnUpperBound(t *testing.T) {
+	n := 120
+	if testing.Short() || raceEnabled {
+		n = 10
+	}
+	if v := os.Getenv("JEKYLL_BOUND"); v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	checked := 0
+	for i := 0; i < n; i++ {
+		opts := game.Options{"chapter": strconv.Itoa(1 + i%NumChapters)}
+		if i%3 == 2 {
+			opts["overshoot-to-yard"] = "true"
+		}
+		at := uint8(3 + i%3)
+		rnd := uint8(i / 5 % 2)
+		st := randomUntil(opts, uint64(31000+i), func(st *State) bool {
+			return st.phase == phaseNight && st.rnd == rnd && st.r.N == at && st.r.Pos == 1
+		})
+		if st == nil {
+			continue
+		}
+		s := NewSolver()
+		s.setup(st)
+		ref := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}, sol: s}
+		r := st.r
+		ref.value(&r)
+		for pos, v := range ref.memo {
+			if pos.Pos != 1 || pos.Pend != pendNone {
+				continue
+			}
+			var sm summary
+			pos.summarize(&sm)
+			if ub := s.finish(s.bound(&pos, &sm)); ub < v {
+				t.Fatalf("seed %d %v round %d, %d tricks left: bound %d below the exact value %d", 31000+i, opts, rnd+1, 8-pos.N, ub, v)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d trick starts checked", checked)
+	if checked < n {
+		t.Fatalf("only %d trick starts checked", checked)
+	}
+}
