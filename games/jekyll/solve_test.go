@@ -128,10 +128,14 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 
 // nightStarts returns up to n states at the first trick of round rnd+1 of
 // the classic chapter.
-func nightStarts(rnd uint8, n int) []*State {
+func nightStarts(rnd uint8, n int) []*State { return chapterNightStarts(game.Options{}, rnd, n) }
+
+// chapterNightStarts returns up to n states at the first trick of round
+// rnd+1 of a chapter with opts.
+func chapterNightStarts(opts game.Options, rnd uint8, n int) []*State {
 	var out []*State
 	for i := 0; len(out) < n && i < 4*n; i++ {
-		if st := randomUntil(game.Options{}, uint64(i+1), nightStart(rnd)); st != nil {
+		if st := randomUntil(opts, uint64(i+1), nightStart(rnd)); st != nil {
 			out = append(out, st)
 		}
 	}
@@ -143,23 +147,43 @@ func median(d []time.Duration) time.Duration {
 	return d[len(d)/2]
 }
 
-// BenchmarkSolveRoundCPU reports the median whole-round solve from the start
-// of the night of both rounds as the solving thread's CPU time, so that other
-// work on a shared machine does not count (the target is under 5 ms).
-func BenchmarkSolveRoundCPU(b *testing.B) {
+// benchRoundCPU reports the median whole-round solve from the start of the
+// night as the solving thread's CPU time, so that other work on a shared
+// machine counts less (the target is under 5 ms), and the nodes searched.
+func benchRoundCPU(b *testing.B, states []*State) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	states := append(nightStarts(0, 30), nightStarts(1, 30)...)
 	s := NewSolver()
 	ds := make([]time.Duration, 0, b.N)
+	nodes := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := threadCPU()
 		s.Value(states[i%len(states)])
 		ds = append(ds, threadCPU()-t0)
+		nodes += s.Nodes
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(median(ds).Microseconds())/1000, "cpu-ms-median")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkSolveRound1CPU solves whole first rounds of the classic chapter
+// (the hardest: the values are fine-grained and nothing is decided yet).
+func BenchmarkSolveRound1CPU(b *testing.B) { benchRoundCPU(b, nightStarts(0, 60)) }
+
+// BenchmarkSolveRound2CPU solves whole second rounds of the classic chapter
+// (each decides the chapter: won or lost).
+func BenchmarkSolveRound2CPU(b *testing.B) { benchRoundCPU(b, nightStarts(1, 60)) }
+
+// BenchmarkSolveRound1AllChaptersCPU solves whole first rounds of every
+// chapter, 12 deals each.
+func BenchmarkSolveRound1AllChaptersCPU(b *testing.B) {
+	var states []*State
+	for ch := 1; ch <= NumChapters; ch++ {
+		states = append(states, chapterNightStarts(game.Options{"chapter": strconv.Itoa(ch)}, 0, 12)...)
+	}
+	benchRoundCPU(b, states)
 }
 
 // benchRound reports the median wall time of whole-round solves.
