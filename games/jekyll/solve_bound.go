@@ -4,11 +4,16 @@ import "math/bits"
 
 // bound is an upper bound on the value of the rest of the round from a trick
 // start. It tries every number P of the tricks left that the players may win
-// (at most the tricks whose City card some player can beat): the tricks of the
-// player with fewer tricks are then bounded, so are the 8s the players can
-// still take, and the cards of value 1-3 they must take: each of the 8-P
-// tricks the City wins swallows at most one such card of each player and one
-// of the City's, the others land in the players' tricks.
+// by play (at least the tricks they cannot help winning, at most the tricks
+// whose City card some player can beat), every number U of red reactions
+// (each takes back either one of the tricks the City will still win, K of
+// them, or one it holds now, the newest first, whose 8s and cards of 1-3 are
+// known): the tricks of the player with fewer tricks are then bounded, so are
+// the 8s the players can still take (a player's own 8s only in the P+U
+// tricks that end with the players), and the cards of value 1-3 they must
+// take: each of the 8-P-K tricks the City keeps swallows at most one such
+// card of each player and one of the City's, the others land in the players'
+// tricks. TestBoundIsAnUpperBound checks it against the exact value.
 func (s *Solver) bound(r *round, sm *summary) int {
 	left := 8 - int(r.N)
 	reds := min(s.reds(r, sm), sm.nStack+left)
