@@ -15,7 +15,8 @@ func Playout(s *State, rng *game.Rand, maxMoves int, buf []game.Move) (int, []ga
 	n := 0
 	for s.c.Phase != phOver && (maxMoves == 0 || n < maxMoves) {
 		seat := s.ToAct().First()
-		if err := s.Apply(seat, s.randomLegal(seat, rng), nil); err != nil {
+		buf = s.Legal(seat, buf[:0])
+		if err := s.Apply(seat, buf[rng.IntN(len(buf))], nil); err != nil {
 			panic("whitechapel: playout: legal move refused: " + err.Error())
 		}
 		n++
@@ -68,10 +69,9 @@ func walkDistances() *[numCircles + 1][numCircles + 1]uint8 {
 //
 // Jack writes a central hideout, kills the wretched nearest to it (or, one
 // time in three while the Time of the Crime allows, waits), and heads home
-// (homeward). Every other move
-// (Jack's women and patrol reveals, the police's patrols, wretched,
-// movements, searches and arrests) is uniformly random among the legal
-// ones.
+// (homeward). Every other move (Jack's women and patrol reveals, the
+// police's patrols, wretched, movements, searches and arrests) is uniformly
+// random among the legal ones.
 //
 // It allocates nothing once buf is large enough.
 func GuidedPlayout(s *State, rng *game.Rand, buf []game.Move) (int, []game.Move) {
@@ -103,7 +103,8 @@ func GuidedPlayout(s *State, rng *game.Rand, buf []game.Move) (int, []game.Move)
 		case phJack:
 			m = s.homeward(rng)
 		default:
-			m = s.randomLegal(seat, rng)
+			buf = s.Legal(seat, buf[:0])
+			m = buf[rng.IntN(len(buf))]
 		}
 		if err := s.Apply(seat, m, nil); err != nil {
 			panic("whitechapel: guided playout: legal move refused: " + err.Error())
