@@ -60,7 +60,8 @@ func TestMessagesComplete(t *testing.T) {
 	}
 }
 
-func TestSecrecyCheckCatchesLeaks(t *testing.T) {
+// TestJ2SecrecyCheckCatchesLeaks checks J2: "4 set aside unseen" (and the partner's hand hidden): the check TestConformance runs refuses leaks.
+func TestJ2SecrecyCheckCatchesLeaks(t *testing.T) {
 	st := newGame(t, classic)
 	play(t, st, "0:ready", "1:ready")
 	partner := Card(trailing(st.r.Hand[1]))

@@ -8,7 +8,8 @@ import (
 
 var classic = game.Options{}
 
-func TestFollowRuleMustPlayLedColourOrPotion(t *testing.T) {
+// TestJ4FollowRuleMustPlayLedColourOrPotion checks J4: "a player holding the led colour plays that colour or a potion".
+func TestJ4FollowRuleMustPlayLedColourOrPotion(t *testing.T) {
 	st := night(t, classic, "red-2 blue-3 potion-1", "blue-4 black-5 red-6", "red-5 blue-1", 0)
 	got := legalSet(st, Jekyll)
 	if len(got) != 2 || !got[`{"kind":"play","card":"red-2"}`] || !got[`{"kind":"play","card":"potion-1"}`] {
@@ -20,28 +21,32 @@ func TestFollowRuleMustPlayLedColourOrPotion(t *testing.T) {
 	}
 }
 
-func TestFollowRuleVoidPlaysAnything(t *testing.T) {
+// TestJ4FollowRuleVoidPlaysAnything checks J4: a player without the led colour plays "anything".
+func TestJ4FollowRuleVoidPlaysAnything(t *testing.T) {
 	st := night(t, classic, "blue-3 black-2 potion-1", "red-6", "red-5", 0)
 	if n := len(legalSet(st, Jekyll)); n != 3 {
 		t.Fatalf("void player has %d moves, want 3", n)
 	}
 }
 
-func TestFollowRulePotionLedPlaysAnything(t *testing.T) {
+// TestJ4FollowRulePotionLedPlaysAnything checks J4: "If the City's card is a potion, anything".
+func TestJ4FollowRulePotionLedPlaysAnything(t *testing.T) {
 	st := night(t, classic, "red-2 blue-3 black-4", "red-6", "potion-2", 0)
 	if n := len(legalSet(st, Jekyll)); n != 3 {
 		t.Fatalf("after a City potion %d moves, want 3", n)
 	}
 }
 
-func TestOutOfTurnRefused(t *testing.T) {
+// TestJ3OutOfTurnRefused checks J3: "the City reveals its top card first; then the first player, then the other" (the other may not play first).
+func TestJ3OutOfTurnRefused(t *testing.T) {
 	st := night(t, classic, "red-2", "red-6", "red-5", 0)
 	if err := st.Apply(Hyde, PlayMove(card(t, "red-6")), nil); game.CodeOf(err) != game.CodeNotYourTurn {
 		t.Fatalf("got %v", err)
 	}
 }
 
-func TestColourRanksByFirstAppearance(t *testing.T) {
+// TestJ5ColourRanksByFirstAppearance checks J5: "the first colour seen is the weakest, the third the strongest" (the City's card counts), and J3: "the winner of a trick plays first in the next".
+func TestJ5ColourRanksByFirstAppearance(t *testing.T) {
 	// red appears first (weakest), then blue, then black (strongest): black-2 wins.
 	st := night(t, classic, "blue-8 blue-1", "black-2 black-3", "red-7 red-4", 0)
 	play(t, st, "0:play:blue-8", "1:play:black-2")
@@ -56,7 +61,8 @@ func TestColourRanksByFirstAppearance(t *testing.T) {
 	}
 }
 
-func TestHighestOfStrongestColourWins(t *testing.T) {
+// TestJ5HighestOfStrongestColourWins checks J5: "A trick goes to the highest value of the strongest colour in it", and J3: "when the City wins, the order does not change".
+func TestJ5HighestOfStrongestColourWins(t *testing.T) {
 	st := night(t, classic, "red-3 blue-1", "red-6 blue-2", "red-5 blue-7", 0)
 	play(t, st, "0:play:red-3", "1:play:red-6")
 	if o := st.r.Tricks[0].Owner; o != uint8(Hyde) {
@@ -72,7 +78,8 @@ func TestHighestOfStrongestColourWins(t *testing.T) {
 	}
 }
 
-func TestMirrorChapterFirstColourStrongest(t *testing.T) {
+// TestJ9LookingGlassFirstColourStrongest checks J9 (challenge 5, looking-glass): "the first colour seen is the strongest".
+func TestJ9LookingGlassFirstColourStrongest(t *testing.T) {
 	st := night(t, game.Options{"chapter": "5"}, "blue-8 blue-1", "black-2 black-3", "red-7 red-4", 0)
 	play(t, st, "0:play:blue-8", "1:play:black-2")
 	if o := st.r.Tricks[0].Owner; o != city {
@@ -80,7 +87,8 @@ func TestMirrorChapterFirstColourStrongest(t *testing.T) {
 	}
 }
 
-func TestPotionsNeverWinAndPotionsOnlyGoToCity(t *testing.T) {
+// TestJ5PotionsNeverWinAndPotionsOnlyGoToCity checks J5: "Potions never win a trick; a trick of potions only goes to the City".
+func TestJ5PotionsNeverWinAndPotionsOnlyGoToCity(t *testing.T) {
 	st := night(t, classic, "potion-2 red-1", "potion-3 red-2", "potion-1 red-3", 0)
 	log := play(t, st, "0:play:potion-2", "1:play:potion-3")
 	if st.r.Tricks[0].Owner != city {
@@ -106,7 +114,8 @@ func cityWonFirst(t *testing.T, opts game.Options, j, h, deck string) *State {
 	return st
 }
 
-func TestReactionRedPotionAfterCitysCard(t *testing.T) {
+// TestJ6ReactionRedPotionAfterCitysCard checks J6: a coloured card then a potion, "the City's card counts"; "red, take the trick the City won last".
+func TestJ6ReactionRedPotionAfterCitysCard(t *testing.T) {
 	// Trick 2: the City's red-3 then Jekyll's potion: Jekyll takes trick 1.
 	st := cityWonFirst(t, classic, "red-1 potion-1 blue-1", "red-2 blue-2 black-1", "red-8 red-3 blue-3")
 	log := play(t, st, "0:play:potion-1")
@@ -115,7 +124,8 @@ func TestReactionRedPotionAfterCitysCard(t *testing.T) {
 	}
 }
 
-func TestReactionRedColourAfterPotion(t *testing.T) {
+// TestJ6ReactionRedColourAfterPotion checks J6: a potion then a coloured card ("in either order") makes the red reaction.
+func TestJ6ReactionRedColourAfterPotion(t *testing.T) {
 	// Trick 2: the City's potion then Jekyll's red card: Jekyll takes trick 1.
 	st := cityWonFirst(t, classic, "red-1 red-4 blue-1", "red-2 blue-2 black-1", "red-8 potion-1 blue-3")
 	play(t, st, "0:play:red-4")
@@ -124,7 +134,8 @@ func TestReactionRedColourAfterPotion(t *testing.T) {
 	}
 }
 
-func TestReactionSecondPairAppliedBySecondPlayer(t *testing.T) {
+// TestJ6ReactionSecondPairAppliedBySecondPlayer checks J6: "The player who played the second card of the pair applies it".
+func TestJ6ReactionSecondPairAppliedBySecondPlayer(t *testing.T) {
 	// The City's blue-3, Jekyll's red-4 (no pair), Hyde's potion: Hyde reacts
 	// with the red card before it.
 	st := cityWonFirst(t, classic, "red-1 red-4 black-5", "red-2 potion-2 black-1", "red-8 blue-3 blue-5")
@@ -134,7 +145,8 @@ func TestReactionSecondPairAppliedBySecondPlayer(t *testing.T) {
 	}
 }
 
-func TestReactionCardInOnlyOnePair(t *testing.T) {
+// TestJ6ReactionCardInOnlyOnePair checks J6 (doc.go decision): a card belongs to at most one reaction.
+func TestJ6ReactionCardInOnlyOnePair(t *testing.T) {
 	// City potion, Jekyll red (pair: Jekyll reacts), Hyde potion: red-4 is
 	// already paired, so Hyde makes no reaction.
 	st := cityWonFirst(t, classic, "red-1 red-4 blue-1", "red-2 potion-2 black-1", "red-8 potion-1 blue-3 red-5")
@@ -150,7 +162,8 @@ func TestReactionCardInOnlyOnePair(t *testing.T) {
 	}
 }
 
-func TestReactionRedNothingToTake(t *testing.T) {
+// TestJ6ReactionRedNothingToTake checks J6 (doc.go decision): a red reaction with no City trick to take does nothing, and says so.
+func TestJ6ReactionRedNothingToTake(t *testing.T) {
 	st := night(t, classic, "potion-1 blue-1", "red-2 blue-2", "red-3 blue-3", 0)
 	log := play(t, st, "0:play:potion-1")
 	if !hasEvent(log, "jekyll.reaction-void") {
@@ -158,7 +171,8 @@ func TestReactionRedNothingToTake(t *testing.T) {
 	}
 }
 
-func TestReactionBlueSwapsTwoRanks(t *testing.T) {
+// TestJ6ReactionBlueSwapsTwoRanks checks J6: "blue, swap the ranks of two colours" (three ranked: the reacting player chooses).
+func TestJ6ReactionBlueSwapsTwoRanks(t *testing.T) {
 	// Ranks red < black after trick 1, blue strongest when the City shows
 	// blue-6; Hyde's blue-2 and Jekyll's potion make a blue reaction: Jekyll
 	// swaps blue and black.
@@ -183,7 +197,8 @@ func TestReactionBlueSwapsTwoRanks(t *testing.T) {
 	}
 }
 
-func TestReactionBlueTwoRankedSwapsItself(t *testing.T) {
+// TestJ6ReactionBlueTwoRankedSwapsItself checks J6 (doc.go decision): with two colours ranked, blue swaps them without a choice.
+func TestJ6ReactionBlueTwoRankedSwapsItself(t *testing.T) {
 	st := night(t, classic, "red-4 potion-1", "blue-5 blue-6", "red-1 blue-2", 0)
 	play(t, st, "0:play:red-4", "1:play:blue-5") // red weakest, blue stronger: Hyde wins
 	log := play(t, st, "1:play:blue-6", "0:play:potion-1")
@@ -192,7 +207,8 @@ func TestReactionBlueTwoRankedSwapsItself(t *testing.T) {
 	}
 }
 
-func TestReactionBlueOneRankedDoesNothing(t *testing.T) {
+// TestJ6ReactionBlueOneRankedDoesNothing checks J6 (doc.go decision): with fewer than two colours ranked, blue does nothing.
+func TestJ6ReactionBlueOneRankedDoesNothing(t *testing.T) {
 	st := night(t, classic, "potion-1 red-4", "red-5 blue-5", "blue-6 red-1", 0)
 	log := play(t, st, "0:play:potion-1")
 	if st.r.Strength[Blue] != 0 || st.r.Pend != pendNone || !hasEvent(log, "jekyll.reaction-void") {
@@ -200,7 +216,8 @@ func TestReactionBlueOneRankedDoesNothing(t *testing.T) {
 	}
 }
 
-func TestReactionBlackSwapsWithCitysTopCard(t *testing.T) {
+// TestJ6ReactionBlackSwapsWithCitysTopCard checks J6: "black, swap one card of that player's hand with the top card of the City deck" (only that player sees the cards).
+func TestJ6ReactionBlackSwapsWithCitysTopCard(t *testing.T) {
 	st := night(t, classic, "potion-1 red-4 blue-2", "red-5 blue-5 blue-1", "black-3 red-7 red-1", 0)
 	play(t, st, "0:play:potion-1")
 	if st.r.Pend != pendBlack || len(legalSet(st, Jekyll)) != 2 {
@@ -224,7 +241,8 @@ func TestReactionBlackSwapsWithCitysTopCard(t *testing.T) {
 	}
 }
 
-func TestReactionBlackEmptyDeckDoesNothing(t *testing.T) {
+// TestJ6ReactionBlackEmptyDeckDoesNothing checks J6 (doc.go decision): black on an empty City deck does nothing.
+func TestJ6ReactionBlackEmptyDeckDoesNothing(t *testing.T) {
 	st := night(t, classic, "potion-1", "red-5", "black-3", 0)
 	st.r.Top = 8 // the City deck is empty after this card
 	log := play(t, st, "0:play:potion-1")
@@ -233,7 +251,8 @@ func TestReactionBlackEmptyDeckDoesNothing(t *testing.T) {
 	}
 }
 
-func TestChapter2PotionsMakeNoReaction(t *testing.T) {
+// TestJ9Chapter2PotionsMakeNoReaction checks J9: chapter "2: potions, no reactions".
+func TestJ9Chapter2PotionsMakeNoReaction(t *testing.T) {
 	st := night(t, game.Options{"chapter": "2"}, "potion-1 red-4", "red-5", "black-3 red-1", 0)
 	log := play(t, st, "0:play:potion-1")
 	if hasEvent(log, "jekyll.reaction") || st.r.Pend != pendNone {
@@ -241,7 +260,8 @@ func TestChapter2PotionsMakeNoReaction(t *testing.T) {
 	}
 }
 
-func TestChapter1HasNoPotionsNoYard(t *testing.T) {
+// TestJ9Chapter1HasNoPotionsNoYard checks J9: chapter "1: no potions and no Scotland Yard pawn".
+func TestJ9Chapter1HasNoPotionsNoYard(t *testing.T) {
 	st := newGame(t, game.Options{"chapter": "1"})
 	play(t, st, "0:ready", "1:ready")
 	if (st.r.Hand[0]|st.r.Hand[1]|st.aside)&potionSet != 0 || st.aside != 0 {
@@ -252,7 +272,8 @@ func TestChapter1HasNoPotionsNoYard(t *testing.T) {
 	}
 }
 
-func TestChapters1To4Differences(t *testing.T) {
+// TestJ9Chapters1To4Differences checks J9: "1-3 teach (1: no potions and no Scotland Yard pawn; 2: potions, no reactions; 3: reactions, no Scotland Yard pawn), 4 is the classic game".
+func TestJ9Chapters1To4Differences(t *testing.T) {
 	want := []struct{ potions, reactions, yard bool }{
 		{false, false, false}, {true, false, true}, {true, true, false}, {true, true, true},
 	}
@@ -280,7 +301,8 @@ func newGame(t *testing.T, opts game.Options) *State {
 	return g.(*State)
 }
 
-func TestDayMustGiveEights(t *testing.T) {
+// TestJ2DayMustGiveEights checks J2: "each gives 4 to the City, every 8 they hold among them".
+func TestJ2DayMustGiveEights(t *testing.T) {
 	st := newGame(t, classic)
 	play(t, st, "0:ready", "1:ready")
 	st.r.Hand[0] = mask(t, "red-8 blue-8 black-8 red-1 red-2 red-3 red-4 red-5 red-6 red-7 blue-1 blue-2")
@@ -297,7 +319,8 @@ func TestDayMustGiveEights(t *testing.T) {
 	}
 }
 
-func TestDayBothSeatsGiveAtOnce(t *testing.T) {
+// TestJ2DayTwelveEachFourAsideBothSeatsGiveAtOnce checks J2: "the players may chat; 12 cards each, 4 set aside".
+func TestJ2DayTwelveEachFourAsideBothSeatsGiveAtOnce(t *testing.T) {
 	st := newGame(t, classic)
 	if !st.ChatOpen() {
 		t.Fatal("chat is open before the deal")
@@ -315,7 +338,8 @@ func TestDayBothSeatsGiveAtOnce(t *testing.T) {
 	}
 }
 
-func TestChatClosedFromDealToEndOfRound(t *testing.T) {
+// TestJ2ChatClosedFromDealToEndOfRound checks J2: "From the deal to the end of the round the two players cannot chat: the table enforces it".
+func TestJ2ChatClosedFromDealToEndOfRound(t *testing.T) {
 	st := newGame(t, classic)
 	rng := game.NewRand(3)
 	var buf [16]game.Move
@@ -344,7 +368,8 @@ func TestChatClosedFromDealToEndOfRound(t *testing.T) {
 	}
 }
 
-func TestScoringEightsMovePawnLowCardsMoveYard(t *testing.T) {
+// TestJ7ScoringEightsMovePawnLowCardsMoveYard checks J7: the pawn moves the fewer tricks "plus one for each 8"; "Scotland Yard moves one for each card of value 1, 2 or 3 among the players' won cards".
+func TestJ7ScoringEightsMovePawnLowCardsMoveYard(t *testing.T) {
 	cfg, _ := parseConfig(classic)
 	won := eightSet&^bit(card(t, "black-8")) | mask(t, "red-1 blue-3 black-2 red-5")
 	out := cfg.score(3, 0, [2]uint8{3, 2}, won, 0, false)
@@ -353,14 +378,16 @@ func TestScoringEightsMovePawnLowCardsMoveYard(t *testing.T) {
 	}
 }
 
-func TestScoringOvershootLoses(t *testing.T) {
+// TestJ7ScoringOvershootLoses checks J7: "a pawn that would move past the last space loses the game".
+func TestJ7ScoringOvershootLoses(t *testing.T) {
 	cfg, _ := parseConfig(classic)
 	if out := cfg.score(10, 0, [2]uint8{3, 3}, 0, 0, false); out.Res != resOvershoot {
 		t.Fatalf("%+v", out)
 	}
 }
 
-func TestScoringOvershootToYard(t *testing.T) {
+// TestJ7ScoringOvershootToYard checks J7, option overshoot-to-yard: "the extra steps move Scotland Yard instead".
+func TestJ7ScoringOvershootToYard(t *testing.T) {
 	cfg, _ := parseConfig(game.Options{"overshoot-to-yard": "true"})
 	out := cfg.score(10, 2, [2]uint8{3, 3}, 0, 0, false)
 	if out.Res != resNone || out.Pawn != 12 || out.Yard != 3 {
@@ -371,7 +398,8 @@ func TestScoringOvershootToYard(t *testing.T) {
 	}
 }
 
-func TestScoringCaptureLosesAtOnce(t *testing.T) {
+// TestJ7ScoringCaptureLosesAtOnce checks J7: "Scotland Yard reaching or passing the pawn loses at once".
+func TestJ7ScoringCaptureLosesAtOnce(t *testing.T) {
 	cfg, _ := parseConfig(classic)
 	if out := cfg.score(4, 2, [2]uint8{0, 5}, mask(t, "red-1 red-2"), 0, false); out.Res != resCapture {
 		t.Fatalf("reaching the pawn is a capture: %+v", out)
@@ -381,7 +409,8 @@ func TestScoringCaptureLosesAtOnce(t *testing.T) {
 	}
 }
 
-func TestScoringExactFinishWins(t *testing.T) {
+// TestJ7ScoringExactFinishWins checks J7: "After round 2 the players win only standing exactly on the last space".
+func TestJ7ScoringExactFinishWins(t *testing.T) {
 	cfg, _ := parseConfig(classic)
 	if out := cfg.score(9, 0, [2]uint8{3, 4}, 0, 1, true); out.Res != resWin {
 		t.Fatalf("%+v", out)
@@ -392,20 +421,18 @@ func TestScoringExactFinishWins(t *testing.T) {
 	if out := cfg.score(8, 0, [2]uint8{4, 4}, 0, 1, false); out.Res != resNone {
 		t.Fatalf("the last space after round 1 does not win yet: %+v", out)
 	}
-	cfg, _ = parseConfig(game.Options{"chapter": "10"})
-	if out := cfg.score(9, 0, [2]uint8{3, 4}, 0, city, true); out.Res != resLastWord {
-		t.Fatalf("before-dawn needs the last trick: %+v", out)
-	}
 }
 
-func TestHoundsMoveYardEachRound(t *testing.T) {
+// TestJ9HoundsMoveYardEachRound checks J9 (challenge 6, hounds): "Scotland Yard moves one extra space at the end of each round".
+func TestJ9HoundsMoveYardEachRound(t *testing.T) {
 	cfg, _ := parseConfig(game.Options{"chapter": "6"})
 	if out := cfg.score(3, 0, [2]uint8{1, 1}, 0, 0, false); out.YardGain != 1 {
 		t.Fatalf("%+v", out)
 	}
 }
 
-func TestOptionsValidated(t *testing.T) {
+// TestJ8OptionsValidated checks J8: track and start spaces are "set per chapter" by options, the pawn before the last space and Scotland Yard behind it.
+func TestJ8OptionsValidated(t *testing.T) {
 	for _, o := range []game.Options{
 		{"chapter": "11"}, {"start-jh": "12"}, {"start-yard": "3"}, {"nope": "1"}, {"track-length": "5"},
 	} {

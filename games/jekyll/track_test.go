@@ -7,10 +7,11 @@ import (
 	"gaslamp/game"
 )
 
-// TestChapterTrackDefaults pins the chapter track defaults (J8), as the README
-// ("Jekyll & Hyde: track defaults") states them: track 0..12 and Scotland Yard
-// at 0 everywhere; Jekyll & Hyde at 7 (chapter 1), 9 (chapter 2), else 3.
-func TestChapterTrackDefaults(t *testing.T) {
+// TestJ8ChapterTrackDefaults checks J8: "a track of spaces 0..12, Jekyll & Hyde at 3 and Scotland Yard at 0, each set per chapter".
+// As the README ("Jekyll & Hyde: track defaults") states them: track 0..12 and
+// Scotland Yard at 0 everywhere; Jekyll & Hyde at 7 (chapter 1), 9 (chapter
+// 2), else 3; the options override them.
+func TestJ8ChapterTrackDefaults(t *testing.T) {
 	for ch := 1; ch <= NumChapters; ch++ {
 		cfg, err := parseConfig(game.Options{"chapter": strconv.Itoa(ch)})
 		if err != nil {
@@ -63,12 +64,13 @@ func cheaterWins(t *testing.T, opts game.Options, n int) int {
 	return wins
 }
 
-// TestTeachingChaptersWinnable: the teaching chapters 1 and 2 (J9) must be
-// easy on their default tracks (J8). Without reactions the pawn moves about
+// TestJ8TeachingChaptersWinnable checks J8: the defaults are "tuned with bot self-play" (J9's teaching chapters 1-2 are easy).
+// The teaching chapters 1 and 2 (J9) must be easy on their default tracks
+// (J8). Without reactions the pawn moves about
 // 3 spaces a round, so on the classic start (J&H at 3, 9 spaces to land on
 // exactly, J7) not even the all-seeing pair won them; on their own starts it
 // wins most deals.
-func TestTeachingChaptersWinnable(t *testing.T) {
+func TestJ8TeachingChaptersWinnable(t *testing.T) {
 	n := 8
 	if testing.Short() || raceEnabled {
 		n = 4
