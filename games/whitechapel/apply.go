@@ -50,7 +50,9 @@ func (s *State) Apply(seat game.Seat, m game.Move, log *game.Log) error {
 	if err != nil {
 		return err
 	}
-	s.ded = nil
+	if s.ded != nil { // a playout has none: no write barrier
+		s.ded = nil
+	}
 	return nil
 }
 
