@@ -1,7 +1,9 @@
 // Package whitechapel is the rules engine of Letters from Whitechapel (seed
 // 001, shared/rules/RULINGS.md L1-L9 and the published revised edition as
 // DIGEST.md part C records it), registered with package game as
-// "whitechapel", with a playout helper for benchmarks (RandomGame, Playout).
+// "whitechapel", with playout helpers for benchmarks: uniformly random games
+// (RandomGame, Playout), which mostly end in night 1, and games where Jack
+// heads home (GuidedGame, GuidedPlayout), which mostly last the four nights.
 // The generic bots of package bot ("random", "ismcts") play it; the
 // baseline bot is in whitechapelbot.
 //
