@@ -87,12 +87,11 @@ func GuidedPlayout(s *State, rng *game.Rand, buf []game.Move) (int, []game.Move)
 			}
 			m = Hideout(h)
 		case phKill, phSecond:
-			buf = s.Legal(seat, buf[:0])
-			m = buf[rng.IntN(len(buf))]
 			if s.c.Phase == phKill && s.c.Time < 5 && rng.IntN(3) == 0 {
 				m = Wait()
 				break
 			}
+			buf = s.Legal(seat, buf[:0])
 			home := &walkDistances()[s.c.Hideout]
 			best := -1
 			for _, x := range buf {
