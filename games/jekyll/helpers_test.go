@@ -100,3 +100,42 @@ func hasEvent(log *game.Log, typ string) bool {
 	}
 	return false
 }
+
+// stepRandom applies one random legal move (either seat when both must
+// give), with its events in log (nil for none).
+func stepRandom(t testing.TB, st *State, rng *game.Rand, log *game.Log) {
+	t.Helper()
+	seat := st.ToAct().First()
+	if st.ToAct().Len() == 2 && rng.IntN(2) == 1 {
+		seat = Hyde
+	}
+	l := st.Legal(seat, nil)
+	if err := st.Apply(seat, l[rng.IntN(len(l))], log); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// lastTrick sets a chapter up at the 8th trick of round rnd (0 or 1): the
+// pawns at pawn and yard, the players holding tricks with their won cards
+// won, the City holding the cards cityWon, one card in each hand and the
+// City's last card revealed.
+func lastTrick(t testing.TB, opts game.Options, rnd uint8, pawn, yard int8, tricks [2]uint8, won, cityWon uint32,
+	jekyll, hyde, deck string, first int) *State {
+	t.Helper()
+	st := night(t, opts, jekyll, hyde, deck, first)
+	st.rnd = rnd
+	st.pawn, st.yard = pawn, yard
+	st.r.N = 7
+	st.r.T, st.r.Won, st.r.CityWon = tricks, won, cityWon
+	return st
+}
+
+// seeded starts a chapter with the given options and seed.
+func seeded(t testing.TB, opts game.Options, seed uint64) *State {
+	t.Helper()
+	g, err := Rules{}.New(opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*State)
+}

@@ -1,5 +1,47 @@
 package jekyll
 
+// Every rule of RULINGS.md J1-J9 and of seed 003 (shared/rules) and its tests
+// (rules_test.go unless marked: n rulings_test.go, t track_test.go, m
+// misc_test.go, c conformance_test.go). Each test's doc comment quotes its rule.
+//
+//	J1  3 colours of 1-8, 4 potions, names     n TestJ1DeckIsThreeColoursOneToEightAndFourPotions
+//	    symbols with the colours (+, X, round)  web/jstest/games.test.mjs "jekyll: cards parse, sort and read ..."
+//	J2  chat by day; 12 each, 4 aside           TestJ2DayTwelveEachFourAsideBothSeatsGiveAtOnce
+//	    the 4 set aside are never seen          n TestJ2SetAsideCardsNeverSeenByEitherSeat, m TestJ2SecrecyCheckCatchesLeaks, c TestConformance
+//	    give 4, every 8 held among them         TestJ2DayMustGiveEights, n TestJ2CityDeckIsTheEightGiftsShuffled
+//	    the 8 gifts shuffled: the City deck     n TestJ2CityDeckIsTheEightGiftsShuffled
+//	    no chat from the deal to round's end    TestJ2ChatClosedFromDealToEndOfRound
+//	J3  City first, then token seat, other      n TestJ3CityRevealsThenTokenSeatThenOther, TestJ3OutOfTurnRefused
+//	    token random at chapter start, carried  n TestJ3TokenRandomAtChapterStartCarriesIntoRound2
+//	    trick winner plays first next           n TestJ3TrickWinnerPlaysFirstNext, TestJ5ColourRanksByFirstAppearance
+//	    City wins: order unchanged              n TestJ3CityWinLeavesTurnOrderUnchanged, TestJ5HighestOfStrongestColourWins
+//	    8 tricks a round                        n TestJ9TwoRoundsPerChapterEachOfEightTricks
+//	J4  hold the led colour: it or a potion     TestJ4FollowRuleMustPlayLedColourOrPotion
+//	    void: anything; City potion: anything   TestJ4FollowRuleVoidPlaysAnything, TestJ4FollowRulePotionLedPlaysAnything
+//	J5  ranks by first appearance, per round    TestJ5ColourRanksByFirstAppearance, n TestJ5RanksSetAgainEachRound
+//	    highest of the strongest colour wins    TestJ5HighestOfStrongestColourWins
+//	    potions never win; potions only: City   TestJ5PotionsNeverWinAndPotionsOnlyGoToCity
+//	J6  pair in either order, City card counts  TestJ6ReactionRedPotionAfterCitysCard, TestJ6ReactionRedColourAfterPotion
+//	    the second card's player applies it     TestJ6ReactionSecondPairAppliedBySecondPlayer, n TestJ6PotionThenPartnersColourPartnerApplies
+//	    red: the City's last trick              n TestJ6RedTakesTheTrickTheCityWonLast, TestJ6ReactionRedNothingToTake
+//	    blue: swap two ranks                    TestJ6ReactionBlueSwapsTwoRanks, TestJ6ReactionBlueTwoRankedSwapsItself, TestJ6ReactionBlueOneRankedDoesNothing
+//	    black: hand card <-> City's top card    TestJ6ReactionBlackSwapsWithCitysTopCard, TestJ6ReactionBlackEmptyDeckDoesNothing
+//	    (doc.go) a card in one pair at most     TestJ6ReactionCardInOnlyOnePair
+//	J7  pawn: tricks of the player with fewer   n TestJ7PawnMovesTheTricksOfThePlayerWithFewer, n TestJ7EndOfRoundCountsOnlyThePlayersWonCards
+//	    +1 per 8; Yard +1 per 1-3 (players')    TestJ7ScoringEightsMovePawnLowCardsMoveYard, n TestJ7EndOfRoundCountsOnlyThePlayersWonCards
+//	    overshoot loses; overshoot-to-yard      TestJ7ScoringOvershootLoses, TestJ7ScoringOvershootToYard, n TestJ7OvershootToYardNeedsTheYardPawn
+//	    Yard reaching or passing: lost at once  TestJ7ScoringCaptureLosesAtOnce, n TestJ7CaptureEndsTheChapterAtOnce
+//	    after round 2: exactly the last space   TestJ7ScoringExactFinishWins
+//	J8  track 0..12, J&H 3, Yard 0, per chapter t TestJ8ChapterTrackDefaults, TestJ8OptionsValidated, t TestJ8TeachingChaptersWinnable
+//	J9  1-3 teach, 4 classic                    TestJ9Chapters1To4Differences, TestJ9Chapter1HasNoPotionsNoYard, TestJ9Chapter2PotionsMakeNoReaction
+//	    5-10 own names, one change each         n TestJ9Chapters5To10OneRuleChangeEachUnderOwnName
+//	    5 looking-glass, 6 hounds               TestJ9Chapter5LookingGlassFirstColourStrongest, TestJ9Chapter6HoundsMoveYardEachRound
+//	    7 empty-cabinet, 8 pea-souper           n TestJ9Chapter7EmptyCabinetTwoPotionsTwoAside, n TestJ9Chapter8PeaSouperRanksDrawnEachRound
+//	    9 hyde-unbound, 10 before-dawn          n TestJ9Chapter9HydeUnboundHydeAlwaysFirst, n TestJ9Chapter10BeforeDawnNeedsTheLastTrick
+//	    two rounds per chapter                  n TestJ9TwoRoundsPerChapterEachOfEightTricks
+//	    campaign score (stars, DIGEST B5)       n TestJ9CampaignScoreAddsTheChapterStars
+//	S3  seed: a co-operative pair vs the City   n TestSeed003CoOperativePairAgainstTheCity
+
 import (
 	"testing"
 
@@ -78,8 +120,8 @@ func TestJ5HighestOfStrongestColourWins(t *testing.T) {
 	}
 }
 
-// TestJ9LookingGlassFirstColourStrongest checks J9 (challenge 5, looking-glass): "the first colour seen is the strongest".
-func TestJ9LookingGlassFirstColourStrongest(t *testing.T) {
+// TestJ9Chapter5LookingGlassFirstColourStrongest checks J9 (challenge 5, looking-glass): "the first colour seen is the strongest".
+func TestJ9Chapter5LookingGlassFirstColourStrongest(t *testing.T) {
 	st := night(t, game.Options{"chapter": "5"}, "blue-8 blue-1", "black-2 black-3", "red-7 red-4", 0)
 	play(t, st, "0:play:blue-8", "1:play:black-2")
 	if o := st.r.Tricks[0].Owner; o != city {
@@ -423,8 +465,8 @@ func TestJ7ScoringExactFinishWins(t *testing.T) {
 	}
 }
 
-// TestJ9HoundsMoveYardEachRound checks J9 (challenge 6, hounds): "Scotland Yard moves one extra space at the end of each round".
-func TestJ9HoundsMoveYardEachRound(t *testing.T) {
+// TestJ9Chapter6HoundsMoveYardEachRound checks J9 (challenge 6, hounds): "Scotland Yard moves one extra space at the end of each round".
+func TestJ9Chapter6HoundsMoveYardEachRound(t *testing.T) {
 	cfg, _ := parseConfig(game.Options{"chapter": "6"})
 	if out := cfg.score(3, 0, [2]uint8{1, 1}, 0, 0, false); out.YardGain != 1 {
 		t.Fatalf("%+v", out)
