@@ -32,7 +32,8 @@ package jekyll
 //	    overshoot loses; overshoot-to-yard      TestJ7ScoringOvershootLoses, TestJ7ScoringOvershootToYard, n TestJ7OvershootToYardNeedsTheYardPawn
 //	    Yard reaching or passing: lost at once  TestJ7ScoringCaptureLosesAtOnce, n TestJ7CaptureEndsTheChapterAtOnce
 //	    after round 2: exactly the last space   TestJ7ScoringExactFinishWins
-//	J8  track 0..12, J&H 3, Yard 0, per chapter t TestJ8ChapterTrackDefaults, TestJ8OptionsValidated, t TestJ8TeachingChaptersWinnable
+//	J8  track 0..12, J&H 3, Yard 0, per chapter t TestJ8ChapterTrackDefaults, TestJ8OptionsValidated
+//	    tuned: classic winnable, teaching easy  t TestJ8ClassicChapterWinnable, t TestJ8TeachingChaptersWinnable
 //	J9  1-3 teach, 4 classic                    TestJ9Chapters1To4Differences, TestJ9Chapter1HasNoPotionsNoYard, TestJ9Chapter2PotionsMakeNoReaction
 //	    5-10 own names, one change each         n TestJ9Chapters5To10OneRuleChangeEachUnderOwnName
 //	    5 looking-glass, 6 hounds               TestJ9Chapter5LookingGlassFirstColourStrongest, TestJ9Chapter6HoundsMoveYardEachRound

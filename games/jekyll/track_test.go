@@ -83,3 +83,16 @@ func TestJ8TeachingChaptersWinnable(t *testing.T) {
 		t.Logf("chapter %s: all-seeing pair won %d/%d", ch, w, n)
 	}
 }
+
+// TestJ8ClassicChapterWinnable checks J8: the defaults are tuned "so that the classic chapter is hard but winnable" (the winnable half).
+// The all-seeing pair must win some classic deals on the default track; how
+// hard it is for the partner bots is measured with the arena (README).
+func TestJ8ClassicChapterWinnable(t *testing.T) {
+	n := 4
+	if testing.Short() || raceEnabled {
+		n = 2
+	}
+	if w := cheaterWins(t, classic, n); w == 0 {
+		t.Fatalf("the all-seeing pair won 0/%d classic chapters on the default track", n)
+	}
+}
