@@ -266,7 +266,7 @@ func (r *round) stats() (t [2]uint8, won uint32) { return r.T, r.Won }
 // mask is the set of the trick's cards.
 func (t *trick) mask() uint32 { return bit(t.Cards[0]) | bit(t.Cards[1]) | bit(t.Cards[2]) }
 
-// playerWon returns the cards won by the players so far.
+// wonCounts counts the 8s and the cards of value 1-3 among won cards.
 func wonCounts(won uint32) (n8, nLow int) {
 	return bits.OnesCount32(won & eightSet), bits.OnesCount32(won & lowSet)
 }

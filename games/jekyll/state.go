@@ -137,7 +137,7 @@ func (st *State) endDay() {
 	st.phase = phaseNight
 }
 
-// mustGive reports which of seat s's cards it may give now: every 8 it holds
+// givable reports which of seat s's cards it may give now: every 8 it holds
 // must be among its 4 gifts.
 func (st *State) givable(s int) uint32 {
 	h := st.r.Hand[s]
