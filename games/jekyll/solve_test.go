@@ -70,13 +70,7 @@ func bruteForce(s *Solver, st *State) int {
 // the engine on the last 3 or 4 tricks of random rounds (JEKYLL_BRUTE=n sets
 // the number of positions for a longer hunt).
 func TestSolverMatchesBruteForce(t *testing.T) {
-	n := 3000
-	if testing.Short() || raceEnabled {
-		n = 200
-	}
-	if os.Getenv("JEKYLL_BRUTE") != "" {
-		n, _ = strconv.Atoi(os.Getenv("JEKYLL_BRUTE"))
-	}
+	n := positions(3000, 200, "JEKYLL_BRUTE")
 	s := NewSolver()
 	checked := 0
 	for i := 0; i < n; i++ {
@@ -249,6 +243,27 @@ type refSolver struct {
 	sol        *Solver // set up for the round: the value of each way it ends
 }
 
+// newRef returns a reference search for st's round.
+func newRef(st *State) *refSolver {
+	x := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}, sol: NewSolver()}
+	x.sol.setup(st)
+	return x
+}
+
+// positions is the number of positions a solver test checks: def, or short
+// under -short and the race detector, or the number in the environment
+// variable env.
+func positions(def, short int, env string) int {
+	n := def
+	if testing.Short() || raceEnabled {
+		n = short
+	}
+	if v := os.Getenv(env); v != "" {
+		n, _ = strconv.Atoi(v)
+	}
+	return n
+}
+
 func (x *refSolver) value(r *round) int {
 	if v, ok := x.memo[*r]; ok {
 		return v
@@ -296,13 +311,7 @@ func (x *refSolver) value(r *round) int {
 // too slow for the reference; TestSolverWholeRoundsAgree covers them).
 // JEKYLL_REF=n sets the number of positions.
 func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
-	n := 150
-	if testing.Short() || raceEnabled {
-		n = 10
-	}
-	if v := os.Getenv("JEKYLL_REF"); v != "" {
-		n, _ = strconv.Atoi(v)
-	}
+	n := positions(150, 10, "JEKYLL_REF")
 	s := NewSolver()
 	for i := 0; i < n; i++ {
 		opts := game.Options{"chapter": strconv.Itoa(1 + i%NumChapters)}
@@ -321,8 +330,7 @@ func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
 		if st == nil {
 			continue
 		}
-		ref := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}, sol: NewSolver()}
-		ref.sol.setup(st)
+		ref := newRef(st)
 		r := st.r
 		want := ref.value(&r)
 		if got := s.Value(st); got != want {
@@ -337,13 +345,7 @@ func TestSolverMatchesReferenceOnWholeRounds(t *testing.T) {
 // every chapter, both rounds), the bound is at least the exact value.
 // JEKYLL_BOUND=n sets the number of positions.
 func TestBoundIsAnUpperBound(t *testing.T) {
-	n := 120
-	if testing.Short() || raceEnabled {
-		n = 10
-	}
-	if v := os.Getenv("JEKYLL_BOUND"); v != "" {
-		n, _ = strconv.Atoi(v)
-	}
+	n := positions(120, 10, "JEKYLL_BOUND")
 	checked := 0
 	for i := 0; i < n; i++ {
 		opts := game.Options{"chapter": strconv.Itoa(1 + i%NumChapters)}
@@ -358,9 +360,8 @@ func TestBoundIsAnUpperBound(t *testing.T) {
 		if st == nil {
 			continue
 		}
-		s := NewSolver()
-		s.setup(st)
-		ref := &refSolver{cfg: st.cfg, pawn: st.pawn, yard: st.yard, final: st.rnd == 1, memo: map[round]int{}, sol: s}
+		ref := newRef(st)
+		s := ref.sol
 		r := st.r
 		ref.value(&r)
 		for pos, v := range ref.memo {
