@@ -148,6 +148,9 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	gauge("go_memstats_heap_inuse_bytes", "Bytes in in-use heap spans.", strconv.FormatUint(ms.HeapInuse, 10))
 	gauge("go_memstats_stack_inuse_bytes", "Bytes in stack spans.", strconv.FormatUint(ms.StackInuse, 10))
 	gauge("go_memstats_sys_bytes", "Bytes obtained from the OS.", strconv.FormatUint(ms.Sys, 10))
+	if cpu := cpuTime(); cpu > 0 {
+		fmt.Fprintf(&b, "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total %g\n", cpu.Seconds())
+	}
 	if rss := residentBytes(); rss > 0 {
 		gauge("process_resident_memory_bytes", "Resident memory size in bytes.", strconv.FormatInt(rss, 10))
 	}

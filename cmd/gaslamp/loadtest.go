@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,8 +52,23 @@ func runLoadtest(args []string) int {
 	duration := fs.Duration("duration", 60*time.Second, "how long to play")
 	think := fs.Duration("think", time.Second, "a player's pause before each move (0 for as fast as possible)")
 	bot := fs.String("bot", "random", "bot for the other seats")
+	serverDebug := fs.String("server-debug-addr", "", "with no --addr: serve the started server's profiler on this loopback address (serve --debug-addr)")
+	cpuProfile := fs.String("cpuprofile", "", "write the load generator's own CPU profile to this file")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *clients < 2 || *tables < 1 {
 		fmt.Fprintln(os.Stderr, "gaslamp loadtest: need at least 2 clients and 1 table")
@@ -63,7 +80,7 @@ func runLoadtest(args []string) int {
 	raiseFileLimit()
 	cfg := loadConfig{clients: *clients, tables: *tables, game: *gameID, duration: *duration, think: *think, bot: *bot}
 	if *addr == "" {
-		stop, base, err := startLocalServer()
+		stop, base, err := startLocalServer(*serverDebug)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
 			return 1
@@ -74,6 +91,10 @@ func runLoadtest(args []string) int {
 		base, err := loopbackURL(*addr)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
+			return 2
+		}
+		if *serverDebug != "" {
+			fmt.Fprintln(os.Stderr, "gaslamp loadtest: --server-debug-addr needs a server started by loadtest (no --addr)")
 			return 2
 		}
 		cfg.base = base
@@ -113,8 +134,9 @@ func raiseFileLimit() {
 }
 
 // startLocalServer runs `gaslamp serve` (this binary) on a free loopback port
-// and a temporary data directory, without per-IP limits.
-func startLocalServer() (stop func(), base string, err error) {
+// and a temporary data directory, without per-IP limits; with debugAddr, it
+// serves its profiler there.
+func startLocalServer(debugAddr string) (stop func(), base string, err error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -123,8 +145,12 @@ func startLocalServer() (stop func(), base string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.Command(self, "serve", "--addr", "127.0.0.1:0", "--data", dir, "--ip-limit-scale", "0",
-		"--bot-delay", "0", "--bot-budget", "100ms", "--log-level", "warn")
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--ip-limit-scale", "0",
+		"--bot-delay", "0", "--bot-budget", "100ms", "--log-level", "warn"}
+	if debugAddr != "" {
+		args = append(args, "--debug-addr", debugAddr)
+	}
+	cmd := exec.Command(self, args...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -160,6 +186,8 @@ type loadStats struct {
 	games     atomic.Int64
 	errors    atomic.Int64
 	refused   atomic.Int64
+	frames    atomic.Int64 // frames received
+	bytes     atomic.Int64 // their bytes
 }
 
 func (s *loadStats) add(d time.Duration) {
@@ -215,6 +243,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.duration)
 	defer cancel()
 	movesBefore := idle["gaslamp_moves_total"]
+	selfBefore := selfCPU()
 	start = time.Now()
 	for _, p := range pairs {
 		wg.Add(1)
@@ -225,6 +254,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	selfUsed := selfCPU() - selfBefore
 	after, err := scrape(hc, cfg.base)
 	if err != nil {
 		return err
@@ -244,6 +274,19 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 		stats.moves.Load(), float64(stats.moves.Load())/elapsed.Seconds(),
 		(after["gaslamp_moves_total"]-movesBefore)/elapsed.Seconds(), stats.games.Load(), stats.refused.Load(), stats.errors.Load())
 	fmt.Fprintf(w, "move-to-view latency: p50 %v  p99 %v  max %v\n", pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
+	if p50, p99, ok := serverLatency(idle, after); ok {
+		fmt.Fprintf(w, "server's own move latency (frame read to ack, from its histogram): p50 %v  p99 %v\n", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
+	}
+	frames, bytes := stats.frames.Load(), stats.bytes.Load()
+	fmt.Fprintf(w, "frames received: %d (%.0f/s, %.0f KiB/s, mean %d bytes)\n", frames, float64(frames)/elapsed.Seconds(),
+		float64(bytes)/1024/elapsed.Seconds(), bytes/max(frames, 1))
+	if srvCPU, ok := after["process_cpu_seconds_total"]; ok {
+		srvUsed := srvCPU - idle["process_cpu_seconds_total"]
+		moves := after["gaslamp_moves_total"] - movesBefore
+		fmt.Fprintf(w, "CPU while playing: server %.1f s (%.2f cores, %.0f µs a move), load generator %.1f s (%.2f cores); the server's share %.0f%%\n",
+			srvUsed, srvUsed/elapsed.Seconds(), srvUsed/max(moves, 1)*1e6, selfUsed.Seconds(), selfUsed.Seconds()/elapsed.Seconds(),
+			100*srvUsed/max(srvUsed+selfUsed.Seconds(), 1e-9))
+	}
 	if conns > 0 {
 		for _, h := range []struct{ name, what string }{
 			{"go_memstats_heap_alloc_bytes", "allocated heap (live and not yet collected)"},
@@ -261,7 +304,66 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	return nil
 }
 
-// scrape reads the plain (unlabelled) samples of /metrics.
+// selfCPU returns the CPU time (user and system) the load generator has used.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// latencyBucket is the name prefix of the server's move latency histogram.
+const latencyBucket = `gaslamp_move_latency_seconds_bucket{le="`
+
+// serverLatency estimates the median and 99th percentile of the server's own
+// move latency between two scrapes, from its histogram's buckets (linear
+// within a bucket, as Prometheus's histogram_quantile does).
+func serverLatency(before, after map[string]float64) (p50, p99 time.Duration, ok bool) {
+	type bucket struct{ le, n float64 }
+	var bs []bucket
+	for k, v := range after {
+		le, found := strings.CutPrefix(k, latencyBucket)
+		if !found {
+			continue
+		}
+		le = strings.TrimSuffix(le, `"}`)
+		x, err := strconv.ParseFloat(le, 64)
+		if le == "+Inf" {
+			x, err = math.Inf(1), nil
+		}
+		if err == nil {
+			bs = append(bs, bucket{x, v - before[k]})
+		}
+	}
+	sort.Slice(bs, func(i, j int) bool { return bs[i].le < bs[j].le })
+	if len(bs) < 2 || bs[len(bs)-1].n <= 0 {
+		return 0, 0, false
+	}
+	total := bs[len(bs)-1].n
+	q := func(p float64) time.Duration {
+		rank := p * total
+		lo, prev := 0.0, 0.0
+		for _, b := range bs {
+			if b.n >= rank {
+				if math.IsInf(b.le, 1) {
+					return time.Duration(lo * float64(time.Second))
+				}
+				frac := 0.0
+				if b.n > prev {
+					frac = (rank - prev) / (b.n - prev)
+				}
+				return time.Duration((lo + (b.le-lo)*frac) * float64(time.Second))
+			}
+			lo, prev = b.le, b.n
+		}
+		return time.Duration(lo * float64(time.Second))
+	}
+	return q(0.50), q(0.99), true
+}
+
+// scrape reads the samples of /metrics, keyed by name and labels as written
+// (`gaslamp_moves_total`, `gaslamp_tables{status="open"}`).
 func scrape(hc *http.Client, base string) (map[string]float64, error) {
 	resp, err := hc.Get(base + "/metrics")
 	if err != nil {
@@ -272,10 +374,10 @@ func scrape(hc *http.Client, base string) (map[string]float64, error) {
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.Contains(line, "{") {
+		if strings.HasPrefix(line, "#") {
 			continue
 		}
-		if name, v, ok := strings.Cut(line, " "); ok {
+		if name, v, ok := cutLast(line, " "); ok {
 			out[name], _ = strconv.ParseFloat(v, 64)
 		}
 	}
@@ -317,6 +419,14 @@ func apiCall(hc *http.Client, jar http.CookieJar, method, u, csrf string, body, 
 	return nil
 }
 
+// cutLast splits s around the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
+
 func newJar() http.CookieJar { j, _ := cookiejar.New(nil); return j }
 
 // pair is one table's two players.
@@ -343,15 +453,141 @@ type inFrame struct {
 	data []byte
 }
 
+// loadFrame holds the top-level fields of a server frame that a player reads.
+// The rest (views and events, most of each frame) is skipped unread: the load
+// generator shares the machine with the server, and decoding every view
+// would take much of the CPU both need.
 type loadFrame struct {
-	T       string                       `json:"t"`
-	V       int64                        `json:"v"`
-	Code    string                       `json:"code"`
-	Views   json.RawMessage              `json:"views"`
-	Legal   map[string][]json.RawMessage `json:"legal"`
-	Outcome *struct {
-		Over bool `json:"over"`
-	} `json:"outcome"`
+	T       string
+	V       int64
+	Views   bool            // "views" is there and not null
+	Legal   json.RawMessage // the "legal" object as sent, or nil
+	Outcome json.RawMessage // the "outcome" object as sent, or nil
+}
+
+var errFrame = errors.New("not a JSON object")
+
+// scanFrame reads a frame's top-level fields without decoding the values it
+// does not need. It checks the structure only as far as it reads: the
+// server's frames are valid JSON, and its own tests check that.
+func scanFrame(data []byte) (loadFrame, error) {
+	var f loadFrame
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return f, errFrame
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return f, nil
+	}
+	for i < len(data) {
+		if data[i] != '"' {
+			return f, errFrame
+		}
+		end, ok := skipString(data, i)
+		if !ok {
+			return f, errFrame
+		}
+		key := data[i+1 : end-1]
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return f, errFrame
+		}
+		i = skipSpace(data, i+1)
+		start := i
+		if i, ok = skipValue(data, i); !ok {
+			return f, errFrame
+		}
+		val := data[start:i]
+		switch string(key) {
+		case "t":
+			if json.Unmarshal(val, &f.T) != nil {
+				return f, errFrame
+			}
+		case "v":
+			v, err := strconv.ParseInt(string(val), 10, 64)
+			if err != nil {
+				return f, errFrame
+			}
+			f.V = v
+		case "views":
+			f.Views = string(val) != "null"
+		case "legal":
+			f.Legal = val
+		case "outcome":
+			f.Outcome = val
+		}
+		i = skipSpace(data, i)
+		if i >= len(data) {
+			break
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			return f, nil
+		default:
+			return f, errFrame
+		}
+	}
+	return f, errFrame
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string that starts at data[i].
+func skipString(data []byte, i int) (int, bool) {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, true
+		}
+	}
+	return len(data), false
+}
+
+// skipValue returns the index just past the value that starts at data[i].
+func skipValue(data []byte, i int) (int, bool) {
+	if i >= len(data) {
+		return i, false
+	}
+	switch data[i] {
+	case '"':
+		return skipString(data, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(data); j++ {
+			switch data[j] {
+			case '"':
+				end, ok := skipString(data, j)
+				if !ok {
+					return end, false
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return len(data), false
+	}
+	j := i
+	for j < len(data) && data[j] != ',' && data[j] != '}' && data[j] != ']' && data[j] != ' ' &&
+		data[j] != '\t' && data[j] != '\n' && data[j] != '\r' {
+		j++
+	}
+	return j, j > i
 }
 
 var (
@@ -416,14 +652,14 @@ func (p *pair) setup() error {
 		if err := apiCall(p.hc, pl.jar, "POST", fmt.Sprintf("%s/api/tables/%s/seats/%d", p.cfg.base, created.ID, pl.seat), pl.csrf, nil, nil); err != nil {
 			return err
 		}
-		if err := pl.dial(p.cfg.base, created.ID); err != nil {
+		if err := pl.dial(p.cfg.base, created.ID, p.stats); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (pl *player) dial(base, table string) error {
+func (pl *player) dial(base, table string, stats *loadStats) error {
 	u, _ := url.Parse(base)
 	hdr := http.Header{}
 	for _, c := range pl.jar.Cookies(u) {
@@ -444,7 +680,10 @@ func (pl *player) dial(base, table string) error {
 			if err != nil {
 				return
 			}
-			pl.frames <- inFrame{time.Now(), data}
+			at := time.Now()
+			stats.frames.Add(1)
+			stats.bytes.Add(int64(len(data)))
+			pl.frames <- inFrame{at, data}
 		}
 	}()
 	return pl.send(map[string]any{"t": "hello", "v": -1})
@@ -506,8 +745,8 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		case <-ctx.Done():
 			return false
 		}
-		var f loadFrame
-		if json.Unmarshal(in.data, &f) != nil {
+		f, err := scanFrame(in.data)
+		if err != nil {
 			p.stats.errors.Add(1)
 			continue
 		}
@@ -524,11 +763,28 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 			p.stats.add(in.at.Sub(sentAt))
 			pending = -1
 		}
-		if f.Outcome != nil && f.Outcome.Over {
-			return true
+		if f.Outcome != nil {
+			var o struct {
+				Over bool `json:"over"`
+			}
+			if json.Unmarshal(f.Outcome, &o) != nil {
+				p.stats.errors.Add(1)
+				continue
+			}
+			if o.Over {
+				return true
+			}
 		}
-		legal := f.Legal[seat]
-		if len(legal) == 0 || f.Views == nil || pending >= 0 {
+		if f.Legal == nil || !f.Views || pending >= 0 {
+			continue
+		}
+		var legalBySeat map[string][]json.RawMessage
+		if json.Unmarshal(f.Legal, &legalBySeat) != nil {
+			p.stats.errors.Add(1)
+			continue
+		}
+		legal := legalBySeat[seat]
+		if len(legal) == 0 {
 			continue
 		}
 		if p.cfg.think > 0 {
@@ -544,7 +800,7 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		sentAt, pending = time.Now(), f.V
 		msg := fmt.Sprintf(`{"t":"move","id":"m%d","v":%d,"seat":%d,"move":%s}`, id, f.V, pl.seat, mv)
 		ctxw, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err := pl.ws.Write(ctxw, websocket.MessageText, []byte(msg))
+		err = pl.ws.Write(ctxw, websocket.MessageText, []byte(msg))
 		cancel()
 		if err != nil {
 			p.stats.errors.Add(1)
