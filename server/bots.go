@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"gaslamp/game"
@@ -71,9 +72,9 @@ func (r randomBot) Choose(_ game.View, legal []game.Move) game.Move {
 }
 
 // scheduleBots starts a decision for every bot-played seat that must act. The
-// bot runs on its own goroutine with the seat's view and legal moves only,
-// never the state; its answer comes back through do and is played only if
-// the table has not moved on meanwhile.
+// bot runs on a worker of the server's bot pool with the seat's view and legal
+// moves only, never the state; its answer comes back through do and is played
+// only if the table has not moved on meanwhile.
 func (t *table) scheduleBots() {
 	if t.stopped || t.rec.Status != store.StatusRunning {
 		return
@@ -94,59 +95,84 @@ func (t *table) scheduleBots() {
 			b.busy = false
 			continue
 		}
-		go t.think(seat, b, b.bot, view, legal, t.version)
+		bot, version, asked := b.bot, t.version, time.Now()
+		t.s.bots.submit(func(w *botWorker) { t.think(w, seat, b, bot, view, legal, version, asked) })
 	}
 }
 
-// think runs one bot decision within the budget (plus a quarter of grace);
-// past it, a random legal move is played and the late bot is dropped.
-func (t *table) think(seat game.Seat, b *botSeat, bot game.Bot, view game.View, legal []game.Move, version int64) {
-	start := time.Now()
-	answer := make(chan game.Move, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				t.s.log.Error("bot panicked", "table", t.id, "seat", int(seat), "panic", fmt.Sprint(p))
-			}
-		}()
-		answer <- bot.Choose(view, legal)
-	}()
+// think runs one bot decision on pool worker w within the budget (plus a
+// quarter of grace); past it, a random legal move is played, the late bot is
+// dropped and the worker is replaced, so that a stuck bot holds no other
+// decision up.
+func (t *table) think(w *botWorker, seat game.Seat, b *botSeat, bot game.Bot, view game.View, legal []game.Move, version int64, asked time.Time) {
+	var state atomic.Int32 // 0 thinking, 1 answered, 2 replaced by a random move
 	deadline := t.s.cfg.BotBudget + t.s.cfg.BotBudget/4
-	timer := time.NewTimer(deadline)
-	defer timer.Stop()
-	var mv game.Move
-	late := false
-	select {
-	case mv = <-answer:
-	case <-timer.C:
-		late = true
-		r := game.NewRand(uint64(version) ^ uint64(start.UnixNano()))
-		mv = legal[r.IntN(len(legal))]
+	timer := time.AfterFunc(deadline, func() {
+		if !state.CompareAndSwap(0, 2) {
+			return
+		}
+		t.s.bots.retire(w)
 		t.s.metrics.botTimeouts.Add(1)
 		t.s.log.Warn("bot missed its deadline; random move played", "table", t.id, "seat", int(seat), "budget", t.s.cfg.BotBudget)
-	}
-	if wait := t.s.cfg.BotDelay - time.Since(start); wait > 0 {
-		time.Sleep(wait)
-	}
-	t.do(func() {
-		b.busy = false
-		if late && b.bot == bot {
-			b.bot = nil // still thinking: never call it again concurrently
-		}
-		if t.stopped || t.version != version || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
-			t.scheduleBots()
-			return
-		}
-		if err := t.play(seat, mv); err != nil {
-			t.s.log.Error("bot move refused", "table", t.id, "seat", int(seat), "bot", b.name, "code", string(game.CodeOf(err)))
-			if !late {
-				b.bot = nil
-			}
-			t.scheduleBots()
-			return
-		}
-		t.s.metrics.move(0, true, t.s.now())
+		t.botAnswer(seat, b, bot, randomMove(legal, version), version, asked, true)
 	})
+	mv, ok := t.choose(seat, bot, view, legal)
+	timer.Stop()
+	if !ok {
+		mv = randomMove(legal, version)
+	}
+	if state.CompareAndSwap(0, 1) {
+		t.botAnswer(seat, b, bot, mv, version, asked, !ok)
+	}
+}
+
+// choose asks the bot for a move; ok is false when it panicked.
+func (t *table) choose(seat game.Seat, bot game.Bot, view game.View, legal []game.Move) (mv game.Move, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			t.s.log.Error("bot panicked", "table", t.id, "seat", int(seat), "panic", fmt.Sprint(p))
+			ok = false
+		}
+	}()
+	return bot.Choose(view, legal), true
+}
+
+// randomMove picks one of legal.
+func randomMove(legal []game.Move, version int64) game.Move {
+	r := game.NewRand(uint64(version) ^ uint64(time.Now().UnixNano()))
+	return legal[r.IntN(len(legal))]
+}
+
+// botAnswer hands a bot's move to the table, no sooner than BotDelay after it
+// was asked for. A late bot (one that missed its deadline or panicked) is
+// not asked again.
+func (t *table) botAnswer(seat game.Seat, b *botSeat, bot game.Bot, mv game.Move, version int64, asked time.Time, late bool) {
+	apply := func() {
+		t.do(func() {
+			b.busy = false
+			if late && b.bot == bot {
+				b.bot = nil // it may still be thinking: never call it again concurrently
+			}
+			if t.stopped || t.version != version || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
+				t.scheduleBots()
+				return
+			}
+			if err := t.play(seat, mv); err != nil {
+				t.s.log.Error("bot move refused", "table", t.id, "seat", int(seat), "bot", b.name, "code", string(game.CodeOf(err)))
+				if !late {
+					b.bot = nil
+				}
+				t.scheduleBots()
+				return
+			}
+			t.s.metrics.move(0, true, t.s.now())
+		})
+	}
+	if wait := t.s.cfg.BotDelay - time.Since(asked); wait > 0 {
+		time.AfterFunc(wait, apply)
+		return
+	}
+	apply()
 }
 
 // checkTakeover gives the seats of players absent past the table's limit to a

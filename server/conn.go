@@ -37,8 +37,12 @@ type conn struct {
 	out  chan []byte
 	quit chan struct{}
 	once sync.Once
-	code websocket.StatusCode
-	why  string
+	// stall closes the connection when a write takes longer than
+	// writeTimeout; the writer arms it before each write and stops it after
+	// (one timer for the connection's life, instead of a context each frame).
+	stall *time.Timer
+	code  websocket.StatusCode
+	why   string
 	// Owned by the table's goroutine.
 	ready   bool                // hello received
 	moveIDs map[string]struct{} // ids of the moves played on this connection
@@ -94,9 +98,14 @@ func (c *conn) writeLoop(done chan<- struct{}) {
 }
 
 func (c *conn) write(frame []byte) error {
-	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-	defer cancel()
-	return c.ws.Write(ctx, websocket.MessageText, frame)
+	if c.stall == nil {
+		c.stall = time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
+	} else {
+		c.stall.Reset(writeTimeout)
+	}
+	err := c.ws.Write(context.Background(), websocket.MessageText, frame)
+	c.stall.Stop()
+	return err
 }
 
 // handleWS upgrades /ws/t/{id} and runs the connection.

@@ -87,15 +87,29 @@ func (s *Server) originOK(r *http.Request) bool {
 	return false
 }
 
-// session returns the request's session and user, if its cookie names one.
+// session returns the request's session and user, if its cookie names one
+// that has not expired, and renews the session's last use. An expired
+// session is refused exactly like an unknown one.
 func (s *Server) session(r *http.Request) (store.Session, store.User, bool) {
 	ck, err := r.Cookie(cookieName)
 	if err != nil || ck.Value == "" || len(ck.Value) > 128 {
 		return store.Session{}, store.User{}, false
 	}
-	sess, user, err := s.store.SessionByHash(r.Context(), store.Hash(ck.Value))
+	hash := store.Hash(ck.Value)
+	sess, user, err := s.store.SessionByHash(r.Context(), hash)
 	if err != nil {
 		return store.Session{}, store.User{}, false
+	}
+	now := s.now()
+	if s.expired(sess.LastSeen, now) {
+		return store.Session{}, store.User{}, false
+	}
+	if now.Sub(sess.LastSeen) >= s.touchEvery() {
+		if err := s.store.TouchSession(r.Context(), hash, now); err != nil {
+			s.log.Warn("session use not stored", "user", user.ID, "err", err)
+		} else {
+			sess.LastSeen = now
+		}
 	}
 	return sess, user, true
 }

@@ -23,13 +23,14 @@ var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 
 
 // metrics are the server's counters, exposed in Prometheus text format.
 type serverMetrics struct {
-	conns       atomic.Int64
-	moves       atomic.Int64
-	botMoves    atomic.Int64
-	botTimeouts atomic.Int64
-	refused     atomic.Int64
-	slowCuts    atomic.Int64
-	notices     atomic.Int64
+	conns           atomic.Int64
+	moves           atomic.Int64
+	botMoves        atomic.Int64
+	botTimeouts     atomic.Int64
+	refused         atomic.Int64
+	slowCuts        atomic.Int64
+	notices         atomic.Int64
+	sessionsExpired atomic.Int64
 
 	mu      sync.Mutex
 	counts  []uint64 // per latency bucket, plus +Inf
@@ -118,9 +119,11 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	counter("gaslamp_moves_total", "Moves applied and stored (players and bots).", m.moves.Load())
 	counter("gaslamp_bot_moves_total", "Moves played by bots.", m.botMoves.Load())
 	counter("gaslamp_bot_timeouts_total", "Bot decisions that missed their deadline.", m.botTimeouts.Load())
+	gauge("gaslamp_bot_decisions_waiting", "Bot decisions waiting for a worker of the bot pool.", strconv.Itoa(s.bots.pending()))
 	counter("gaslamp_refused_total", "Client messages refused with an error.", m.refused.Load())
 	counter("gaslamp_slow_clients_cut_total", "Connections closed because they read too slowly.", m.slowCuts.Load())
 	counter("gaslamp_bus_notices_total", "Table notices received from the bus.", m.notices.Load())
+	counter("gaslamp_sessions_expired_total", "Sessions deleted after going unused for the idle period.", m.sessionsExpired.Load())
 	gauge("gaslamp_moves_per_second", "Moves per second over the last ten seconds.", strconv.FormatFloat(m.perSecond(s.now()), 'f', 2, 64))
 
 	m.mu.Lock()

@@ -7,9 +7,15 @@ package server
 // Event.To.Sees for those seats (the union for several seats, each event
 // once), legal moves only for those seats, and errors carry only a
 // *game.Error's code and text, never its detail.
+//
+// Each seat's view and legal moves are encoded once per table version (see
+// frameCache) and the bytes are reused for every connection and audience that
+// holds that seat: a seat's bytes only ever go where that seat's view would.
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 
@@ -44,38 +50,145 @@ func eventsFor(a game.SeatSet, evs []game.Event) []game.Event {
 	return out
 }
 
-// viewsFor returns the views of the seats of a, keyed by seat number, or the
-// spectator's view under "spectator".
-func (t *table) viewsFor(a game.SeatSet) map[string]game.View {
-	if a.Empty() {
-		return map[string]game.View{"spectator": t.state.View(game.Spectator)}
-	}
-	out := make(map[string]game.View, a.Len())
-	for _, s := range a.Seats() {
-		out[strconv.Itoa(int(s))] = t.state.View(s)
-	}
-	return out
+// frameCache holds the encodings of the table's current version that
+// several frames share: each seat's view (game.Spectator's for spectators),
+// its legal intents and the outcome. It is owned by the table's goroutine and
+// emptied when the version or the status (which decides whether there are
+// legal moves) changes.
+type frameCache struct {
+	version int64
+	status  string
+	views   map[game.Seat][]byte
+	legal   map[game.Seat][]byte // nil for a seat that need not act
+	outcome []byte
 }
 
-// legalFor returns the legal intents of the seats of a that must act now.
-func (t *table) legalFor(a game.SeatSet) map[string][]json.RawMessage {
-	out := map[string][]json.RawMessage{}
-	if t.rec.Status != store.StatusRunning {
-		return out
+// frames returns the cache of the current version.
+func (t *table) frames() *frameCache {
+	c := &t.cache
+	if c.views == nil {
+		c.views, c.legal = map[game.Seat][]byte{}, map[game.Seat][]byte{}
+	} else if c.version == t.version && c.status == t.rec.Status {
+		return c
+	} else {
+		clear(c.views)
+		clear(c.legal)
 	}
-	act := t.state.ToAct()
-	for _, s := range a.Seats() {
-		if !act.Has(s) {
-			continue
-		}
+	c.version, c.status, c.outcome = t.version, t.rec.Status, nil
+	return c
+}
+
+// viewJSON returns the encoded view of seat s (or game.Spectator).
+func (t *table) viewJSON(s game.Seat) ([]byte, error) {
+	c := t.frames()
+	if b, ok := c.views[s]; ok {
+		return b, nil
+	}
+	b, err := json.Marshal(t.state.View(s))
+	if err != nil {
+		return nil, err
+	}
+	c.views[s] = b
+	return b, nil
+}
+
+// legalJSON returns the encoded legal intents of seat s, or nil when s need
+// not act now (or the table is not running).
+func (t *table) legalJSON(s game.Seat) ([]byte, error) {
+	c := t.frames()
+	if b, ok := c.legal[s]; ok {
+		return b, nil
+	}
+	var b []byte
+	if t.rec.Status == store.StatusRunning && t.state.ToAct().Has(s) {
 		moves := t.state.Legal(s, nil)
 		intents := make([]json.RawMessage, len(moves))
 		for i, m := range moves {
 			intents[i] = t.rules.EncodeMove(m)
 		}
-		out[strconv.Itoa(int(s))] = intents
+		var err error
+		if b, err = json.Marshal(intents); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	c.legal[s] = b
+	return b, nil
+}
+
+// outcomeJSON returns the encoded outcome.
+func (t *table) outcomeJSON() ([]byte, error) {
+	c := t.frames()
+	if c.outcome == nil {
+		b, err := json.Marshal(t.state.Outcome())
+		if err != nil {
+			return nil, err
+		}
+		c.outcome = b
+	}
+	return c.outcome, nil
+}
+
+// seatKeys returns the seats of a in the order encoding/json writes map
+// keys: by their decimal text.
+func seatKeys(a game.SeatSet) []game.Seat {
+	seats := a.Seats()
+	slices.SortFunc(seats, func(x, y game.Seat) int {
+		return bytes.Compare(strconv.AppendInt(nil, int64(x), 10), strconv.AppendInt(nil, int64(y), 10))
+	})
+	return seats
+}
+
+// appendViews appends the "views" object of audience a: its seats' views by
+// seat number, or the spectator's view under "spectator".
+func (t *table) appendViews(buf []byte, a game.SeatSet) ([]byte, error) {
+	if a.Empty() {
+		v, err := t.viewJSON(game.Spectator)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, `{"spectator":`...)
+		return append(append(buf, v...), '}'), nil
+	}
+	buf = append(buf, '{')
+	for i, s := range seatKeys(a) {
+		v, err := t.viewJSON(s)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '"')
+		buf = strconv.AppendInt(buf, int64(s), 10)
+		buf = append(buf, `":`...)
+		buf = append(buf, v...)
+	}
+	return append(buf, '}'), nil
+}
+
+// appendLegal appends the "legal" object of audience a: the legal intents of
+// its seats that must act now, by seat number.
+func (t *table) appendLegal(buf []byte, a game.SeatSet) ([]byte, error) {
+	buf = append(buf, '{')
+	first := true
+	for _, s := range seatKeys(a) {
+		l, err := t.legalJSON(s)
+		if err != nil {
+			return nil, err
+		}
+		if l == nil {
+			continue
+		}
+		if !first {
+			buf = append(buf, ',')
+		}
+		first = false
+		buf = append(buf, '"')
+		buf = strconv.AppendInt(buf, int64(s), 10)
+		buf = append(buf, `":`...)
+		buf = append(buf, l...)
+	}
+	return append(buf, '}'), nil
 }
 
 type historyEntry struct {
@@ -101,24 +214,36 @@ func chatLine(c store.Chat) chatOut {
 }
 
 type stateMsg struct {
-	T       string                       `json:"t"`
-	V       int64                        `json:"v"`
-	Table   *tableSummary                `json:"table"`
-	You     []game.Seat                  `json:"you"`
-	Views   map[string]game.View         `json:"views"`
-	Legal   map[string][]json.RawMessage `json:"legal"`
-	Outcome game.Outcome                 `json:"outcome"`
-	History []historyEntry               `json:"history"`
-	Chat    []chatOut                    `json:"chat"`
-	Record  *game.Record                 `json:"record,omitempty"`
+	T       string          `json:"t"`
+	V       int64           `json:"v"`
+	Table   *tableSummary   `json:"table"`
+	You     []game.Seat     `json:"you"`
+	Views   json.RawMessage `json:"views"`
+	Legal   json.RawMessage `json:"legal"`
+	Outcome json.RawMessage `json:"outcome"`
+	History []historyEntry  `json:"history"`
+	Chat    []chatOut       `json:"chat"`
+	Record  *game.Record    `json:"record,omitempty"`
 }
 
 // stateFor builds a full state for audience a. A finished table also carries
 // its record (every move), which is public once the game is over.
 func (t *table) stateFor(a game.SeatSet) []byte {
+	views, err := t.appendViews(nil, a)
+	if err != nil {
+		return internalErrorFrame
+	}
+	legal, err := t.appendLegal(nil, a)
+	if err != nil {
+		return internalErrorFrame
+	}
+	outcome, err := t.outcomeJSON()
+	if err != nil {
+		return internalErrorFrame
+	}
 	m := stateMsg{
 		T: "state", V: t.version, Table: t.summary.Load(), You: a.Seats(),
-		Views: t.viewsFor(a), Legal: t.legalFor(a), Outcome: t.state.Outcome(),
+		Views: views, Legal: legal, Outcome: outcome,
 		History: []historyEntry{}, Chat: make([]chatOut, 0, len(t.chat)),
 	}
 	for i, evs := range t.history {
@@ -135,15 +260,6 @@ func (t *table) stateFor(a game.SeatSet) []byte {
 	return mustJSON(m)
 }
 
-type updateMsg struct {
-	T       string                       `json:"t"`
-	V       int64                        `json:"v"`
-	Events  []game.Event                 `json:"events"`
-	Views   map[string]game.View         `json:"views"`
-	Legal   map[string][]json.RawMessage `json:"legal"`
-	Outcome game.Outcome                 `json:"outcome"`
-}
-
 type catchUpMsg struct {
 	T      string       `json:"t"`
 	V      int64        `json:"v"`
@@ -158,22 +274,72 @@ func (t *table) updateFor(a game.SeatSet, v int64, full bool) []byte {
 	if !full {
 		return mustJSON(catchUpMsg{T: "update", V: v, Events: evs})
 	}
-	return mustJSON(updateMsg{T: "update", V: v, Events: evs, Views: t.viewsFor(a), Legal: t.legalFor(a), Outcome: t.state.Outcome()})
+	f, err := t.buildUpdate(a, evs)
+	if err != nil {
+		return internalErrorFrame
+	}
+	return f
+}
+
+// buildUpdate writes a full update of the current version for audience a:
+// {"t":"update","v":N,"events":[..],"views":{..},"legal":{..},"outcome":{..}},
+// the fields in the order of the catch-up update and the state.
+func (t *table) buildUpdate(a game.SeatSet, evs []game.Event) ([]byte, error) {
+	events, err := json.Marshal(evs)
+	if err != nil {
+		return nil, err
+	}
+	outcome, err := t.outcomeJSON()
+	if err != nil {
+		return nil, err
+	}
+	size := 64 + len(events) + len(outcome)
+	seats := a.Seats()
+	if a.Empty() {
+		seats = append(seats, game.Spectator)
+	}
+	for _, s := range seats {
+		v, err := t.viewJSON(s)
+		if err != nil {
+			return nil, err
+		}
+		l, err := t.legalJSON(s)
+		if err != nil {
+			return nil, err
+		}
+		size += 8 + len(v) + len(l)
+	}
+	buf := make([]byte, 0, size)
+	buf = append(buf, `{"t":"update","v":`...)
+	buf = strconv.AppendInt(buf, t.version, 10)
+	buf = append(buf, `,"events":`...)
+	buf = append(buf, events...)
+	buf = append(buf, `,"views":`...)
+	if buf, err = t.appendViews(buf, a); err != nil {
+		return nil, err
+	}
+	buf = append(buf, `,"legal":`...)
+	if buf, err = t.appendLegal(buf, a); err != nil {
+		return nil, err
+	}
+	buf = append(buf, `,"outcome":`...)
+	buf = append(buf, outcome...)
+	return append(buf, '}'), nil
 }
 
 // broadcastUpdate sends the latest update to every ready connection, building
-// it once per distinct audience.
+// it once per distinct audience (and each seat's view once, see frameCache).
 func (t *table) broadcastUpdate() {
-	cache := map[game.SeatSet][]byte{}
+	built := map[game.SeatSet][]byte{}
 	for c := range t.conns {
 		if !c.ready {
 			continue
 		}
 		a := t.audienceOf(c)
-		frame, ok := cache[a]
+		frame, ok := built[a]
 		if !ok {
 			frame = t.updateFor(a, t.version, true)
-			cache[a] = frame
+			built[a] = frame
 		}
 		c.send(frame)
 	}
@@ -238,12 +404,15 @@ func ackFrame(id string, v int64) []byte {
 
 var pongFrame = []byte(`{"t":"pong"}`)
 
+// internalErrorFrame stands in for a frame that could not be encoded.
+var internalErrorFrame, _ = json.Marshal(errorMsg{T: "error", Code: game.CodeInternal, Text: game.T("err.internal")})
+
 func mustJSON(v any) []byte {
 	data, err := json.Marshal(v)
 	if err != nil {
 		// A view or event that does not encode is a game bug; the conformance
 		// suite checks for it. Send a generic internal error rather than panic.
-		data, _ = json.Marshal(errorMsg{T: "error", Code: game.CodeInternal, Text: game.T("err.internal")})
+		return internalErrorFrame
 	}
 	return data
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -36,6 +37,11 @@ type Config struct {
 	Origins []string
 	// SecureCookies sets the Secure flag on the session cookie (behind TLS).
 	SecureCookies bool
+	// SessionIdle is how long a session may go unused before it expires
+	// (default DefaultSessionIdle; negative: never). Each use renews it; an
+	// expired session is refused like an unknown one, and a periodic sweep
+	// deletes it.
+	SessionIdle time.Duration
 
 	// BotBudget is the time a bot is given per decision (default 2s); past it
 	// plus a grace of a quarter, the server plays a random legal move instead.
@@ -46,6 +52,9 @@ type Config struct {
 	// TakeoverBot is the bot that plays for an absent human (default
 	// "ismcts" when registered, else "random").
 	TakeoverBot string
+	// BotWorkers is the number of bot decisions computed at once, over all
+	// tables (default GOMAXPROCS, the cores Go uses); more wait their turn.
+	BotWorkers int
 
 	Limits Limits
 	// Now is the clock (tests); nil means time.Now.
@@ -61,6 +70,7 @@ type Server struct {
 	ownBus   bool
 	log      *slog.Logger
 	hub      *hub
+	bots     *botPool
 	limiter  *limiter
 	metrics  *serverMetrics
 	mux      *http.ServeMux
@@ -68,6 +78,7 @@ type Server struct {
 	unsub    func()
 	baseCtx  context.Context
 	cancel   context.CancelFunc
+	swept    chan struct{}     // closed when the session sweeper has stopped
 	catalogs map[string][]byte // merged catalogue per language, JSON
 }
 
@@ -89,19 +100,33 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Limits == (Limits{}) {
 		cfg.Limits = DefaultLimits()
 	}
+	if cfg.SessionIdle == 0 {
+		cfg.SessionIdle = DefaultSessionIdle
+	}
+	if cfg.BotWorkers <= 0 {
+		cfg.BotWorkers = runtime.GOMAXPROCS(0)
+	}
 	s := &Server{cfg: cfg, store: cfg.Store, bus: cfg.Bus, log: cfg.Logger, limiter: newLimiter(cfg.Now), metrics: newMetrics()}
 	if s.bus == nil {
 		s.bus, s.ownBus = bus.NewLocal(), true
 	}
 	s.baseCtx, s.cancel = context.WithCancel(context.Background())
+	s.bots = newBotPool(cfg.BotWorkers)
 	s.hub = newHub(s)
 	s.unsub = s.bus.Subscribe(s.hub.notice)
 	s.buildCatalogs()
 	s.routes()
 	if err := s.hub.loadAll(ctx); err != nil {
 		s.cancel()
+		s.bots.close()
 		return nil, err
 	}
+	s.expireSessions(ctx)
+	s.swept = make(chan struct{})
+	go func() {
+		defer close(s.swept)
+		s.sweepSessions()
+	}()
 	return s, nil
 }
 
@@ -122,11 +147,16 @@ func (s *Server) Handler() http.Handler { return s.secure(s.mux) }
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.closing.Store(true)
 	err := s.hub.stopAll(ctx)
+	s.bots.close()
 	s.unsub()
 	if s.ownBus {
 		s.bus.Close()
 	}
 	s.cancel()
+	select {
+	case <-s.swept:
+	case <-ctx.Done():
+	}
 	return err
 }
 

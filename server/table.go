@@ -50,6 +50,7 @@ type table struct {
 	bots      map[game.Seat]*botSeat
 	timer     *time.Timer
 	stopped   bool
+	cache     frameCache // encodings of the current version
 }
 
 func newTable(s *Server, rec store.Table) (*table, error) {

@@ -4,8 +4,12 @@ package store
 // SQL that SQLite and PostgreSQL share, so both implementations apply the same
 // list in order, each version once, recorded in schema_migrations.
 type Migration struct {
-	Version    int
-	Name       string
+	Version int
+	Name    string
+	// Statements run in order, in one transaction. A statement may hold one
+	// "?" placeholder: it is bound to the time the migration is applied, in
+	// Unix milliseconds (the two dialects have no common way to write "now"
+	// as a number).
 	Statements []string
 }
 
@@ -66,5 +70,13 @@ var Migrations = []Migration{
 			at BIGINT NOT NULL,
 			PRIMARY KEY (table_id, seq)
 		)`,
+	}},
+	{2, "session expiry", []string{
+		// Sessions expire after an idle period: last_seen is renewed when a
+		// session is used. Sessions from before this migration count as seen
+		// when it ran, so that the upgrade itself signs nobody out.
+		`ALTER TABLE sessions ADD COLUMN last_seen BIGINT NOT NULL DEFAULT 0`,
+		`UPDATE sessions SET last_seen = ?`,
+		`CREATE INDEX sessions_last_seen ON sessions(last_seen)`,
 	}},
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"time"
 )
 
 // mapErr turns driver errors into the package's errors.
@@ -37,23 +38,38 @@ func (s *sqlStore) User(ctx context.Context, id string) (User, error) {
 }
 
 func (s *sqlStore) CreateSession(ctx context.Context, x Session) error {
-	return s.exec(ctx, `INSERT INTO sessions (token_hash, user_id, csrf, created) VALUES (?, ?, ?, ?)`,
-		x.TokenHash, x.UserID, x.CSRF, ms(x.Created))
+	if x.LastSeen.IsZero() {
+		x.LastSeen = x.Created
+	}
+	return s.exec(ctx, `INSERT INTO sessions (token_hash, user_id, csrf, created, last_seen) VALUES (?, ?, ?, ?, ?)`,
+		x.TokenHash, x.UserID, x.CSRF, ms(x.Created), ms(x.LastSeen))
 }
 
 func (s *sqlStore) SessionByHash(ctx context.Context, hash string) (Session, User, error) {
 	var x Session
 	var u User
-	var sc, uc int64
-	err := s.row(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, u.id, u.name, u.created
+	var sc, seen, uc int64
+	err := s.row(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, s.last_seen, u.id, u.name, u.created
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, hash).
-		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &u.ID, &u.Name, &uc)
-	x.Created, u.Created = fromMS(sc), fromMS(uc)
+		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &seen, &u.ID, &u.Name, &uc)
+	x.Created, x.LastSeen, u.Created = fromMS(sc), fromMS(seen), fromMS(uc)
 	return x, u, mapErr(err)
+}
+
+func (s *sqlStore) TouchSession(ctx context.Context, hash string, at time.Time) error {
+	return s.exec(ctx, `UPDATE sessions SET last_seen = ? WHERE token_hash = ? AND last_seen < ?`, ms(at), hash, ms(at))
 }
 
 func (s *sqlStore) DeleteSession(ctx context.Context, hash string) error {
 	return s.exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hash)
+}
+
+func (s *sqlStore) DeleteSessionsSeenBefore(ctx context.Context, t time.Time) (int64, error) {
+	res, err := s.w.ExecContext(ctx, s.rebind(`DELETE FROM sessions WHERE last_seen < ?`), ms(t))
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	return res.RowsAffected()
 }
 
 func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -96,13 +97,18 @@ func (s *sqlStore) apply(ctx context.Context, m Migration) error {
 	if n > 0 {
 		return nil
 	}
+	applied := time.Now().UnixMilli()
 	for _, st := range m.Statements {
-		if _, err := tx.ExecContext(ctx, st); err != nil {
+		var args []any
+		if strings.Contains(st, "?") {
+			args = append(args, applied)
+		}
+		if _, err := tx.ExecContext(ctx, s.rebind(st), args...); err != nil {
 			return err
 		}
 	}
 	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`),
-		m.Version, m.Name, time.Now().UnixMilli()); err != nil {
+		m.Version, m.Name, applied); err != nil {
 		return err
 	}
 	return tx.Commit()

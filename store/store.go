@@ -38,12 +38,15 @@ type User struct {
 }
 
 // Session ties a browser (through its cookie) to a user. Only the hash of the
-// cookie's token is stored.
+// cookie's token is stored. A session expires when it has not been used for
+// a while: the server renews LastSeen as it is used (TouchSession) and
+// deletes the sessions idle too long (DeleteSessionsSeenBefore).
 type Session struct {
 	TokenHash string // hex SHA-256 of the cookie token
 	UserID    string
 	CSRF      string // the token state-changing requests must echo
 	Created   time.Time
+	LastSeen  time.Time // last use; CreateSession takes Created when it is zero
 }
 
 // Table is one game table: what is needed to rebuild its state (game, options,
@@ -100,10 +103,17 @@ type Store interface {
 	User(ctx context.Context, id string) (User, error)
 	// CreateSession adds a session.
 	CreateSession(ctx context.Context, s Session) error
-	// SessionByHash returns the session whose token hashes to hash and its user.
+	// SessionByHash returns the session whose token hashes to hash and its
+	// user, whether or not it has expired: the caller judges its LastSeen.
 	SessionByHash(ctx context.Context, hash string) (Session, User, error)
+	// TouchSession records a use of the session at time at: its LastSeen
+	// becomes at, unless it is already later. An unknown session is no error.
+	TouchSession(ctx context.Context, hash string, at time.Time) error
 	// DeleteSession removes a session.
 	DeleteSession(ctx context.Context, hash string) error
+	// DeleteSessionsSeenBefore removes the sessions last used before t and
+	// returns how many it removed.
+	DeleteSessionsSeenBefore(ctx context.Context, t time.Time) (int64, error)
 
 	// CreateTable adds a table with its seats.
 	CreateTable(ctx context.Context, t Table) error

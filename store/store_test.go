@@ -256,3 +256,140 @@ func TestConcurrentWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupCommit checks that moves arriving together share transactions,
+// and that a lone move on a quiet store is committed without waiting for
+// company.
+func TestGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir())
+	defer s.Close()
+	mw := &s.(*sqlStore).mw
+	const tables, moves = 40, 10
+	for i := 0; i < tables; i++ {
+		newTable(t, s, fmt.Sprint("t", i))
+	}
+	start := time.Now()
+	if err := s.AppendMove(ctx, Move{Table: "t0", Seq: 1, Move: []byte(`{}`), At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("a lone move took %v", d)
+	}
+	before := mw.commits.Load()
+	var wg sync.WaitGroup
+	errs := make(chan error, tables)
+	for i := 0; i < tables; i++ {
+		wg.Add(1)
+		go func(id string) {
+			defer wg.Done()
+			for q := int64(2); q <= moves+1; q++ {
+				if err := s.AppendMove(ctx, Move{Table: id, Seq: q, Move: []byte(`{}`), At: time.Now()}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(fmt.Sprint("t", i))
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	n := mw.commits.Load() - before
+	if n >= tables*moves/2 {
+		t.Errorf("%d moves from %d tables at once took %d transactions", tables*moves, tables, n)
+	}
+	for i := 0; i < tables; i++ {
+		ms, err := s.Moves(ctx, fmt.Sprint("t", i))
+		want := moves
+		if i == 0 {
+			want++
+		}
+		if err != nil || len(ms) != want {
+			t.Fatalf("table %d: %d moves, %v", i, len(ms), err)
+		}
+	}
+}
+
+// TestSessionLastSeen checks that a session starts seen at its creation,
+// that a use renews it (never backwards), and that sessions idle since
+// before a time are deleted, the others kept.
+func TestSessionLastSeen(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir())
+	defer s.Close()
+	if err := s.CreateUser(ctx, User{ID: "u1", Name: "Alice", Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	for i, h := range []string{Hash("a"), Hash("b"), Hash("c")} {
+		if err := s.CreateSession(ctx, Session{TokenHash: h, UserID: "u1", CSRF: "c", Created: t0.Add(time.Duration(i) * time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, _, err := s.SessionByHash(ctx, Hash("b"))
+	if err != nil || !x.LastSeen.Equal(t0.Add(time.Hour)) {
+		t.Fatalf("new session last seen %v, %v", x.LastSeen, err)
+	}
+	if err := s.TouchSession(ctx, Hash("a"), t0.Add(10*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.TouchSession(ctx, Hash("a"), t0.Add(5*time.Hour)); err != nil { // older: no change
+		t.Fatal(err)
+	}
+	if err := s.TouchSession(ctx, Hash("nope"), t0); err != nil {
+		t.Fatalf("touching an unknown session: %v", err)
+	}
+	x, _, _ = s.SessionByHash(ctx, Hash("a"))
+	if !x.LastSeen.Equal(t0.Add(10 * time.Hour)) {
+		t.Fatalf("renewed session last seen %v", x.LastSeen)
+	}
+	// b (seen at 1h) and c (2h) are idle since before 3h; a (10h) is not.
+	n, err := s.DeleteSessionsSeenBefore(ctx, t0.Add(3*time.Hour))
+	if err != nil || n != 2 {
+		t.Fatalf("deleted %d, %v", n, err)
+	}
+	if _, _, err := s.SessionByHash(ctx, Hash("a")); err != nil {
+		t.Fatalf("a recent session was deleted: %v", err)
+	}
+	for _, h := range []string{Hash("b"), Hash("c")} {
+		if _, _, err := s.SessionByHash(ctx, h); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("an idle session is still there: %v", err)
+		}
+	}
+}
+
+// TestSessionExpiryMigration opens a database at schema version 1 holding an
+// old session and checks that migration 2 counts it as seen when the
+// migration ran: the upgrade signs nobody out.
+func TestSessionExpiryMigration(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	saved := Migrations
+	Migrations = Migrations[:1]
+	s := open(t, dir)
+	Migrations = saved
+	created := time.Now().Add(-400 * 24 * time.Hour)
+	if err := s.CreateUser(ctx, User{ID: "u1", Name: "Alice", Created: created}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.(*sqlStore).w.Exec(`INSERT INTO sessions (token_hash, user_id, csrf, created) VALUES (?, ?, ?, ?)`,
+		Hash("old"), "u1", "c", created.UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	before := time.Now().Add(-time.Second)
+	s = open(t, dir)
+	defer s.Close()
+	if v, _ := s.SchemaVersion(ctx); v != 2 {
+		t.Fatalf("schema version %d", v)
+	}
+	x, _, err := s.SessionByHash(ctx, Hash("old"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.LastSeen.Before(before) || x.LastSeen.After(time.Now().Add(time.Second)) || !x.Created.Equal(time.UnixMilli(created.UnixMilli()).UTC()) {
+		t.Fatalf("old session after the migration: created %v, last seen %v", x.Created, x.LastSeen)
+	}
+}

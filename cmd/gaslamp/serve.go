@@ -30,8 +30,10 @@ func runServe(args []string) int {
 	data := fs.String("data", "./gaslamp-data", "directory of the database")
 	origins := fs.String("origins", "", "extra allowed origin hosts, comma separated (the request's own host is always allowed)")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
+	sessionIdle := fs.Duration("session-idle", server.DefaultSessionIdle, "sign a guest out after this long without a visit (each visit renews it; 0: never)")
 	budget := fs.Duration("bot-budget", 2*time.Second, "time a bot may think per move")
 	delay := fs.Duration("bot-delay", 400*time.Millisecond, "least time before a bot's move shows")
+	botWorkers := fs.Int("bot-workers", 0, "bot decisions computed at once over all tables; more wait their turn (0: one per core)")
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
@@ -58,9 +60,12 @@ func runServe(args []string) int {
 			st.Close()
 		}
 	}()
+	if *sessionIdle == 0 {
+		*sessionIdle = -1 // the server's "never"
+	}
 	cfg := server.Config{
-		Store: st, Logger: log, SecureCookies: *secure,
-		BotBudget: *budget, BotDelay: *delay,
+		Store: st, Logger: log, SecureCookies: *secure, SessionIdle: *sessionIdle,
+		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits: server.DefaultLimits().ScaleIP(*ipScale),
 	}
 	cfg.Static, cfg.Messages = webFiles()

@@ -1,0 +1,97 @@
+package server
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// botPool runs bot decisions on a bounded number of goroutines, so that bots
+// thinking at many tables at once cannot take every core from the players'
+// moves and from one another: a decision waits for a free worker, in order.
+// A decision that misses its deadline gives its worker up (retire): a new
+// worker takes its place at once, and the late one ends when its bot
+// returns.
+type botPool struct {
+	mu     sync.Mutex
+	cond   sync.Cond
+	queue  []func(*botWorker)
+	closed bool
+}
+
+// botWorker is one goroutine of a botPool.
+type botWorker struct {
+	retired atomic.Bool
+}
+
+func newBotPool(workers int) *botPool {
+	p := &botPool{}
+	p.cond.L = &p.mu
+	for range max(workers, 1) {
+		go p.work(&botWorker{})
+	}
+	return p
+}
+
+// submit queues a decision; it never blocks. After close, jobs are dropped.
+func (p *botPool) submit(job func(*botWorker)) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.queue = append(p.queue, job)
+	p.mu.Unlock()
+	p.cond.Signal()
+}
+
+func (p *botPool) work(w *botWorker) {
+	for {
+		p.mu.Lock()
+		for len(p.queue) == 0 && !p.closed {
+			p.cond.Wait()
+		}
+		if p.closed {
+			p.mu.Unlock()
+			return
+		}
+		job := p.queue[0]
+		p.queue[0] = nil
+		p.queue = p.queue[1:]
+		p.mu.Unlock()
+		job(w)
+		if w.retired.Load() {
+			return
+		}
+	}
+}
+
+// retire replaces worker w, whose bot is late, by a new worker; w ends once
+// its bot returns.
+func (p *botPool) retire(w *botWorker) {
+	if !w.retired.CompareAndSwap(false, true) {
+		return
+	}
+	p.mu.Lock()
+	closed := p.closed
+	p.mu.Unlock()
+	if !closed {
+		go p.work(&botWorker{})
+	}
+}
+
+// pending returns the number of decisions waiting for a worker.
+func (p *botPool) pending() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.queue)
+}
+
+// close stops the workers once their current decisions end; queued decisions
+// are dropped (their tables are stopping).
+func (p *botPool) close() {
+	p.mu.Lock()
+	p.closed = true
+	p.queue = nil
+	p.mu.Unlock()
+	p.cond.Broadcast()
+}

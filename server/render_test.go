@@ -1,0 +1,80 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strconv"
+	"testing"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// TestFramesMatchPlainEncoding checks that the update and state frames built
+// from the cached encodings of each seat are byte for byte what encoding/json
+// writes for the same values, for every audience, and that the cache follows
+// the version and the status.
+func TestFramesMatchPlainEncoding(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	c := alice.table("10", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	tb := e.srv.hub.loaded(c.ID)
+	check := func(when string) {
+		t.Helper()
+		err := tb.ask(context.Background(), func() {
+			for _, a := range []game.SeatSet{0, game.SeatsOf(0), game.SeatsOf(1), game.SeatsOf(0, 1)} {
+				views := map[string]game.View{}
+				legal := map[string][]json.RawMessage{}
+				if a.Empty() {
+					views["spectator"] = tb.state.View(game.Spectator)
+				}
+				for _, s := range a.Seats() {
+					views[strconv.Itoa(int(s))] = tb.state.View(s)
+					if tb.rec.Status == store.StatusRunning && tb.state.ToAct().Has(s) {
+						var intents []json.RawMessage
+						for _, m := range tb.state.Legal(s, nil) {
+							intents = append(intents, tb.rules.EncodeMove(m))
+						}
+						legal[strconv.Itoa(int(s))] = intents
+					}
+				}
+				if tb.version > 0 {
+					want, _ := json.Marshal(struct {
+						T       string                       `json:"t"`
+						V       int64                        `json:"v"`
+						Events  []game.Event                 `json:"events"`
+						Views   map[string]game.View         `json:"views"`
+						Legal   map[string][]json.RawMessage `json:"legal"`
+						Outcome game.Outcome                 `json:"outcome"`
+					}{"update", tb.version, eventsFor(a, tb.history[tb.version-1]), views, legal, tb.state.Outcome()})
+					if got := tb.updateFor(a, tb.version, true); !bytes.Equal(got, want) {
+						t.Errorf("%s, audience %v: update\n got %s\nwant %s", when, a.Seats(), got, want)
+					}
+				}
+				var st map[string]json.RawMessage
+				if err := json.Unmarshal(tb.stateFor(a), &st); err != nil {
+					t.Fatal(err)
+				}
+				wantViews, _ := json.Marshal(views)
+				wantLegal, _ := json.Marshal(legal)
+				if !bytes.Equal(st["views"], wantViews) || !bytes.Equal(st["legal"], wantLegal) {
+					t.Errorf("%s, audience %v: state views %s legal %s, want %s %s", when, a.Seats(), st["views"], st["legal"], wantViews, wantLegal)
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("open")
+	bob.sit(c.ID, 1) // the game starts: legal moves appear at the same version
+	check("running")
+	ca := e.dial(alice, c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	check("after a move")
+}
