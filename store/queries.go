@@ -211,7 +211,15 @@ func (s *sqlStore) SeatByInvite(ctx context.Context, hash string) (string, int, 
 }
 
 func (s *sqlStore) Moves(ctx context.Context, table string) ([]Move, error) {
-	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`), table)
+	return s.moves(ctx, table, `SELECT seq, seat, move, at FROM moves WHERE table_id = ? ORDER BY seq`, table)
+}
+
+func (s *sqlStore) MovesAfter(ctx context.Context, table string, after int64) ([]Move, error) {
+	return s.moves(ctx, table, `SELECT seq, seat, move, at FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq`, table, after)
+}
+
+func (s *sqlStore) moves(ctx context.Context, table, q string, args ...any) ([]Move, error) {
+	rows, err := s.r.QueryContext(ctx, s.rebind(q), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -136,6 +136,10 @@ type Store interface {
 	AppendMove(ctx context.Context, m Move) error
 	// Moves returns the moves of a table in order.
 	Moves(ctx context.Context, table string) ([]Move, error)
+	// MovesAfter returns the moves of a table whose seq is greater than
+	// after, in order: what a node holding the table at version after has
+	// not applied yet (MovesAfter(ctx, t, 0) is Moves(ctx, t)).
+	MovesAfter(ctx context.Context, table string, after int64) ([]Move, error)
 
 	// AppendChat stores a chat line.
 	AppendChat(ctx context.Context, c Chat) error
