@@ -1,0 +1,509 @@
+// Package pgstore is the PostgreSQL implementation of [store.Store], for
+// gaslamp served by several nodes that share one database.
+//
+// It applies the same versioned migrations as the SQLite store
+// ([store.Migrations], written in the SQL both dialects share), each in its
+// own transaction under an advisory lock, so that several nodes starting at
+// once migrate the schema exactly once. Its tables live in the first schema
+// of the connection's search_path: give "?search_path=NAME" in the URL to
+// keep gaslamp in a schema of its own (the schema must exist).
+//
+// It is held to the same behaviour as the SQLite store by the shared suite,
+// gaslamp/store/storetest. Moves are plain INSERTs under the primary key
+// (table_id, seq): a taken sequence number fails with [store.ErrConflict],
+// and an acknowledged move is committed with synchronous_commit on (forced
+// for gaslamp's sessions unless the URL sets it), so it survives a crash of
+// the database server.
+//
+// It uses pgx's native interface (pgxpool), not database/sql. The pool is
+// sized by pgx's defaults (at least 4 connections, or one per CPU) unless
+// the URL says otherwise (pool_max_conns=N).
+package pgstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"gaslamp/store"
+)
+
+// Store is a store.Store on a PostgreSQL database. Create it with Open.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+var _ store.Store = (*Store)(nil)
+
+// writeTimeout bounds a write once it has been sent: past it, the
+// connection is given up and the outcome checked (see AppendMove).
+const writeTimeout = 30 * time.Second
+
+// verifyTimeout bounds the reading back of a move whose write failed with an
+// unknown outcome.
+const verifyTimeout = 5 * time.Second
+
+// Open connects to the PostgreSQL database at url (a postgres:// URL or a
+// "key=value ..." string, as pgx accepts), checks that it answers, and
+// applies the pending migrations. ctx bounds the connection and the
+// migrations.
+func Open(ctx context.Context, url string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: %w", err)
+	}
+	rp := cfg.ConnConfig.RuntimeParams
+	if _, ok := rp["synchronous_commit"]; !ok {
+		rp["synchronous_commit"] = "on" // AppendMove returns once the move is durable
+	}
+	if _, ok := rp["application_name"]; !ok {
+		rp["application_name"] = "gaslamp"
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("pgstore: connect to %s: %w", describe(cfg), err)
+	}
+	s := &Store{pool: pool}
+	if err := s.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// describe names the server and database of cfg without the password.
+func describe(cfg *pgxpool.Config) string {
+	c := cfg.ConnConfig
+	return fmt.Sprintf("%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
+}
+
+// migrate applies the migrations that schema_migrations does not list yet.
+// Each step runs in a transaction that first takes an advisory lock proper
+// to the schema, so concurrent nodes apply each migration once, in order.
+func (s *Store) migrate(ctx context.Context) error {
+	var schema *string
+	if err := s.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		return fmt.Errorf("pgstore: %w", err)
+	}
+	if schema == nil {
+		var path string
+		s.pool.QueryRow(ctx, `SHOW search_path`).Scan(&path)
+		return fmt.Errorf("pgstore: no schema to create tables in: the search_path (%s) names no existing schema", path)
+	}
+	h := fnv.New64a()
+	h.Write([]byte("gaslamp migrations " + *schema))
+	lock := int64(h.Sum64())
+	step := func(fn func(tx pgx.Tx) error) error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lock); err != nil {
+				return err
+			}
+			return fn(tx)
+		})
+	}
+	err := step(func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version INTEGER PRIMARY KEY,
+			name TEXT NOT NULL,
+			applied BIGINT NOT NULL)`)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("pgstore: migrations table: %w", err)
+	}
+	for _, m := range store.Migrations {
+		err := step(func(tx pgx.Tx) error {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, m.Version).Scan(&n); err != nil || n > 0 {
+				return err
+			}
+			applied := time.Now().UnixMilli()
+			for _, st := range m.Statements {
+				var args []any
+				if strings.Contains(st, "?") { // the time of the migration (see store.Migration)
+					st, args = strings.ReplaceAll(st, "?", "$1"), []any{applied}
+				}
+				if _, err := tx.Exec(ctx, st, args...); err != nil {
+					return err
+				}
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, $3)`,
+				m.Version, m.Name, applied)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("pgstore: migration %d (%s): %w", m.Version, m.Name, err)
+		}
+	}
+	return nil
+}
+
+// SchemaVersion implements store.Store.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v *int
+	err := s.pool.QueryRow(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
+	if v == nil {
+		return 0, err
+	}
+	return *v, err
+}
+
+// Close implements store.Store: it waits for the queries in progress, then
+// closes every connection. Calls after Close fail.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// mapErr turns driver errors into the store package's errors.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" { // unique_violation
+		return errors.Join(store.ErrConflict, err)
+	}
+	return err
+}
+
+func (s *Store) exec(ctx context.Context, q string, args ...any) error {
+	_, err := s.pool.Exec(ctx, q, args...)
+	return mapErr(err)
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+// CreateUser implements store.Store.
+func (s *Store) CreateUser(ctx context.Context, u store.User) error {
+	return s.exec(ctx, `INSERT INTO users (id, name, created) VALUES ($1, $2, $3)`, u.ID, u.Name, ms(u.Created))
+}
+
+// User implements store.Store.
+func (s *Store) User(ctx context.Context, id string) (store.User, error) {
+	var u store.User
+	var created int64
+	err := s.pool.QueryRow(ctx, `SELECT id, name, created FROM users WHERE id = $1`, id).Scan(&u.ID, &u.Name, &created)
+	u.Created = fromMS(created)
+	return u, mapErr(err)
+}
+
+// CreateSession implements store.Store.
+func (s *Store) CreateSession(ctx context.Context, x store.Session) error {
+	if x.LastSeen.IsZero() {
+		x.LastSeen = x.Created
+	}
+	return s.exec(ctx, `INSERT INTO sessions (token_hash, user_id, csrf, created, last_seen) VALUES ($1, $2, $3, $4, $5)`,
+		x.TokenHash, x.UserID, x.CSRF, ms(x.Created), ms(x.LastSeen))
+}
+
+// SessionByHash implements store.Store.
+func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, store.User, error) {
+	var x store.Session
+	var u store.User
+	var sc, seen, uc int64
+	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, s.last_seen, u.id, u.name, u.created
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, hash).
+		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &seen, &u.ID, &u.Name, &uc)
+	x.Created, x.LastSeen, u.Created = fromMS(sc), fromMS(seen), fromMS(uc)
+	return x, u, mapErr(err)
+}
+
+// TouchSession implements store.Store.
+func (s *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {
+	return s.exec(ctx, `UPDATE sessions SET last_seen = $1 WHERE token_hash = $2 AND last_seen < $1`, ms(at), hash)
+}
+
+// DeleteSession implements store.Store.
+func (s *Store) DeleteSession(ctx context.Context, hash string) error {
+	return s.exec(ctx, `DELETE FROM sessions WHERE token_hash = $1`, hash)
+}
+
+// DeleteSessionsSeenBefore implements store.Store.
+func (s *Store) DeleteSessionsSeenBefore(ctx context.Context, t time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM sessions WHERE last_seen < $1`, ms(t))
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// CreateTable implements store.Store: the table and its seats in one
+// transaction.
+func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
+	opts, err := json.Marshal(t.Options)
+	if err != nil {
+		return err
+	}
+	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created)); err != nil {
+			return err
+		}
+		if len(t.Seats) == 0 {
+			return nil
+		}
+		var b pgx.Batch
+		for _, st := range t.Seats {
+			b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash)
+		}
+		return tx.SendBatch(ctx, &b).Close()
+	}))
+}
+
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created`
+
+func scanTable(row pgx.Row) (store.Table, error) {
+	var t store.Table
+	var opts string
+	var seed, created int64
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created); err != nil {
+		return t, mapErr(err)
+	}
+	t.Seed, t.Created = uint64(seed), fromMS(created)
+	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+// Table implements store.Store.
+func (s *Store) Table(ctx context.Context, id string) (store.Table, error) {
+	t, err := scanTable(s.pool.QueryRow(ctx, `SELECT `+tableCols+` FROM tables WHERE id = $1`, id))
+	if err != nil {
+		return t, err
+	}
+	seats, err := s.seats(ctx, []string{id})
+	t.Seats = seats[id]
+	return t, err
+}
+
+// seats returns the seats of the given tables, by table, in seat order.
+func (s *Store) seats(ctx context.Context, ids []string) (map[string][]store.Seat, error) {
+	rows, err := s.pool.Query(ctx, `SELECT table_id, seat, kind, bot, level, user_id, name, invite_hash
+		FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]store.Seat{}
+	for rows.Next() {
+		var id string
+		var x store.Seat
+		if err := rows.Scan(&id, &x.Seat, &x.Kind, &x.Bot, &x.Level, &x.UserID, &x.Name, &x.InviteHash); err != nil {
+			return nil, err
+		}
+		out[id] = append(out[id], x)
+	}
+	return out, rows.Err()
+}
+
+// Tables implements store.Store. Tables created at the same millisecond
+// come in the byte order of their ids, as in SQLite.
+func (s *Store) Tables(ctx context.Context, limit int, statuses ...string) ([]store.Table, error) {
+	q := `SELECT ` + tableCols + ` FROM tables`
+	var args []any
+	if len(statuses) > 0 {
+		args = append(args, statuses)
+		q += ` WHERE status = ANY($1)`
+	}
+	q += ` ORDER BY created DESC, id COLLATE "C"`
+	if limit > 0 {
+		args = append(args, limit)
+		q += fmt.Sprintf(` LIMIT $%d`, len(args))
+	}
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	ids := make([]string, len(out))
+	for i := range out {
+		ids[i] = out[i].ID
+	}
+	seats, err := s.seats(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Seats = seats[out[i].ID]
+	}
+	return out, nil
+}
+
+// CountTables implements store.Store.
+func (s *Store) CountTables(ctx context.Context) (map[string]int, error) {
+	rows, err := s.pool.Query(ctx, `SELECT status, COUNT(*) FROM tables GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out[st] = n
+	}
+	return out, rows.Err()
+}
+
+// SetStatus implements store.Store.
+func (s *Store) SetStatus(ctx context.Context, table, status string) error {
+	return s.exec(ctx, `UPDATE tables SET status = $1 WHERE id = $2`, status, table)
+}
+
+// SetSeatHolder implements store.Store.
+func (s *Store) SetSeatHolder(ctx context.Context, table string, seat int, userID, name string) error {
+	return s.exec(ctx, `UPDATE seats SET user_id = $1, name = $2 WHERE table_id = $3 AND seat = $4`, userID, name, table, seat)
+}
+
+// SeatByInvite implements store.Store.
+func (s *Store) SeatByInvite(ctx context.Context, hash string) (string, int, error) {
+	var table string
+	var seat int
+	err := s.pool.QueryRow(ctx, `SELECT table_id, seat FROM seats WHERE invite_hash = $1 AND invite_hash <> ''`, hash).Scan(&table, &seat)
+	return table, seat, mapErr(err)
+}
+
+const insertMove = `INSERT INTO moves (table_id, seq, seat, move, at) VALUES ($1, $2, $3, $4, $5)`
+
+// AppendMove implements store.Store. ctx bounds only the wait for a
+// connection: once the move is sent, it is written and its result awaited
+// (up to writeTimeout), so that a caller never believes a move lost that was
+// in fact stored. When the connection fails after the move was sent, the
+// outcome is read back: a stored row equal to the move means success.
+func (s *Store) AppendMove(ctx context.Context, m store.Move) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("pgstore: %w", err)
+	}
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
+	defer cancel()
+	_, err = conn.Exec(wctx, insertMove, m.Table, m.Seq, m.Seat, string(m.Move), ms(m.At))
+	conn.Release()
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) || pgconn.SafeToRetry(err) {
+		return mapErr(err) // refused by the server, or never sent: not stored
+	}
+	// The outcome is unknown: the commit may have happened.
+	vctx, vcancel := context.WithTimeout(context.WithoutCancel(ctx), verifyTimeout)
+	defer vcancel()
+	if s.moveStored(vctx, m) {
+		return nil
+	}
+	return fmt.Errorf("pgstore: move %s/%d: outcome unknown: %w", m.Table, m.Seq, err)
+}
+
+// moveStored reports whether the stored move (m.Table, m.Seq) is m.
+func (s *Store) moveStored(ctx context.Context, m store.Move) bool {
+	var seat int
+	var mv string
+	var at int64
+	err := s.pool.QueryRow(ctx, `SELECT seat, move, at FROM moves WHERE table_id = $1 AND seq = $2`, m.Table, m.Seq).Scan(&seat, &mv, &at)
+	return err == nil && seat == m.Seat && mv == string(m.Move) && at == ms(m.At)
+}
+
+// Moves implements store.Store.
+func (s *Store) Moves(ctx context.Context, table string) ([]store.Move, error) {
+	return s.moves(ctx, table, `SELECT seq, seat, move, at FROM moves WHERE table_id = $1 ORDER BY seq`, table)
+}
+
+// MovesAfter implements store.Store.
+func (s *Store) MovesAfter(ctx context.Context, table string, after int64) ([]store.Move, error) {
+	return s.moves(ctx, table, `SELECT seq, seat, move, at FROM moves WHERE table_id = $1 AND seq > $2 ORDER BY seq`, table, after)
+}
+
+func (s *Store) moves(ctx context.Context, table, q string, args ...any) ([]store.Move, error) {
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Move
+	for rows.Next() {
+		m := store.Move{Table: table}
+		var mv string
+		var at int64
+		if err := rows.Scan(&m.Seq, &m.Seat, &mv, &at); err != nil {
+			return nil, err
+		}
+		m.Move, m.At = []byte(mv), fromMS(at)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// AppendChat implements store.Store.
+func (s *Store) AppendChat(ctx context.Context, c store.Chat) error {
+	return s.exec(ctx, `INSERT INTO chat (table_id, seq, user_id, name, seat, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		c.Table, c.Seq, c.UserID, c.Name, c.Seat, c.Text, ms(c.At))
+}
+
+// Chat implements store.Store. As in SQLite, a negative limit means no
+// limit.
+func (s *Store) Chat(ctx context.Context, table string, limit int) ([]store.Chat, error) {
+	var lim any = limit
+	if limit < 0 {
+		lim = nil // LIMIT NULL is no limit
+	}
+	rows, err := s.pool.Query(ctx, `SELECT seq, user_id, name, seat, text, at FROM chat
+		WHERE table_id = $1 ORDER BY seq DESC LIMIT $2`, table, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Chat
+	for rows.Next() {
+		c := store.Chat{Table: table}
+		var at int64
+		if err := rows.Scan(&c.Seq, &c.UserID, &c.Name, &c.Seat, &c.Text, &at); err != nil {
+			return nil, err
+		}
+		c.At = fromMS(at)
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, nil
+}
