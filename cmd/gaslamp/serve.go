@@ -14,9 +14,9 @@ import (
 	"syscall"
 	"time"
 
+	"gaslamp/bus/natsbus"
 	"gaslamp/game"
 	"gaslamp/server"
-	"gaslamp/store"
 	"gaslamp/web"
 )
 
@@ -25,9 +25,21 @@ func init() {
 }
 
 func runServe(args []string) int {
-	fs := newFlags("serve", "[--addr :8080] [--data DIR]")
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, nil)
+}
+
+// serve runs the server until ctx is done, then shuts it down gracefully;
+// ready, when not nil, is told the address once the server listens. It
+// returns the exit code.
+func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
+	fs := newFlags("serve", "[--addr :8080] [--data DIR | --database postgres://...] [--nats nats://...]")
 	addr := fs.String("addr", ":8080", "address to listen on (host:port; port 0 picks a free one)")
-	data := fs.String("data", "./gaslamp-data", "directory of the database")
+	data := fs.String("data", "./gaslamp-data", "directory of the embedded SQLite database (when no --database is given)")
+	database := fs.String("database", "", "PostgreSQL URL, postgres://user:pass@host:5432/db?search_path=schema (default: the embedded SQLite in --data)")
+	natsURL := fs.String("nats", "", "NATS server URL(s), nats://host:4222 (comma separated for a cluster) carrying table notices between nodes (default: in-process)")
+	natsPrefix := fs.String("nats-prefix", natsbus.DefaultPrefix, "NATS subject prefix: one per deployment sharing a NATS server")
 	origins := fs.String("origins", "", "extra allowed origin hosts, comma separated (the request's own host is always allowed)")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
 	sessionIdle := fs.Duration("session-idle", server.DefaultSessionIdle, "sign a guest out after this long without a visit (each visit renews it; 0: never)")
@@ -40,31 +52,33 @@ func runServe(args []string) int {
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
+	if err := checkBackendFlags(*database, *natsURL, *natsPrefix); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: %v\n", err)
+		return 2
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: bad --log-level %q\n", *logLevel)
 		return 2
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 
-	st, err := store.OpenSQLite(ctx, *data)
+	be, err := openBackends(ctx, log, *data, *database, *natsURL, *natsPrefix)
 	if err != nil {
-		log.Error("store", "err", err)
+		log.Error("start", "err", err)
 		return 1
 	}
 	closed := false
 	defer func() {
 		if !closed {
-			st.Close()
+			be.close(log)
 		}
 	}()
 	if *sessionIdle == 0 {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: st, Logger: log, SecureCookies: *secure, SessionIdle: *sessionIdle,
+		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: *sessionIdle,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits: server.DefaultLimits().ScaleIP(*ipScale),
 	}
@@ -94,7 +108,10 @@ func runServe(args []string) int {
 	}
 	// The first line on stdout tells scripts and tests where we listen.
 	fmt.Printf("listening on %s\n", ln.Addr())
-	log.Info("listening", "addr", ln.Addr().String(), "data", *data)
+	log.Info("listening", append([]any{"addr", ln.Addr().String()}, be.describe...)...)
+	if ready != nil {
+		ready(ln.Addr())
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -113,8 +130,7 @@ func runServe(args []string) int {
 		log.Warn("tables shutdown", "err", err)
 	}
 	closed = true
-	if err := st.Close(); err != nil {
-		log.Error("store close", "err", err)
+	if !be.close(log) {
 		return 1
 	}
 	log.Info("stopped")
