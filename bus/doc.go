@@ -3,8 +3,9 @@
 // finished". A table's owner publishes after the move is stored; subscribers
 // (the lobby's listing, and later other server nodes) react.
 //
-// [Local] is the in-process implementation used by a single server; a NATS
-// implementation can follow behind the same [Bus] interface. Delivery is
+// [Local] is the in-process implementation used by a single server;
+// gaslamp/bus/natsbus carries the same notices between server nodes through
+// NATS. Both pass the same conformance suite, gaslamp/bus/bustest. Delivery is
 // at-most-once and never blocks the publisher: a subscriber that falls behind
 // loses notices, and must treat a notice as a hint to re-read the store, never
 // as the data itself.

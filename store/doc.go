@@ -9,9 +9,12 @@
 // crash is back at the last acknowledged move.
 //
 // The default implementation, [OpenSQLite], is an embedded SQLite database in
-// WAL mode (pure Go, nothing to install). The schema lives in versioned
-// migrations ([Migrations]) written in the SQL subset that SQLite and
-// PostgreSQL share (TEXT, BIGINT, INTEGER, composite primary keys, no
-// AUTOINCREMENT, no BLOB: hashes are hex text, JSON is text, times are Unix
-// milliseconds), so that a PostgreSQL implementation can apply the same list.
+// WAL mode (pure Go, nothing to install). gaslamp/store/pgstore is the
+// PostgreSQL implementation, for several server nodes sharing one database.
+// The schema lives in versioned migrations ([Migrations]) written in the SQL
+// subset that SQLite and PostgreSQL share (TEXT, BIGINT, INTEGER, composite
+// primary keys, no AUTOINCREMENT, no BLOB: hashes are hex text, JSON is text,
+// times are Unix milliseconds), and both implementations apply the same list.
+// Every implementation passes the same conformance suite,
+// gaslamp/store/storetest.
 package store
