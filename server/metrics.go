@@ -141,10 +141,16 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(live)
-	if live[0].Value.Kind() == metrics.KindUint64 {
-		gauge("go_gc_heap_live_bytes", "Heap bytes live at the last garbage collection.", strconv.FormatUint(live[0].Value.Uint64(), 10))
+	rt := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(rt)
+	if rt[0].Value.Kind() == metrics.KindUint64 {
+		gauge("go_gc_heap_live_bytes", "Heap bytes live at the last garbage collection.", strconv.FormatUint(rt[0].Value.Uint64(), 10))
+	}
+	if rt[1].Value.Kind() == metrics.KindUint64 {
+		counter("go_gc_cycles_total", "Garbage collections.", int64(rt[1].Value.Uint64()))
+	}
+	if rt[2].Value.Kind() == metrics.KindFloat64 {
+		fmt.Fprintf(&b, "# HELP go_gc_cpu_seconds_total CPU time spent collecting garbage (the runtime's estimate).\n# TYPE go_gc_cpu_seconds_total counter\ngo_gc_cpu_seconds_total %g\n", rt[2].Value.Float64())
 	}
 	gauge("go_goroutines", "Goroutines.", strconv.Itoa(runtime.NumGoroutine()))
 	gauge("go_memstats_heap_alloc_bytes", "Bytes of allocated heap objects.", strconv.FormatUint(ms.HeapAlloc, 10))

@@ -125,8 +125,10 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	if t.state.Outcome().Over {
 		t.setStatus(store.StatusFinished)
 		t.s.log.Info("game over", "table", t.id, "version", t.version)
+		t.refreshSummary()
+	} else {
+		t.summaryVersion()
 	}
-	t.refreshSummary()
 	t.broadcastUpdate()
 	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: t.rec.Status, Kind: "move"})
 	t.scheduleBots()

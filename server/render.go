@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"gaslamp/game"
@@ -61,16 +62,23 @@ type frameCache struct {
 	views   map[game.Seat][]byte
 	legal   map[game.Seat][]byte // nil for a seat that need not act
 	outcome []byte
+	// spare holds the arrays of earlier versions' views, reused for the next
+	// encodings of the same seats: a view is copied into every frame that
+	// carries it, so its own bytes never leave the cache.
+	spare map[game.Seat][]byte
 }
 
 // frames returns the cache of the current version.
 func (t *table) frames() *frameCache {
 	c := &t.cache
 	if c.views == nil {
-		c.views, c.legal = map[game.Seat][]byte{}, map[game.Seat][]byte{}
+		c.views, c.legal, c.spare = map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}
 	} else if c.version == t.version && c.status == t.rec.Status {
 		return c
 	} else {
+		for s, b := range c.views {
+			c.spare[s] = b[:0]
+		}
 		clear(c.views)
 		clear(c.legal)
 	}
@@ -84,12 +92,37 @@ func (t *table) viewJSON(s game.Seat) ([]byte, error) {
 	if b, ok := c.views[s]; ok {
 		return b, nil
 	}
-	b, err := json.Marshal(t.state.View(s))
+	b, err := encodeInto(c.spare[s], t.state.View(s))
 	if err != nil {
 		return nil, err
 	}
 	c.views[s] = b
 	return b, nil
+}
+
+// jsonEncoder is a reusable encoder and its buffer.
+type jsonEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var jsonEncoders = sync.Pool{New: func() any {
+	e := &jsonEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}}
+
+// encodeInto appends the JSON encoding of v to dst[:0], exactly as
+// json.Marshal writes it, without allocating when dst is large enough.
+func encodeInto(dst []byte, v any) ([]byte, error) {
+	e := jsonEncoders.Get().(*jsonEncoder)
+	defer jsonEncoders.Put(e)
+	e.buf.Reset()
+	if err := e.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	b := e.buf.Bytes()
+	return append(dst[:0], b[:len(b)-1]...), nil // Encode ends with a newline
 }
 
 // legalJSON returns the encoded legal intents of seat s, or nil when s need

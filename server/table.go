@@ -303,6 +303,20 @@ func (t *table) refreshSummary() {
 	t.summary.Store(t.buildSummary())
 }
 
+// summaryVersion updates the lobby's copy after a move that changed nothing
+// else (not the status, seats or presence): a copy with the new version,
+// sharing the rest, which no one modifies once it is published.
+func (t *table) summaryVersion() {
+	old := t.summary.Load()
+	if old == nil || old.Status != t.rec.Status {
+		t.refreshSummary()
+		return
+	}
+	sum := *old
+	sum.Version = t.version
+	t.summary.Store(&sum)
+}
+
 // rememberMoveID records that connection c's move id was played. Ids are
 // scoped to a connection: a reloaded page may count from c1 again, and a move
 // replayed on a new connection is refused by its version anyway.

@@ -286,6 +286,11 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 		fmt.Fprintf(w, "CPU while playing: server %.1f s (%.2f cores, %.0f µs a move), load generator %.1f s (%.2f cores); the server's share %.0f%%\n",
 			srvUsed, srvUsed/elapsed.Seconds(), srvUsed/max(moves, 1)*1e6, selfUsed.Seconds(), selfUsed.Seconds()/elapsed.Seconds(),
 			100*srvUsed/max(srvUsed+selfUsed.Seconds(), 1e-9))
+		if gc, ok := after["go_gc_cpu_seconds_total"]; ok {
+			gcUsed := gc - idle["go_gc_cpu_seconds_total"]
+			fmt.Fprintf(w, "server's garbage collection while playing: %.0f cycles, %.1f s CPU (%.0f%% of the server's)\n",
+				after["go_gc_cycles_total"]-idle["go_gc_cycles_total"], gcUsed, 100*gcUsed/max(srvUsed, 1e-9))
+		}
 	}
 	if conns > 0 {
 		for _, h := range []struct{ name, what string }{

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -23,6 +25,17 @@ import (
 func init() {
 	commands["serve"] = command{"serve the site and online play", runServe}
 }
+
+// defaultGCPercent is serve's garbage collector target. Measured with
+// `gaslamp loadtest --clients 2000 --tables 1000` on 2 cores, Go's default
+// (100) spent 28% of the server's CPU collecting garbage (34 collections in
+// 45 s: a live heap of 50-250 MB of game events and connection buffers, and
+// 5,000 goroutine stacks, scanned each time) and 200 spent 14%, with a lower
+// move latency at the 99th percentile, for about 35% more resident memory
+// at the end of the run (730 MB instead of 540 MB); 400 spent 9% but took
+// 1.2 GB. A GOMEMLIMIT environment variable bounds the memory (softly)
+// whatever the target.
+const defaultGCPercent = 200
 
 func runServe(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -49,8 +62,14 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
+	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	gcSet := false
+	fs.Visit(func(f *flag.Flag) { gcSet = gcSet || f.Name == "gc-percent" })
+	if gcSet || os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(*gcPercent)
 	}
 	if err := checkBackendFlags(*database, *natsURL, *natsPrefix); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: %v\n", err)
