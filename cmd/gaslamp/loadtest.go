@@ -41,6 +41,7 @@ type loadConfig struct {
 	duration time.Duration
 	think    time.Duration
 	bot      string
+	level    string
 }
 
 func runLoadtest(args []string) int {
@@ -52,6 +53,7 @@ func runLoadtest(args []string) int {
 	duration := fs.Duration("duration", 60*time.Second, "how long to play")
 	think := fs.Duration("think", time.Second, "a player's pause before each move (0 for as fast as possible)")
 	bot := fs.String("bot", "random", "bot for the other seats")
+	level := fs.String("bot-level", "easy", "the bots' level: easy, normal or hard")
 	serverDebug := fs.String("server-debug-addr", "", "with no --addr: serve the started server's profiler on this loopback address (serve --debug-addr)")
 	cpuProfile := fs.String("cpuprofile", "", "write the load generator's own CPU profile to this file")
 	if code, ok := parse(fs, args); !ok {
@@ -78,7 +80,7 @@ func runLoadtest(args []string) int {
 		*tables = *clients / 2
 	}
 	raiseFileLimit()
-	cfg := loadConfig{clients: *clients, tables: *tables, game: *gameID, duration: *duration, think: *think, bot: *bot}
+	cfg := loadConfig{clients: *clients, tables: *tables, game: *gameID, duration: *duration, think: *think, bot: *bot, level: *level}
 	if *addr == "" {
 		stop, base, err := startLocalServer(*serverDebug)
 		if err != nil {
@@ -454,9 +456,13 @@ type player struct {
 }
 
 type inFrame struct {
-	at   time.Time
-	data []byte
+	at  time.Time
+	buf *bytes.Buffer // from frameBuffers; the player puts it back
 }
+
+// frameBuffers holds the buffers frames are read into, reused from frame to
+// frame.
+var frameBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // loadFrame holds the top-level fields of a server frame that a player reads.
 // The rest (views and events, most of each frame) is skipped unread: the load
@@ -477,50 +483,79 @@ var errFrame = errors.New("not a JSON object")
 // server's frames are valid JSON, and its own tests check that.
 func scanFrame(data []byte) (loadFrame, error) {
 	var f loadFrame
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return f, errFrame
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return f, nil
-	}
-	for i < len(data) {
-		if data[i] != '"' {
-			return f, errFrame
-		}
-		end, ok := skipString(data, i)
-		if !ok {
-			return f, errFrame
-		}
-		key := data[i+1 : end-1]
-		i = skipSpace(data, end)
-		if i >= len(data) || data[i] != ':' {
-			return f, errFrame
-		}
-		i = skipSpace(data, i+1)
-		start := i
-		if i, ok = skipValue(data, i); !ok {
-			return f, errFrame
-		}
-		val := data[start:i]
+	err := eachField(data, func(key, val []byte) bool {
 		switch string(key) {
 		case "t":
-			if json.Unmarshal(val, &f.T) != nil {
-				return f, errFrame
-			}
+			t, ok := jsonString(val)
+			f.T = t
+			return ok
 		case "v":
 			v, err := strconv.ParseInt(string(val), 10, 64)
-			if err != nil {
-				return f, errFrame
-			}
 			f.V = v
+			return err == nil
 		case "views":
 			f.Views = string(val) != "null"
 		case "legal":
 			f.Legal = val
 		case "outcome":
 			f.Outcome = val
+		}
+		return true
+	})
+	return f, err
+}
+
+// gameOver reports whether an "outcome" object says the game is over.
+func gameOver(outcome []byte) (over bool, err error) {
+	err = eachField(outcome, func(key, val []byte) bool {
+		if string(key) == "over" {
+			over = string(val) == "true"
+		}
+		return true
+	})
+	return over, err
+}
+
+// jsonString decodes a JSON string value, quickly when it has no escapes.
+func jsonString(val []byte) (string, bool) {
+	if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' && bytes.IndexByte(val, '\\') < 0 {
+		return string(val[1 : len(val)-1]), true
+	}
+	var s string
+	return s, json.Unmarshal(val, &s) == nil
+}
+
+// eachField calls fn with the raw key and value of each field of the JSON
+// object data, in order, until fn returns false (an error then).
+func eachField(data []byte, fn func(key, val []byte) bool) error {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return errFrame
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return nil
+	}
+	for i < len(data) {
+		if data[i] != '"' {
+			return errFrame
+		}
+		end, ok := skipString(data, i)
+		if !ok {
+			return errFrame
+		}
+		key := data[i+1 : end-1]
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return errFrame
+		}
+		i = skipSpace(data, i+1)
+		start := i
+		if i, ok = skipValue(data, i); !ok {
+			return errFrame
+		}
+		if !fn(key, data[start:i]) {
+			return errFrame
 		}
 		i = skipSpace(data, i)
 		if i >= len(data) {
@@ -530,12 +565,12 @@ func scanFrame(data []byte) (loadFrame, error) {
 		case ',':
 			i = skipSpace(data, i+1)
 		case '}':
-			return f, nil
+			return nil
 		default:
-			return f, errFrame
+			return errFrame
 		}
 	}
-	return f, errFrame
+	return errFrame
 }
 
 func skipSpace(data []byte, i int) int {
@@ -641,7 +676,7 @@ func (p *pair) setup() error {
 	}
 	seats := make([]map[string]string, n)
 	for i := range seats {
-		seats[i] = map[string]string{"kind": "bot", "bot": p.cfg.bot, "level": "easy"}
+		seats[i] = map[string]string{"kind": "bot", "bot": p.cfg.bot, "level": p.cfg.level}
 		if i < 2 {
 			seats[i] = map[string]string{"kind": "human"}
 		}
@@ -681,14 +716,19 @@ func (pl *player) dial(base, table string, stats *loadStats) error {
 	go func() {
 		defer close(pl.frames)
 		for {
-			_, data, err := ws.Read(context.Background())
+			_, r, err := ws.Reader(context.Background())
 			if err != nil {
+				return
+			}
+			buf := frameBuffers.Get().(*bytes.Buffer)
+			buf.Reset()
+			if _, err := buf.ReadFrom(r); err != nil {
 				return
 			}
 			at := time.Now()
 			stats.frames.Add(1)
-			stats.bytes.Add(int64(len(data)))
-			pl.frames <- inFrame{at, data}
+			stats.bytes.Add(int64(buf.Len()))
+			pl.frames <- inFrame{at, buf}
 		}
 	}()
 	return pl.send(map[string]any{"t": "hello", "v": -1})
@@ -750,7 +790,14 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		case <-ctx.Done():
 			return false
 		}
-		f, err := scanFrame(in.data)
+		f, err := scanFrame(in.buf.Bytes())
+		if err == nil && f.Outcome != nil {
+			f.Outcome = append([]byte(nil), f.Outcome...) // the buffer goes back
+		}
+		if err == nil && f.Legal != nil {
+			f.Legal = append([]byte(nil), f.Legal...)
+		}
+		frameBuffers.Put(in.buf)
 		if err != nil {
 			p.stats.errors.Add(1)
 			continue
@@ -769,14 +816,12 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 			pending = -1
 		}
 		if f.Outcome != nil {
-			var o struct {
-				Over bool `json:"over"`
-			}
-			if json.Unmarshal(f.Outcome, &o) != nil {
+			over, err := gameOver(f.Outcome)
+			if err != nil {
 				p.stats.errors.Add(1)
 				continue
 			}
-			if o.Over {
+			if over {
 				return true
 			}
 		}

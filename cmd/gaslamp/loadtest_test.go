@@ -54,10 +54,10 @@ func jsonEqual(a, b json.RawMessage) bool {
 		return a == nil && b == nil
 	}
 	var x, y any
-	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && jsonString(x) == jsonString(y)
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && asJSON(x) == asJSON(y)
 }
 
-func jsonString(v any) string { b, _ := json.Marshal(v); return string(b) }
+func asJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
 
 // TestScanFrameRefusesBrokenFrames checks that truncated and malformed frames
 // give an error, never a panic.
@@ -95,5 +95,34 @@ func TestServerLatencyFromBuckets(t *testing.T) {
 	}
 	if _, _, ok := serverLatency(before, before); ok {
 		t.Error("quantiles from an empty interval")
+	}
+}
+
+// TestGameOverAndStrings checks the outcome reader and the string decoder.
+func TestGameOverAndStrings(t *testing.T) {
+	for _, c := range []struct {
+		outcome string
+		over    bool
+	}{
+		{`{"over":false,"reason":{"key":""}}`, false},
+		{`{"reason":{"key":"x","args":["\"over\":true"]},"over":false}`, false},
+		{`{"over":true,"winner":"jack","reason":{"key":"w"}}`, true},
+		{` { "winner" : "x" , "over" : true } `, true},
+	} {
+		over, err := gameOver([]byte(c.outcome))
+		if err != nil || over != c.over {
+			t.Errorf("%s: over %v, %v", c.outcome, over, err)
+		}
+	}
+	if _, err := gameOver([]byte(`{"over":`)); err == nil {
+		t.Error("a broken outcome was read")
+	}
+	for in, want := range map[string]string{`"update"`: "update", `"a\"b\u00e9"`: `a"bé`, `""`: ""} {
+		if got, ok := jsonString([]byte(in)); !ok || got != want {
+			t.Errorf("%s: %q %v", in, got, ok)
+		}
+	}
+	if _, ok := jsonString([]byte(`"x`)); ok {
+		t.Error("an unterminated string was read")
 	}
 }
