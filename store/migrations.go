@@ -79,4 +79,20 @@ var Migrations = []Migration{
 		`UPDATE sessions SET last_seen = ?`,
 		`CREATE INDEX sessions_last_seen ON sessions(last_seen)`,
 	}},
+	{3, "table leases", []string{
+		// One row per table that needs a node to act for it (bot seats, or a
+		// takeover limit): the node that holds the lease plays its bots and
+		// runs its takeover timer, until expires (Unix milliseconds). Tables
+		// already open or running get an expired lease, for any node to claim.
+		`CREATE TABLE table_leases (
+			table_id TEXT PRIMARY KEY REFERENCES tables(id),
+			owner TEXT NOT NULL,
+			expires BIGINT NOT NULL
+		)`,
+		`CREATE INDEX table_leases_expires ON table_leases(expires)`,
+		`INSERT INTO table_leases (table_id, owner, expires)
+			SELECT t.id, '', 0 FROM tables t
+			WHERE t.status IN ('open', 'running')
+			AND (t.takeover_seconds > 0 OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot'))`,
+	}},
 }

@@ -265,3 +265,49 @@ func (s *sqlStore) Chat(ctx context.Context, table string, limit int) ([]Chat, e
 	}
 	return out, rows.Err()
 }
+
+func (s *sqlStore) ClaimLease(ctx context.Context, table, owner string, now, until time.Time) (bool, error) {
+	res, err := s.w.ExecContext(ctx, s.rebind(`INSERT INTO table_leases (table_id, owner, expires) VALUES (?, ?, ?)
+		ON CONFLICT (table_id) DO NOTHING`), table, owner, ms(until))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return true, nil
+	}
+	res, err = s.w.ExecContext(ctx, s.rebind(`UPDATE table_leases SET owner = ?, expires = ?
+		WHERE table_id = ? AND (owner = ? OR expires <= ?)`), owner, ms(until), table, owner, ms(now))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func (s *sqlStore) ReleaseLease(ctx context.Context, table, owner string) error {
+	return s.exec(ctx, `UPDATE table_leases SET expires = 0 WHERE table_id = ? AND owner = ?`, table, owner)
+}
+
+func (s *sqlStore) DropLease(ctx context.Context, table string) error {
+	return s.exec(ctx, `DELETE FROM table_leases WHERE table_id = ?`, table)
+}
+
+func (s *sqlStore) ExpiredLeases(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT table_id FROM table_leases WHERE expires <= ? ORDER BY expires, table_id LIMIT ?`), ms(now), limit)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

@@ -146,6 +146,23 @@ type Store interface {
 	// Chat returns the last limit chat lines of a table, oldest first.
 	Chat(ctx context.Context, table string, limit int) ([]Chat, error)
 
+	// ClaimLease makes owner the holder of table's lease until until, when
+	// the lease is free, held by owner, or expired at now (its expiry is not
+	// after now). It reports whether owner holds the lease on return. A
+	// table's lease says which node acts for it (bots, takeover timers); see
+	// the server's package documentation.
+	ClaimLease(ctx context.Context, table, owner string, now, until time.Time) (bool, error)
+	// ReleaseLease ends owner's lease on table at once, so that another
+	// node may claim it; it does nothing when owner does not hold it.
+	ReleaseLease(ctx context.Context, table, owner string) error
+	// DropLease removes table's lease, whoever holds it (the table needs
+	// no node to act for it any more: it is finished).
+	DropLease(ctx context.Context, table string) error
+	// ExpiredLeases returns up to limit tables whose lease has expired at
+	// now (released, or not renewed by a node that stopped), oldest expiry
+	// first.
+	ExpiredLeases(ctx context.Context, now time.Time, limit int) ([]string, error)
+
 	// SchemaVersion returns the version of the last applied migration.
 	SchemaVersion(ctx context.Context) (int, error)
 	// Close releases the store; it waits for writes in progress.

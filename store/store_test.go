@@ -137,7 +137,7 @@ func TestSessionExpiryMigration(t *testing.T) {
 	before := time.Now().Add(-time.Second)
 	s = open(t, dir)
 	defer s.Close()
-	if v, _ := s.SchemaVersion(ctx); v != 2 {
+	if v, _ := s.SchemaVersion(ctx); v != Migrations[len(Migrations)-1].Version {
 		t.Fatalf("schema version %d", v)
 	}
 	x, _, err := s.SessionByHash(ctx, Hash("old"))
@@ -146,5 +146,39 @@ func TestSessionExpiryMigration(t *testing.T) {
 	}
 	if x.LastSeen.Before(before) || x.LastSeen.After(time.Now().Add(time.Second)) || !x.Created.Equal(time.UnixMilli(created.UnixMilli()).UTC()) {
 		t.Fatalf("old session after the migration: created %v, last seen %v", x.Created, x.LastSeen)
+	}
+}
+
+// TestLeaseMigration opens a database at schema version 2 and checks that
+// migration 3 gives an expired lease to the open and running tables that
+// need a node to act for them (a bot seat or a takeover limit), and only
+// to them.
+func TestLeaseMigration(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	saved := Migrations
+	Migrations = Migrations[:2]
+	s := open(t, dir)
+	Migrations = saved
+	mk := func(id, status string, takeover int, kinds ...string) {
+		t.Helper()
+		tb := Table{ID: id, Game: "g", Options: map[string]string{}, Status: status, Takeover: takeover, Created: time.Now()}
+		for i, k := range kinds {
+			tb.Seats = append(tb.Seats, Seat{Seat: i, Kind: k})
+		}
+		if err := s.CreateTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("bot", StatusRunning, 0, KindHuman, KindBot)
+	mk("takeover", StatusOpen, 30, KindHuman, KindHuman)
+	mk("humans", StatusRunning, 0, KindHuman, KindHuman)
+	mk("over", StatusFinished, 30, KindHuman, KindBot)
+	s.Close()
+	s = open(t, dir)
+	defer s.Close()
+	ids, err := s.ExpiredLeases(ctx, time.Now(), 10)
+	if err != nil || fmt.Sprint(ids) != "[bot takeover]" {
+		t.Fatalf("leases after the migration: %v, %v", ids, err)
 	}
 }

@@ -507,3 +507,52 @@ func (s *Store) Chat(ctx context.Context, table string, limit int) ([]store.Chat
 	}
 	return out, nil
 }
+
+// ClaimLease implements store.Store.
+func (s *Store) ClaimLease(ctx context.Context, table, owner string, now, until time.Time) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `INSERT INTO table_leases (table_id, owner, expires) VALUES ($1, $2, $3)
+		ON CONFLICT (table_id) DO NOTHING`, table, owner, ms(until))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	if tag.RowsAffected() == 1 {
+		return true, nil
+	}
+	tag, err = s.pool.Exec(ctx, `UPDATE table_leases SET owner = $1, expires = $2
+		WHERE table_id = $3 AND (owner = $1 OR expires <= $4)`, owner, ms(until), table, ms(now))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// ReleaseLease implements store.Store.
+func (s *Store) ReleaseLease(ctx context.Context, table, owner string) error {
+	return s.exec(ctx, `UPDATE table_leases SET expires = 0 WHERE table_id = $1 AND owner = $2`, table, owner)
+}
+
+// DropLease implements store.Store.
+func (s *Store) DropLease(ctx context.Context, table string) error {
+	return s.exec(ctx, `DELETE FROM table_leases WHERE table_id = $1`, table)
+}
+
+// ExpiredLeases implements store.Store.
+func (s *Store) ExpiredLeases(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	rows, err := s.pool.Query(ctx, `SELECT table_id FROM table_leases WHERE expires <= $1 ORDER BY expires, table_id LIMIT $2`, ms(now), limit)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

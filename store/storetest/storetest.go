@@ -60,6 +60,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Chat", testChat},
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CloseKeepsAcknowledgedMoves", testCloseKeepsAcknowledgedMoves},
+		{"Leases", testLeases},
+		{"ConcurrentLeaseClaims", testConcurrentLeaseClaims},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
@@ -589,6 +591,98 @@ func testCloseKeepsAcknowledgedMoves(t *testing.T, db DB) {
 		}
 		if int64(len(ms)) != acked[i] {
 			t.Fatalf("table w%d: %d moves acknowledged, %d stored", i, acked[i], len(ms))
+		}
+	}
+}
+
+// testLeases checks a table lease's life: claimed when free, renewed by its
+// holder, refused to others until it expires or is released, dropped.
+func testLeases(t *testing.T, db DB) {
+	s := open(t, db)
+	defer s.Close()
+	newTable(t, s, "t1", time.Now())
+	newTable(t, s, "t2", time.Now())
+	t0 := time.UnixMilli(1_700_000_000_000)
+	claim := func(table, owner string, now time.Time, want bool) {
+		t.Helper()
+		got, err := s.ClaimLease(ctx, table, owner, now, now.Add(10*time.Second))
+		if err != nil || got != want {
+			t.Fatalf("%s claims %s at %v: %v, %v; want %v", owner, table, now.Sub(t0), got, err, want)
+		}
+	}
+	expired := func(now time.Time, want ...string) {
+		t.Helper()
+		got, err := s.ExpiredLeases(ctx, now, 10)
+		if err != nil || !slices.Equal(got, append([]string{}, want...)) {
+			t.Fatalf("expired at %v: %v, %v; want %v", now.Sub(t0), got, err, want)
+		}
+	}
+	expired(t0)
+	claim("t1", "a", t0, true)                             // free: a takes it
+	claim("t1", "b", t0.Add(time.Second), false)           // held by a
+	claim("t1", "a", t0.Add(5*time.Second), true)          // a renews, until t0+15s
+	claim("t1", "b", t0.Add(12*time.Second), false)        // still a's
+	expired(t0.Add(14 * time.Second))                      // none
+	expired(t0.Add(15*time.Second), "t1")                  // a stopped renewing
+	claim("t1", "b", t0.Add(15*time.Second), true)         // b takes the expired lease
+	claim("t1", "a", t0.Add(16*time.Second), false)        // a lost it
+	claim("t2", "a", t0.Add(16*time.Second), true)         // a holds t2 until t0+26s
+	if err := s.ReleaseLease(ctx, "t1", "a"); err != nil { // not a's: nothing
+		t.Fatal(err)
+	}
+	claim("t1", "a", t0.Add(17*time.Second), false)
+	if err := s.ReleaseLease(ctx, "t1", "b"); err != nil {
+		t.Fatal(err)
+	}
+	expired(t0.Add(17*time.Second), "t1")
+	claim("t1", "a", t0.Add(17*time.Second), true) // released: a takes it back at once
+	expired(t0.Add(30*time.Second), "t2", "t1")    // oldest expiry first
+	if err := s.DropLease(ctx, "t1"); err != nil {
+		t.Fatal(err)
+	}
+	expired(t0.Add(30*time.Second), "t2")
+	if err := s.DropLease(ctx, "nope"); err != nil {
+		t.Fatal(err)
+	}
+	// Kept across a reopening.
+	s.Close()
+	s = open(t, db)
+	expired(t0.Add(30*time.Second), "t2")
+	claim("t2", "b", t0.Add(20*time.Second), false)
+}
+
+// testConcurrentLeaseClaims has several nodes claim one free lease at once:
+// exactly one gets it.
+func testConcurrentLeaseClaims(t *testing.T, db DB) {
+	s := open(t, db)
+	defer s.Close()
+	now := time.Now()
+	for round := range 5 {
+		id := fmt.Sprintf("t%d", round)
+		newTable(t, s, id, now)
+		const nodes = 8
+		var won sync.WaitGroup
+		got := make([]bool, nodes)
+		errs := make([]error, nodes)
+		for i := range nodes {
+			won.Add(1)
+			go func() {
+				defer won.Done()
+				got[i], errs[i] = s.ClaimLease(ctx, id, fmt.Sprintf("n%d", i), now, now.Add(time.Minute))
+			}()
+		}
+		won.Wait()
+		n := 0
+		for i := range nodes {
+			if errs[i] != nil {
+				t.Fatalf("node %d: %v", i, errs[i])
+			}
+			if got[i] {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("round %d: %d nodes hold the lease", round, n)
 		}
 	}
 }
