@@ -10,7 +10,13 @@ type Notice struct {
 	Table   string // table id
 	Version int64  // the table's version after the change
 	Status  string // the table's status after the change
-	Kind    string // "move", "seats", "status"
+	Kind    string // "move", "seats", "status", "chat", "presence"
+	// Node is the id of the node that published the notice ("" for a
+	// single node); a node ignores its own notices.
+	Node string
+	// Seats is, for a "presence" notice, the set of seats (bit i for seat i)
+	// whose holders are connected to Node.
+	Seats uint64
 }
 
 // Bus publishes notices to subscribers.

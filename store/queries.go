@@ -311,3 +311,36 @@ func (s *sqlStore) ExpiredLeases(ctx context.Context, now time.Time, limit int) 
 	}
 	return out, rows.Err()
 }
+
+func (s *sqlStore) TableVersions(ctx context.Context, tables []string) (map[string]int64, error) {
+	out := map[string]int64{}
+	const chunk = 500
+	for len(tables) > 0 {
+		n := min(chunk, len(tables))
+		args := make([]any, n)
+		for i, id := range tables[:n] {
+			args[i] = id
+		}
+		tables = tables[n:]
+		q := `SELECT table_id, MAX(seq) FROM moves WHERE table_id IN (?` + strings.Repeat(", ?", n-1) + `) GROUP BY table_id`
+		rows, err := s.r.QueryContext(ctx, s.rebind(q), args...)
+		if err != nil {
+			return nil, mapErr(err)
+		}
+		for rows.Next() {
+			var id string
+			var v int64
+			if err := rows.Scan(&id, &v); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = v
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -141,6 +141,10 @@ type Store interface {
 	// not applied yet (MovesAfter(ctx, t, 0) is Moves(ctx, t)).
 	MovesAfter(ctx context.Context, table string, after int64) ([]Move, error)
 
+	// TableVersions returns the number of stored moves (the version) of each
+	// of the given tables; a table without moves, or unknown, is left out.
+	TableVersions(ctx context.Context, tables []string) (map[string]int64, error)
+
 	// AppendChat stores a chat line.
 	AppendChat(ctx context.Context, c Chat) error
 	// Chat returns the last limit chat lines of a table, oldest first.

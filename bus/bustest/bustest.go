@@ -128,7 +128,7 @@ func testDeliversInOrder(t *testing.T, b bus.Bus) {
 		}
 	}
 	// Every field travels, whatever its value.
-	odd := bus.Notice{Table: "tàble-ü 1", Version: 1<<62 + 3, Status: "finished", Kind: "status"}
+	odd := bus.Notice{Table: "tàble-ü 1", Version: 1<<62 + 3, Status: "finished", Kind: "presence", Node: "n_é", Seats: 1<<63 | 5}
 	b.Publish(odd)
 	b.Publish(bus.Notice{Table: "t"})
 	if got := r.waitFor(t, n+2); got[n] != odd || got[n+1] != (bus.Notice{Table: "t"}) {

@@ -58,6 +58,8 @@ type wire struct {
 	Version int64  `json:"v"`
 	Status  string `json:"s,omitempty"`
 	Kind    string `json:"k,omitempty"`
+	Node    string `json:"n,omitempty"`
+	Seats   uint64 `json:"p,omitempty"`
 }
 
 // ValidPrefix reports whether prefix can start a subject: dot-separated

@@ -556,3 +556,25 @@ func (s *Store) ExpiredLeases(ctx context.Context, now time.Time, limit int) ([]
 	}
 	return out, rows.Err()
 }
+
+// TableVersions implements store.Store.
+func (s *Store) TableVersions(ctx context.Context, tables []string) (map[string]int64, error) {
+	out := map[string]int64{}
+	if len(tables) == 0 {
+		return out, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT table_id, MAX(seq) FROM moves WHERE table_id = ANY($1) GROUP BY table_id`, tables)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var v int64
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, err
+		}
+		out[id] = v
+	}
+	return out, rows.Err()
+}

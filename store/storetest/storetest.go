@@ -440,6 +440,22 @@ func testMovesAfter(t *testing.T, db DB) {
 	if ms, err := s.MovesAfter(ctx, "nope", 0); err != nil || len(ms) != 0 {
 		t.Fatalf("moves of a missing table: %+v, %v", ms, err)
 	}
+	newTable(t, s, "t3", time.Now())
+	vs, err := s.TableVersions(ctx, []string{"t1", "t2", "t3", "nope"})
+	if err != nil || len(vs) != 2 || vs["t1"] != 6 || vs["t2"] != 3 {
+		t.Fatalf("versions %v, %v", vs, err)
+	}
+	if vs, err := s.TableVersions(ctx, nil); err != nil || len(vs) != 0 {
+		t.Fatalf("versions of no table %v, %v", vs, err)
+	}
+	many := []string{"t2"}
+	for i := range 1200 {
+		many = append(many, fmt.Sprint("x", i))
+	}
+	many = append(many, "t1")
+	if vs, err := s.TableVersions(ctx, many); err != nil || len(vs) != 2 || vs["t1"] != 6 {
+		t.Fatalf("versions of many tables %v, %v", vs, err)
+	}
 }
 
 func testChat(t *testing.T, db DB) {
