@@ -76,7 +76,7 @@ func (r randomBot) Choose(_ game.View, legal []game.Move) game.Move {
 // moves only, never the state; its answer comes back through do and is played
 // only if the table has not moved on meanwhile.
 func (t *table) scheduleBots() {
-	if t.stopped || t.rec.Status != store.StatusRunning {
+	if t.stopped || t.rec.Status != store.StatusRunning || !t.acts() {
 		return
 	}
 	toAct := t.state.ToAct()
@@ -153,11 +153,14 @@ func (t *table) botAnswer(seat game.Seat, b *botSeat, bot game.Bot, mv game.Move
 			if late && b.bot == bot {
 				b.bot = nil // it may still be thinking: never call it again concurrently
 			}
-			if t.stopped || t.version != version || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
+			if t.stopped || t.version != version || !t.acts() || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
 				t.scheduleBots()
 				return
 			}
 			if err := t.play(seat, mv); err != nil {
+				if err == errCaughtUp {
+					return // another node played this version; play has rescheduled
+				}
 				t.s.log.Error("bot move refused", "table", t.id, "seat", int(seat), "bot", b.name, "code", string(game.CodeOf(err)))
 				if !late {
 					b.bot = nil
@@ -183,7 +186,7 @@ func (t *table) checkTakeover() {
 		t.timer = nil
 	}
 	limit := time.Duration(t.rec.Takeover) * time.Second
-	if limit <= 0 || t.stopped || t.rec.Status != store.StatusRunning {
+	if limit <= 0 || t.stopped || t.rec.Status != store.StatusRunning || !t.acts() {
 		return
 	}
 	now := t.s.now()

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
-	"gaslamp/bus"
 	"gaslamp/game"
 	"gaslamp/store"
 )
@@ -57,6 +57,9 @@ func (h *hub) loaded(id string) *table {
 func (h *hub) get(ctx context.Context, id string) (*table, error) {
 	h.mu.Lock()
 	t := h.tables[id]
+	if t != nil {
+		t.touched.Store(time.Now().UnixNano())
+	}
 	h.mu.Unlock()
 	if t != nil {
 		return t, nil
@@ -169,14 +172,6 @@ func (h *hub) stopAll(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-// notice receives table notices from the bus. On a single node every notice
-// comes from a table of this hub, which already knows; it is counted so that
-// /metrics shows the bus is alive. (With several nodes, a notice about a table
-// held here at an older version is where the table would be reloaded.)
-func (h *hub) notice(n bus.Notice) {
-	h.s.metrics.notices.Add(1)
 }
 
 // validSeat reports whether seat is a seat of rules for opts.

@@ -97,6 +97,16 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	status := r.URL.Query().Get("status")
+	if s.multi && status != store.StatusFinished {
+		statuses := []string{store.StatusOpen, store.StatusRunning}
+		if status != "" {
+			statuses = []string{status}
+		}
+		if status == "" || status == store.StatusOpen || status == store.StatusRunning {
+			s.storeLobby(w, r, statuses)
+			return
+		}
+	}
 	switch status {
 	case "":
 		writeJSON(w, http.StatusOK, s.hub.summaries(store.StatusOpen, store.StatusRunning))
@@ -118,6 +128,44 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad status"))
 	}
+}
+
+// lobbyLimit bounds the open and running tables a lobby lists with several
+// nodes.
+const lobbyLimit = 500
+
+// storeLobby lists the tables with the statuses from the store, newest
+// first (with several nodes, no node holds them all): a table held here is
+// described live, another from its record and stored version.
+func (s *Server) storeLobby(w http.ResponseWriter, r *http.Request, statuses []string) {
+	recs, err := s.store.Tables(r.Context(), lobbyLimit, statuses...)
+	if err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	var ids []string
+	for _, rec := range recs {
+		ids = append(ids, rec.ID)
+	}
+	vers, err := s.store.TableVersions(r.Context(), ids)
+	if err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	out := []*tableSummary{}
+	for _, rec := range recs {
+		if t := s.hub.loaded(rec.ID); t != nil {
+			if sum := t.summary.Load(); sum != nil && sum.Version >= vers[rec.ID] {
+				out = append(out, sum)
+				continue
+			}
+		}
+		if sum := summaryOf(rec); sum != nil {
+			sum.Version = vers[rec.ID]
+			out = append(out, sum)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {

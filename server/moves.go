@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"gaslamp/bus"
 	"gaslamp/game"
 	"gaslamp/store"
 )
@@ -78,6 +77,10 @@ func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 		return
 	}
 	if err := t.play(m.Seat, mv); err != nil {
+		if err == errCaughtUp {
+			t.handleMove(c, m, received) // judged again: the version has moved on
+			return
+		}
 		refuse(asGameError(err, game.CodeIllegal))
 		return
 	}
@@ -113,26 +116,56 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := t.s.store.AppendMove(ctx, store.Move{Table: t.id, Seq: t.version + 1, Seat: int(seat), Move: enc, At: t.s.now()}); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// Another node stored this version first: take its moves, and
+			// let the caller judge the move again on the new state.
+			before := t.version
+			t.catchUp()
+			if t.version > before {
+				return errCaughtUp
+			}
+		}
 		t.s.log.Error("move not stored", "table", t.id, "seat", int(seat), "version", t.version+1, "err", err)
 		return errNotStored
 	}
+	t.advance(seat, enc, next, log.Events, true)
+	t.scheduleBots()
+	return nil
+}
+
+// errCaughtUp is play's answer when another node had stored a move of the
+// same version: the table has caught up with the store and the move must be
+// judged again (it is usually stale now). It never reaches a client.
+var errCaughtUp = errors.New("server: caught up with another node's moves")
+
+// advance makes next, reached by seat's move enc with events, the table's
+// state and sends every ready connection its update. A local move (played
+// and stored here) also finishes the table in the store when it ends the game
+// and is announced on the bus; a move caught up from the store was both by
+// the node that stored it.
+func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []game.Event, local bool) {
 	t.state = next
 	t.version++
 	t.ver.Store(t.version)
-	t.history = append(t.history, log.Events)
+	t.history = append(t.history, events)
 	t.moves = append(t.moves, game.RecordedMove{Seat: seat, Move: enc})
-	t.s.log.Debug("move", "table", t.id, "seat", int(seat), "version", t.version)
+	t.s.log.Debug("move", "table", t.id, "seat", int(seat), "version", t.version, "local", local)
 	if t.state.Outcome().Over {
-		t.setStatus(store.StatusFinished)
+		if local {
+			t.setStatus(store.StatusFinished)
+			t.dropLease()
+		} else {
+			t.rec.Status = store.StatusFinished
+		}
 		t.s.log.Info("game over", "table", t.id, "version", t.version)
 		t.refreshSummary()
 	} else {
 		t.summaryVersion()
 	}
 	t.broadcastUpdate()
-	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: t.rec.Status, Kind: "move"})
-	t.scheduleBots()
-	return nil
+	if local {
+		t.publish("move")
+	}
 }
 
 // handleChat stores a chat line and sends it to everyone at the table.
@@ -149,15 +182,32 @@ func (t *table) handleChat(c *conn, text string) {
 	if a := t.heldBy(c.userID); !a.Empty() {
 		seat = int(a.First())
 	}
-	line := store.Chat{Table: t.id, Seq: t.chatSeq + 1, UserID: c.userID, Name: c.name, Seat: seat, Text: strings.TrimSpace(text), At: t.s.now().UTC()}
+	line := store.Chat{Table: t.id, UserID: c.userID, Name: c.name, Seat: seat, Text: strings.TrimSpace(text), At: t.s.now().UTC()}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := t.s.store.AppendChat(ctx, line); err != nil {
+	for try := 0; ; try++ {
+		line.Seq = t.chatSeq + 1
+		err := t.s.store.AppendChat(ctx, line)
+		if err == nil {
+			break
+		}
+		if errors.Is(err, store.ErrConflict) && try < 3 {
+			// Another node stored a line of this number: take its lines
+			// first, then store this one after them.
+			t.catchUpChat()
+			continue
+		}
 		t.s.log.Error("chat not stored", "table", t.id, "err", err)
 		c.send(errorFrame("", errNotStored, t.version))
 		return
 	}
-	t.chatSeq++
+	t.addChat(line)
+	t.publish("chat")
+}
+
+// addChat keeps a stored chat line and sends it to every ready connection.
+func (t *table) addChat(line store.Chat) {
+	t.chatSeq = line.Seq
 	t.chat = append(t.chat, line)
 	if len(t.chat) > chatKept {
 		t.chat = t.chat[len(t.chat)-chatKept:]
@@ -173,6 +223,7 @@ func (t *table) handleChat(c *conn, text string) {
 // takeSeat gives a human seat to user. With force (an invite), the seat is
 // taken from whoever held it.
 func (t *table) takeSeat(seat int, user, name string, force bool) error {
+	t.refreshRecord() // another node may have given the seat meanwhile
 	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman {
 		return errNoSuchSeat
 	}
@@ -198,6 +249,7 @@ func (t *table) takeSeat(seat int, user, name string, force bool) error {
 
 // leaveSeat frees a seat user holds.
 func (t *table) leaveSeat(seat int, user string) error {
+	t.refreshRecord()
 	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman {
 		return errNoSuchSeat
 	}
@@ -242,7 +294,7 @@ func (t *table) seatsChanged(users ...string) {
 			}
 		}
 	}
-	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: t.rec.Status, Kind: "seats"})
+	t.publish("seats")
 	t.presenceChanged(true)
 	t.scheduleBots()
 }

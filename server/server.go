@@ -56,6 +56,19 @@ type Config struct {
 	// tables (default GOMAXPROCS, the cores Go uses); more wait their turn.
 	BotWorkers int
 
+	// NodeID names this node when several nodes share the store and the
+	// bus (see nodes.go for the scheme); "" means a single node, which holds
+	// every open and running table and acts for all of them.
+	NodeID string
+	// LeaseTTL is how long a node's lease on a table lasts unless renewed
+	// (several nodes only; default DefaultLeaseTTL): a stopped node's bots
+	// resume on another within about LeaseTTL plus SyncEvery.
+	LeaseTTL time.Duration
+	// SyncEvery is the period at which a node renews its leases, takes
+	// expired ones and checks its tables' versions against the store
+	// (several nodes only; default LeaseTTL/3).
+	SyncEvery time.Duration
+
 	Limits Limits
 	// Now is the clock (tests); nil means time.Now.
 	Now func() time.Time
@@ -64,22 +77,29 @@ type Config struct {
 // Server is the gaslamp HTTP and WebSocket server. Create it with New, serve
 // Handler, and call Shutdown to stop.
 type Server struct {
-	cfg      Config
-	store    store.Store
-	bus      bus.Bus
-	ownBus   bool
-	log      *slog.Logger
-	hub      *hub
-	bots     *botPool
-	limiter  *limiter
-	metrics  *serverMetrics
-	mux      *http.ServeMux
-	closing  atomic.Bool
-	unsub    func()
-	baseCtx  context.Context
-	cancel   context.CancelFunc
-	swept    chan struct{}     // closed when the session sweeper has stopped
-	catalogs map[string][]byte // merged catalogue per language, JSON
+	cfg     Config
+	store   store.Store
+	bus     bus.Bus
+	ownBus  bool
+	log     *slog.Logger
+	hub     *hub
+	bots    *botPool
+	limiter *limiter
+	metrics *serverMetrics
+	mux     *http.ServeMux
+	closing atomic.Bool
+	unsub   func()
+	baseCtx context.Context
+	cancel  context.CancelFunc
+	swept   chan struct{} // closed when the session sweeper has stopped
+	synced  chan struct{} // closed when the node's sync loop has stopped (several nodes)
+	// Several nodes (Config.NodeID set).
+	multi     bool
+	node      string
+	leaseTTL  time.Duration
+	syncEvery time.Duration
+	noRelease bool              // tests: stop like a crashed node, keeping the leases
+	catalogs  map[string][]byte // merged catalogue per language, JSON
 }
 
 // New builds a server and loads every open and running table from the store,
@@ -112,14 +132,32 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.baseCtx, s.cancel = context.WithCancel(context.Background())
 	s.bots = newBotPool(cfg.BotWorkers)
+	s.multi, s.node, s.leaseTTL, s.syncEvery = cfg.NodeID != "", cfg.NodeID, cfg.LeaseTTL, cfg.SyncEvery
+	if s.leaseTTL <= 0 {
+		s.leaseTTL = DefaultLeaseTTL
+	}
+	if s.syncEvery <= 0 {
+		s.syncEvery = s.leaseTTL / 3
+	}
 	s.hub = newHub(s)
 	s.unsub = s.bus.Subscribe(s.hub.notice)
 	s.buildCatalogs()
 	s.routes()
-	if err := s.hub.loadAll(ctx); err != nil {
-		s.cancel()
-		s.bots.close()
-		return nil, err
+	s.synced = make(chan struct{})
+	if s.multi {
+		// Tables are loaded on demand, and those with an expired lease by
+		// the sync loop.
+		go func() {
+			defer close(s.synced)
+			s.hub.syncLoop(s.baseCtx)
+		}()
+	} else {
+		close(s.synced)
+		if err := s.hub.loadAll(ctx); err != nil {
+			s.cancel()
+			s.bots.close()
+			return nil, err
+		}
 	}
 	s.expireSessions(ctx)
 	s.swept = make(chan struct{})
@@ -146,6 +184,11 @@ func (s *Server) Handler() http.Handler { return s.secure(s.mux) }
 // http.Server.Shutdown has stopped the listener.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.closing.Store(true)
+	s.cancel() // stops the sync loop: no table is loaded any more
+	select {
+	case <-s.synced:
+	case <-ctx.Done():
+	}
 	err := s.hub.stopAll(ctx)
 	s.bots.close()
 	s.unsub()

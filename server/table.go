@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"gaslamp/bus"
 	"gaslamp/game"
 	"gaslamp/store"
 )
@@ -30,6 +29,11 @@ type table struct {
 
 	summary atomic.Pointer[tableSummary] // for the lobby, rebuilt by the owner
 	ver     atomic.Int64                 // copy of version for readers off the goroutine
+	pending atomic.Uint32                // what bus notices ask the goroutine to refresh (pend*)
+	touched atomic.Int64                 // when the hub last handed the table out (Unix ns)
+	// needsActor: the table has a bot seat or a takeover limit, so that
+	// with several nodes one of them must hold its lease to act for it.
+	needsActor bool
 
 	inbox    chan func()
 	quit     chan struct{}
@@ -50,7 +54,11 @@ type table struct {
 	bots      map[game.Seat]*botSeat
 	timer     *time.Timer
 	stopped   bool
-	cache     frameCache // encodings of the current version
+	leader    bool                   // this node holds the table's lease (several nodes only)
+	leaseEnd  time.Time              // when the lease held expires
+	remote    map[string]remoteSeats // seats connected to other nodes, by node
+	idleSince time.Time              // when the last connection left (or the table was loaded)
+	cache     frameCache             // encodings of the current version
 }
 
 func newTable(s *Server, rec store.Table) (*table, error) {
@@ -74,8 +82,15 @@ func newTable(s *Server, rec store.Table) (*table, error) {
 		s: s, id: rec.ID, rules: rules, infos: infos, rec: rec, state: st,
 		inbox: make(chan func(), 64), quit: make(chan struct{}), done: make(chan struct{}),
 		conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
-		bots: map[game.Seat]*botSeat{},
+		bots: map[game.Seat]*botSeat{}, remote: map[string]remoteSeats{}, idleSince: time.Now(),
+		needsActor: rec.Takeover > 0,
 	}
+	for _, st := range rec.Seats {
+		if st.Kind == store.KindBot {
+			t.needsActor = true
+		}
+	}
+	t.touched.Store(time.Now().UnixNano())
 	t.refreshSummary() // before its goroutine starts: the lobby lists it at once
 	return t, nil
 }
@@ -175,6 +190,7 @@ func (t *table) shutdown() {
 	if t.timer != nil {
 		t.timer.Stop()
 	}
+	t.releaseLease()
 	for c := range t.conns {
 		c.closeWith(closeGoingAway, "server shutting down")
 	}
@@ -188,6 +204,11 @@ func (t *table) start() {
 		t.setStatus(store.StatusFinished)
 	} else if t.rec.Status == store.StatusOpen && t.allHumansSeated() {
 		t.setStatus(store.StatusRunning)
+	}
+	if t.finished() {
+		t.dropLease()
+	} else {
+		t.claimLease()
 	}
 	t.presenceChanged(false)
 	t.refreshSummary()
@@ -213,7 +234,7 @@ func (t *table) setStatus(status string) {
 	if err := t.s.store.SetStatus(ctx, t.id, status); err != nil {
 		t.s.log.Error("table status not stored", "table", t.id, "status", status, "err", err)
 	}
-	t.s.bus.Publish(bus.Notice{Table: t.id, Version: t.version, Status: status, Kind: "status"})
+	t.publish("status")
 	t.s.log.Info("table status", "table", t.id, "status", status, "version", t.version)
 }
 
@@ -245,7 +266,7 @@ func (t *table) connected(seat game.Seat) bool {
 			return true
 		}
 	}
-	return false
+	return t.remoteConnected(seat)
 }
 
 // attach adds a connection. It receives nothing until its hello.
@@ -253,6 +274,7 @@ func (t *table) attach(c *conn) {
 	t.conns[c] = struct{}{}
 	if !t.heldBy(c.userID).Empty() {
 		t.presenceChanged(true)
+		t.publishPresence()
 	}
 }
 
@@ -262,8 +284,12 @@ func (t *table) detach(c *conn) {
 		return
 	}
 	delete(t.conns, c)
+	if len(t.conns) == 0 {
+		t.idleSince = time.Now()
+	}
 	if !t.heldBy(c.userID).Empty() {
 		t.presenceChanged(true)
+		t.publishPresence()
 	}
 	if t.finished() && len(t.conns) == 0 {
 		t.s.hub.unload(t)
