@@ -28,6 +28,9 @@ type env struct {
 	st  store.Store
 	srv *Server
 	ts  *httptest.Server
+	// shared: the store is shared with other nodes, closed by their
+	// cluster.
+	shared bool
 }
 
 func testLimits() Limits {
@@ -69,7 +72,9 @@ func (e *env) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	e.srv.Shutdown(ctx)
-	e.st.Close()
+	if !e.shared {
+		e.st.Close()
+	}
 	e.ts = nil
 }
 

@@ -69,7 +69,7 @@ func summaryOf(rec store.Table) *tableSummary {
 	if err != nil || len(infos) != len(rec.Seats) {
 		return nil
 	}
-	t := &table{rec: rec, infos: infos, version: -1}
+	t := &table{id: rec.ID, rec: rec, infos: infos, version: -1}
 	return t.buildSummary()
 }
 
