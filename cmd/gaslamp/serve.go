@@ -102,6 +102,11 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		Limits: server.DefaultLimits().ScaleIP(*ipScale),
 	}
 	cfg.Static, cfg.Messages = webFiles()
+	if *database != "" {
+		// PostgreSQL may be shared with other nodes: coordinate with them.
+		cfg.NodeID = nodeID()
+		log.Info("node", "id", cfg.NodeID)
+	}
 	for _, o := range strings.Split(*origins, ",") {
 		if o = strings.TrimSpace(o); o != "" {
 			cfg.Origins = append(cfg.Origins, o)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
 	"strings"
 
 	"github.com/nats-io/nats.go"
@@ -102,4 +105,16 @@ func redactURL(u string) string {
 		return "(unparsable URL)"
 	}
 	return p.Redacted()
+}
+
+// nodeID names this node among those sharing a database: its host name and
+// a random suffix, so that a restarted node is a new one.
+func nodeID() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "node"
+	}
+	var b [4]byte
+	rand.Read(b[:])
+	return host + "-" + hex.EncodeToString(b[:])
 }
