@@ -1,7 +1,8 @@
 // Package bus carries table notices between the parts of gaslamp that must
 // hear about a table's changes: "table T changed at version N", "table T
 // finished". A table's owner publishes after the move is stored; subscribers
-// (the lobby's listing, and later other server nodes) react.
+// (the other server nodes holding the table) re-read what changed from the
+// store.
 //
 // [Local] is the in-process implementation used by a single server;
 // gaslamp/bus/natsbus carries the same notices between server nodes through

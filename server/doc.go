@@ -13,6 +13,15 @@
 // the sender. A refusal changes nothing. Tables are rebuilt at start-up by
 // replaying their stored moves.
 //
+// # Several nodes
+//
+// Nodes given a Config.NodeID share the store and the bus: they load tables
+// on demand, follow the moves other nodes store (catching up from the store
+// on bus notices and on a periodic version check), judge again a move whose
+// number another node took first, and let the holder of a table's lease in
+// the store alone play its bots and run its takeover timer. nodes.go
+// describes the scheme.
+//
 // # Secrecy
 //
 // render.go is the one choke point: every frame sent to a connection is built

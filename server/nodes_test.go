@@ -546,3 +546,50 @@ func TestNodesOnPostgresAndNATS(t *testing.T) {
 		t.Fatal("no single leader")
 	}
 }
+
+// TestNodesTakeover: the node acting for a table with a takeover limit
+// counts players connected to another node as present, takes an absent
+// player's seat over, and gives it back when the player returns elsewhere.
+func TestNodesTakeover(t *testing.T) {
+	nodes := newCluster(t, 2, nil)
+	a, b := nodes[0], nodes[1]
+	alice, bob := a.guest("Alice"), a.guest("Bob")
+	c := alice.table("40", 1, "human", "human")
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	if !a.leader(c.ID) {
+		t.Fatal("A does not act for the table it created")
+	}
+	ca, cb := b.dial(alice.on(b), c.ID), b.dial(bob.on(b), c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	// Both play on B, and stay past the limit: A takes nobody over.
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	cb.update(1)
+	cb.quiet("update", 1500*time.Millisecond)
+	cb.move(1, 1, `{"kind":"pick","n":1}`)
+	ca.update(2)
+	// Bob leaves: after the limit, A's bot plays his seat.
+	cb.close()
+	<-cb.done
+	ca.move(2, 0, `{"kind":"pick","n":1}`)
+	ca.update(3)
+	start := time.Now()
+	ca.update(4)
+	if d := time.Since(start); d < 500*time.Millisecond {
+		t.Fatalf("bot took over after %v, before the limit", d)
+	}
+	// Bob returns on B: A ends the takeover, he plays again.
+	cb2 := b.dial(bob.on(b), c.ID)
+	cb2.hello(4)
+	ca.move(4, 0, `{"kind":"pick","n":1}`)
+	u := cb2.update(5)
+	if len(u.Legal["1"]) == 0 {
+		t.Fatalf("bob has no legal moves back: %s", u.Raw)
+	}
+	cb2.quiet("update", 1500*time.Millisecond)
+	cb2.move(5, 1, `{"kind":"pick","n":2}`)
+	cb2.next("ack")
+}

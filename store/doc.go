@@ -1,7 +1,8 @@
 // Package store keeps gaslamp's durable data behind one interface, [Store]:
 // users, sessions (by the SHA-256 of their token, never the token itself),
 // tables (id, game, options, seed, seats, status), the moves of every table in
-// order, and table chat.
+// order, table chat, and table leases (which server node acts for a table's
+// bots when several share the database).
 //
 // Persistence is event-sourced: a table's game state is never stored; it is
 // rebuilt by replaying the table's moves from its game, options and seed. A move
