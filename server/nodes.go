@@ -212,7 +212,10 @@ func (t *table) refreshRecord() {
 	}
 	old := t.rec
 	t.rec.Seats = rec.Seats
-	if statusRank(rec.Status) > statusRank(old.Status) {
+	// A status only moves forward. "finished" comes with the final move
+	// (catchUp), never before it: a finished table's frames carry every
+	// move, public only once the game is over here too.
+	if statusRank(rec.Status) > statusRank(old.Status) && (rec.Status != store.StatusFinished || t.state.Outcome().Over) {
 		t.rec.Status = rec.Status
 	}
 	var users []string
