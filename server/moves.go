@@ -28,6 +28,9 @@ var (
 // full state, then the presence of the seats.
 func (t *table) handleHello(c *conn, v int64) {
 	c.ready = true
+	if v > t.version && t.s.multi {
+		t.catchUp() // the client saw a later version on another node
+	}
 	a := t.audienceOf(c)
 	if v < 0 || v > t.version || t.version-v > maxHistory {
 		c.send(t.stateFor(a))

@@ -351,7 +351,7 @@ func TestNodesConvergeWithoutNotices(t *testing.T) {
 		}
 	})
 	a, b := nodes[0], nodes[1]
-	id, alice, _, ca, _ := twoPlayers(a, "10")
+	id, alice, _, ca, cb := twoPlayers(a, "10")
 	tb := b.dial(alice.on(b), id)
 	tb.hello(-1)
 	tb.next("state")
@@ -359,6 +359,17 @@ func TestNodesConvergeWithoutNotices(t *testing.T) {
 	start := time.Now()
 	tb.update(1)
 	t.Logf("caught up without notices in %v (sync period 100ms)", time.Since(start))
+	// A client that saw a later version on A, reconnecting to B before B's
+	// check, gets what it missed, not an older state.
+	cb.move(1, 1, `{"kind":"pick","n":2}`)
+	ca.update(2)
+	back := b.dial(alice.on(b), id)
+	back.hello(2)
+	back.next("presence")
+	back.quiet("state", 20*time.Millisecond)
+	if v, _ := b.tableState(id); v != 2 {
+		t.Fatalf("B at version %d", v)
+	}
 }
 
 var counted atomic.Int64
