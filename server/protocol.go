@@ -3,6 +3,8 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gaslamp/game"
@@ -117,6 +119,11 @@ func DecodeClientMessage(data []byte) (ClientMessage, error) {
 		}
 		if len(bytes.TrimSpace([]byte(m.Text))) == 0 {
 			return m, badMessage("err.chat-empty", "empty chat")
+		}
+		// A chat line is one line of printable text: control characters
+		// (a NUL cannot even be stored by PostgreSQL) are refused.
+		if strings.IndexFunc(m.Text, unicode.IsControl) >= 0 {
+			return m, badMessage("err.chat-control", "control character in chat")
 		}
 	default:
 		return m, badMessage("err.unknown-message", "unknown type")

@@ -31,6 +31,8 @@ func TestDecodeClientMessage(t *testing.T) {
 		{`{"t":"chat","text":"   "}`, CodeBadMessage, ""},
 		{`{"t":"chat","text":"` + strings.Repeat("é", 501) + `"}`, CodeTooLarge, ""},
 		{`{"t":"chat"}`, CodeBadMessage, ""},
+		{`{"t":"chat","text":"a\u0000b"}`, CodeBadMessage, ""},
+		{`{"t":"chat","text":"line\nbreak"}`, CodeBadMessage, ""},
 		{`{"t":"dance"}`, CodeBadMessage, ""},
 		{`{"v":1}`, CodeBadMessage, ""},
 		{`[1,2]`, CodeBadMessage, ""},
