@@ -22,6 +22,10 @@ type Baseline struct {
 	// The odds of the last solution, kept while the record does not change.
 	oddsSol *hunt.Solution
 	oddsVal *odds
+	// model, when set, weights the sampled trails (samples of them) by a
+	// model of Jack's play; the baseline has none.
+	model   *jackModel
+	samples int
 
 	// Jack's planned locations, one per quadrant.
 	locs    [4]int

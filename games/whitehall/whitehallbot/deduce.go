@@ -155,6 +155,48 @@ type odds struct {
 	// circle.
 	visited []board.Set
 	end     []int
+	// w[i] is the weight of sampled trail i (nil: all the same).
+	w []float64
+}
+
+// weightedOdds is oddsOf with the sampled trails weighted by model m (facts
+// f of the round): now is the weighted share of the samples ending on each
+// circle, mixed with a little of the exact uniform odds so that no possible
+// circle gets nothing.
+func weightedOdds(sol *hunt.Solution, rng *game.Rand, samples int, m *jackModel, f *roundFacts) *odds {
+	g := tables()
+	o := &odds{now: make([]float64, g.n+1), trail: make([]float64, g.n+1), where: sol.Where(),
+		visited: make([]board.Set, samples), end: make([]int, samples), w: make([]float64, samples)}
+	sum := 0.0
+	var ts trailSteps
+	for i := 0; i < samples; i++ {
+		trail := sol.Sample(rng)
+		for _, c := range trail {
+			o.visited[i].Add(c)
+		}
+		o.end[i] = trail[len(trail)-1]
+		o.w[i] = m.weight(&ts, f, trail)
+		sum += o.w[i]
+	}
+	if sum <= 0 {
+		for i := range o.w {
+			o.w[i] = 1
+		}
+		sum = float64(samples)
+	}
+	for i := range o.w {
+		o.w[i] /= sum
+		o.now[o.end[i]] += o.w[i]
+		for c := o.visited[i].Next(0); c >= 0; c = o.visited[i].Next(c + 1) {
+			o.trail[c] += o.w[i]
+		}
+	}
+	const exact = 0.05
+	total := float64(sol.Total())
+	for c := o.where.Next(0); c >= 0; c = o.where.Next(c + 1) {
+		o.now[c] = (1-exact)*o.now[c] + exact*float64(sol.Count(c))/total
+	}
+	return o
 }
 
 // oddsOf turns a solution into probabilities; trail probabilities come from
@@ -190,6 +232,9 @@ func (o *odds) info(c int) float64 {
 	if o.trail[c] <= 0 || o.trail[c] >= 1 {
 		return 0
 	}
+	if o.w != nil {
+		return o.weightedInfo(c)
+	}
 	var hit, miss [256]int
 	nh, nm := 0, 0
 	for i, v := range o.visited {
@@ -215,6 +260,38 @@ func (o *odds) info(c int) float64 {
 		}
 	}
 	return h - float64(nh)/n*hh - float64(nm)/n*hm
+}
+
+// weightedInfo is info with weighted samples.
+func (o *odds) weightedInfo(c int) float64 {
+	var hit, miss [256]float64
+	nh, nm := 0.0, 0.0
+	for i, v := range o.visited {
+		if v.Has(c) {
+			hit[o.end[i]] += o.w[i]
+			nh += o.w[i]
+		} else {
+			miss[o.end[i]] += o.w[i]
+			nm += o.w[i]
+		}
+	}
+	if nh <= 0 || nm <= 0 {
+		return 0
+	}
+	n := nh + nm
+	var h, hh, hm float64
+	for e := range hit {
+		if k := hit[e] + miss[e]; k > 0 {
+			h -= xlogx(k / n)
+		}
+		if hit[e] > 0 {
+			hh -= xlogx(hit[e] / nh)
+		}
+		if miss[e] > 0 {
+			hm -= xlogx(miss[e] / nm)
+		}
+	}
+	return h - nh/n*hh - nm/n*hm
 }
 
 func xlogx(p float64) float64 { return p * math.Log2(p) }

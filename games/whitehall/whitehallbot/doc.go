@@ -1,6 +1,6 @@
-// Package whitehallbot holds the baseline bots of Whitehall Mystery: simple
-// hand-written players that play sensibly, for solo games and as a yardstick
-// for search bots.
+// Package whitehallbot holds the bots of Whitehall Mystery: the baseline,
+// simple hand-written players that play sensibly, for solo games and as a
+// yardstick, and the stronger search bot.
 //
 // Importing the package registers two bots for the game "whitehall":
 // "baseline" ([Baseline]) and "ismcts" ([Search], which takes the place of the
@@ -32,6 +32,12 @@
 // on while an answer would tell anything; else it arrests wherever Jack may be
 // at all.
 //
-// The search bot is fast (tens of thousands of iterations a second) but, with
-// its simple rollouts, plays Jack worse than the baseline does; see [Search].
+// The search bot ([Search]) is a hybrid. Its Jack searches his moves with
+// ISMCTS, rollouts playing both sides like simple players. Its figures play
+// the baseline's policy with a sharper belief: hunt's trails weighted by a
+// model of a Jack who heads for his locations away from the figures
+// ([jackModel]). Against the baseline (gaslamp arena, 200 games, seeds
+// 1-200, no time limit), where the baseline's Jack wins 69%: the search
+// bot's Jack wins 41% at level easy and 88% at normal; against the search
+// bot's figures the baseline's Jack wins 38% at easy and 12% at normal.
 package whitehallbot

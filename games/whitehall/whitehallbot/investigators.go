@@ -61,7 +61,11 @@ func (b *Baseline) odds(v *whitehall.View) *odds {
 		return nil
 	}
 	if sol != b.oddsSol {
-		b.oddsSol, b.oddsVal = sol, oddsOf(sol, &b.rng, trailSamples)
+		if b.model != nil {
+			b.oddsSol, b.oddsVal = sol, weightedOdds(sol, &b.rng, b.samples, b.model, factsOf(v))
+		} else {
+			b.oddsSol, b.oddsVal = sol, oddsOf(sol, &b.rng, trailSamples)
+		}
 	}
 	return b.oddsVal
 }

@@ -13,37 +13,81 @@ func init() {
 	})
 }
 
-// Search is Whitehall's search bot: the generic ISMCTS of package bot with
-// rollouts that play like simple players (see [Rollout]), which also model
-// the other side inside the tree (bot.Search.SideOnly: searched in a
-// determinized world, the investigators would always know where Jack is),
-// for Jack's moves and the figures' movements, and the baseline for the rest: the setup, where a
-// rollout says little about a choice that shapes the whole game, and the
-// figures' searches and arrests, whose worth is what they teach, which
-// rollouts in a determinized world cannot value.
+// Search is Whitehall's "ismcts" bot, stronger than the baseline on both
+// sides at levels normal and hard (measured with gaslamp arena; see the
+// package doc). It is a hybrid:
+//
+//   - Jack searches his moves with the generic ISMCTS of package bot (the
+//     level sets the iterations: easy 200, normal 2,000, hard 20,000,
+//     within the time budget). His view shows the whole state, so every
+//     iteration starts from the one exact world ([worlds]); only his own
+//     moves are in the tree (bot.Search.SideOnly: searched in a world where
+//     Jack's circle is known, the investigators would always find him) and
+//     the rollouts play both sides like simple players ([Rollout]). The
+//     setup (locations, start), the newspaper and the false clues, where a
+//     rollout says little, and a move with the track full are the
+//     baseline's.
+//   - The figures play the baseline's policy, moves and actions alike, with
+//     a sharper belief: the trails hunt allows are weighted by a model of a
+//     Jack who heads for his locations and keeps away from the figures
+//     ([jackModel]), which places him far better than hunt's uniform count.
+//     The level sets how sharp the model is and how many trails are
+//     weighed (see [investigatorLevel]). Tree search did worse for the
+//     figures (its rollouts cannot value what a search or an arrest
+//     teaches), so they do not search.
 type Search struct {
 	search   *bot.ISMCTS
 	baseline *Baseline
 }
 
 // NewSearch returns a search bot for cfg.Seat configured by s (its Rollout is
-// replaced by Whitehall's).
+// replaced by Whitehall's); a figure's bot reads cfg.Level (see
+// [investigatorLevel]).
 func NewSearch(cfg game.BotConfig, s bot.Search) *Search {
-	cfg.Rules = whitehall.Rules{}
+	base := NewBaseline(cfg.Seat, cfg.Seed)
+	if cfg.Seat != 0 {
+		base.model, base.samples = investigatorLevel(cfg.Level)
+		return &Search{baseline: base}
+	}
+	cfg.Rules = &worlds{}
 	s.Rollout = &Rollout{}
 	s.SideOnly = true
-	return &Search{search: bot.NewISMCTS(cfg, s), baseline: NewBaseline(cfg.Seat, cfg.Seed)}
+	return &Search{search: bot.NewISMCTS(cfg, s), baseline: base}
+}
+
+// The models of the investigators' levels.
+var (
+	easyModel   = newJackModel(1, 0.25, 0.1, 0.05)
+	normalModel = newJackModel(2, 0.25, 0.1, 0.05)
+	hardModel   = newJackModel(3, 0.25, 0.1, 0.05)
+)
+
+// investigatorLevel returns the model of Jack's play and the number of
+// trails weighed by it of the search bot's figures at level: easy a soft
+// model and 32 trails, normal (or an unknown level) a sharper one and 256,
+// hard the sharpest and 1,024.
+func investigatorLevel(level string) (*jackModel, int) {
+	switch level {
+	case "easy":
+		return easyModel, 32
+	case "hard":
+		return hardModel, 1024
+	}
+	return normalModel, 256
 }
 
 // Choose implements game.Bot.
 func (b *Search) Choose(gv game.View, legal []game.Move) game.Move {
-	v, ok := gv.(*whitehall.View)
-	// With the track full, a figure knows Jack reached a location (or the
-	// game would be over); a determinized world does not yet say so.
-	if ok && (v.Phase == "jack" || v.Phase == "move") && len(v.Track) < trackLen {
+	if v, ok := gv.(*whitehall.View); ok && b.search != nil && searches(v) {
 		return b.search.Choose(gv, legal)
 	}
 	return b.baseline.Choose(gv, legal)
+}
+
+// searches reports whether Jack's search bot searches in view v (else it
+// plays like the baseline).
+func searches(v *whitehall.View) bool {
+	return v.Seat == 0 && v.Phase == "jack" && len(v.Track) < trackLen
 }
 
 // Rollout plays the rollouts of Whitehall searches: Jack walks toward his
@@ -67,6 +111,10 @@ const (
 
 // Begin implements bot.Rollout.
 func (r *Rollout) Begin(s game.State) {
+	if ss, ok := s.(*simState); ok {
+		r.jack, r.figs, r.unreached = ss.jack, ss.figs, ss.unreached
+		return
+	}
 	v, ok := s.View(0).(*whitehall.View)
 	if !ok {
 		return
