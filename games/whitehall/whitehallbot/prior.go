@@ -19,7 +19,8 @@ import (
 // unknown: a trail's weight sums over every white circle that may hold the
 // location (see [jackModel.weight]).
 type jackModel struct {
-	// progress is the log-odds per walk of getting closer to the target.
+	// progress weighs the walks from a circle to the target: each walk
+	// closer multiplies the odds of a move by e^progress.
 	progress float64
 	// danger weighs the danger (see [danger]) of the circle moved to.
 	danger float64
