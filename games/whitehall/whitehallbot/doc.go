@@ -39,7 +39,7 @@
 // ([jackModel]). Measured with gaslamp arena against the baseline (seeds
 // from 1, no time limit: --budget -1ns), where the baseline's Jack wins 68%
 // of 1,000 games against the baseline's figures: the search bot's Jack wins
-// 38% at level easy, 88% at normal and 96% at hard (200 games each); the
-// baseline's Jack wins 37% against the search bot's figures at easy, 13% at
-// normal and 7% at hard (1,000 games each).
+// 40% at level easy, 87% at normal (1,000 games each) and 96% at hard (200
+// games); the baseline's Jack wins 37% against the search bot's figures at
+// easy, 13% at normal and 7% at hard (1,000 games each).
 package whitehallbot
