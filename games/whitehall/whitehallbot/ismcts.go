@@ -25,8 +25,7 @@ func init() {
 //     Jack's circle is known, the investigators would always find him) and
 //     the rollouts play both sides like simple players ([Rollout]). The
 //     setup (locations, start), the newspaper and the false clues, where a
-//     rollout says little, and a move with the track full are the
-//     baseline's.
+//     rollout says little, are the baseline's.
 //   - The figures play the baseline's policy, moves and actions alike, with
 //     a sharper belief: the trails hunt allows are weighted by a model of a
 //     Jack who heads for his locations and keeps away from the figures
