@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +19,7 @@ import (
 	"gaslamp/bus"
 	"gaslamp/bus/natsbus"
 	"gaslamp/game"
+	"gaslamp/internal/servicetest"
 	"gaslamp/server/internal/testgame"
 	"gaslamp/store"
 	"gaslamp/store/pgstore"
@@ -480,13 +480,8 @@ func TestNodesBotsResumeWhenNodeStops(t *testing.T) {
 // TestNodesOnPostgresAndNATS runs two nodes on a real PostgreSQL and NATS:
 // a move crosses nodes, and a bot table is played by one of them.
 func TestNodesOnPostgresAndNATS(t *testing.T) {
-	pgURL, natsURL := os.Getenv("GASLAMP_TEST_POSTGRES"), os.Getenv("GASLAMP_TEST_NATS")
-	if pgURL == "" || natsURL == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("GASLAMP_TEST_POSTGRES and GASLAMP_TEST_NATS must be set under CI=true (.ci/run sets them)")
-		}
-		t.Skip("needs PostgreSQL and NATS: set GASLAMP_TEST_POSTGRES (postgres://...) and GASLAMP_TEST_NATS (nats://...)")
-	}
+	pgURL := servicetest.URL(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL", "postgres://postgres@127.0.0.1:5432/test")
+	natsURL := servicetest.URL(t, "GASLAMP_TEST_NATS", "NATS", "nats://127.0.0.1:4222")
 	registerCountingBot()
 	ctx := context.Background()
 	var rnd [6]byte

@@ -3,7 +3,6 @@ package natsbus
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"gaslamp/bus"
 	"gaslamp/bus/bustest"
+	"gaslamp/internal/servicetest"
 )
 
 // The tests run against the NATS server named by GASLAMP_TEST_NATS (e.g.
@@ -21,14 +21,7 @@ import (
 // given (fails it under CI=true, where NATS must be tested).
 func serverURL(t *testing.T) string {
 	t.Helper()
-	u := os.Getenv("GASLAMP_TEST_NATS")
-	if u == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("GASLAMP_TEST_NATS is not set: under CI=true the NATS bus must be tested (.ci/run sets it)")
-		}
-		t.Skip("NATS tests skipped: GASLAMP_TEST_NATS is not set (e.g. nats://127.0.0.1:4222)")
-	}
-	return u
+	return servicetest.URL(t, "GASLAMP_TEST_NATS", "NATS", "nats://127.0.0.1:4222")
 }
 
 // newPrefix returns a subject prefix no other test uses.

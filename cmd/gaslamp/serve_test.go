@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 
 	"gaslamp/bus"
 	"gaslamp/bus/natsbus"
+	"gaslamp/internal/servicetest"
 )
 
 func TestServeBackendFlags(t *testing.T) {
@@ -49,14 +49,7 @@ func TestServeBackendFlags(t *testing.T) {
 // test when it is unset (fails it under CI=true).
 func service(t *testing.T, name, what string) string {
 	t.Helper()
-	u := os.Getenv(name)
-	if u == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set: under CI=true serving on %s must be tested (.ci/run sets it)", name, what)
-		}
-		t.Skipf("serving on %s not tested: %s is not set", what, name)
-	}
-	return u
+	return servicetest.URL(t, name, "serving on "+what, "the .ci/run value")
 }
 
 // runServer serves with args until the test ends; it returns the address.

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"gaslamp/internal/servicetest"
 	"gaslamp/store"
 	"gaslamp/store/storetest"
 )
@@ -25,14 +25,7 @@ import (
 // given (fails it under CI=true, where PostgreSQL must be tested).
 func serverURL(t *testing.T) string {
 	t.Helper()
-	u := os.Getenv("GASLAMP_TEST_POSTGRES")
-	if u == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("GASLAMP_TEST_POSTGRES is not set: under CI=true the PostgreSQL store must be tested (.ci/run sets it)")
-		}
-		t.Skip("PostgreSQL tests skipped: GASLAMP_TEST_POSTGRES is not set (e.g. postgres://postgres@127.0.0.1:5432/test)")
-	}
-	return u
+	return servicetest.URL(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL", "postgres://postgres@127.0.0.1:5432/test")
 }
 
 // withSearchPath returns the connection string u with its search_path set
