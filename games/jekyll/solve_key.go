@@ -22,20 +22,6 @@ var pext8 = func() (t [256][256]uint8) {
 	return t
 }()
 
-// classOf is the scoring class of each card: 0 for 1-3 (they move Scotland
-// Yard), 1 for 4-7, 2 for an 8 (it moves the pawn).
-var classOf = func() (t [NumCards]uint64) {
-	for c := Card(0); c < potionLo; c++ {
-		switch v := c.Value(); {
-		case v == 8:
-			t[c] = 2
-		case v >= 4:
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
 var swapPairs = [3][2]int{{0, 1}, {0, 2}, {1, 2}}
 
 // key packs what the rest of the round depends on at a trick start, and
@@ -88,7 +74,7 @@ func (s *Solver) key(r *round, sm *summary) (k [3]uint64, base int) {
 	return k, base
 }
 
-// classOf gives the scoring class of each value: 1-3 move Scotland Yard, 8s
+// sameClass reports whether two cards score alike: 1-3 move Scotland Yard, 8s
 // move the pawn, 4-7 only take tricks.
 func sameClass(a, b Card) bool {
 	ca, cb := a.Value(), b.Value()
