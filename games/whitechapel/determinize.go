@@ -43,6 +43,7 @@ func (Rules) Determinize(gv game.View, rng *game.Rand) (game.State, error) {
 	if v.Outcome.Over || v.Seat == 0 {
 		err = s.loadSecrets(v)
 	} else {
+		s.drawWomen(v, rng)
 		err = s.drawJack(rng)
 	}
 	if err != nil {
@@ -321,6 +322,32 @@ func (s *State) drawPatrols(v *View, rng *game.Rand) {
 			k++
 		}
 	}
+}
+
+// drawWomen draws the circles of the woman tokens Jack has placed tonight
+// when the view hides them (while he places them, RULINGS L10): distinct red
+// circles without a crime scene.
+func (s *State) drawWomen(v *View, rng *game.Rand) {
+	c := &s.c
+	if c.Phase != phWomen || len(v.Women) > 0 {
+		return
+	}
+	placed := int(nightWomen[c.Night]) - v.WomenLeft
+	var free [maxWomen]uint8
+	n := 0
+	red, scenes := tbl().red, s.scenes()
+	for x := red.Next(0); x >= 0; x = red.Next(x + 1) {
+		if !scenes.Has(x) {
+			free[n] = uint8(x)
+			n++
+		}
+	}
+	if placed < 0 || placed > n {
+		return
+	}
+	rng.Shuffle(n, func(i, j int) { free[i], free[j] = free[j], free[i] })
+	c.NWomen = uint8(placed)
+	copy(c.Women[:], free[:placed])
 }
 
 // drawJack draws Jack's secrets consistent with a public view: the marked

@@ -92,7 +92,12 @@ func (s *State) applyWoman(m game.Move, log *game.Log) *game.Error {
 			key = "woman-marked"
 		}
 		emit(log, "woman", toJack, key, "circle", c)
-		emit(log, "woman", toOthers, "woman", "circle", c, "left", left)
+		// RULINGS L10: the others learn that a token went down, never
+		// where; the circles become public as a whole with the last one.
+		emit(log, "woman", toOthers, "woman", "left", left)
+		if left == 0 {
+			emit(log, "women", toOthers, "women", "circles", joinSet(s.womenSet()))
+		}
 	}
 	if left == 0 {
 		s.c.Phase = phPatrol

@@ -1,6 +1,7 @@
 package whitechapel
 
 import (
+	"fmt"
 	"testing"
 
 	"gaslamp/board"
@@ -53,17 +54,23 @@ func TestC52WomenFaceDownOnRedCircles(t *testing.T) {
 	refuse(t, s, 0, Woman(147, true), "whitechapel.err.no-marked-left")
 	must(t, s, 0, Woman(147, false))
 	must(t, s, 0, Woman(149, false))
-	// The police see where the tokens are, not which are marked.
+	// RULINGS L10: until the last token is down the police see only how
+	// many are left; then where they all are, in circle order, never which
+	// are marked nor the order Jack placed them in.
 	pv := s.View(1).(*View)
-	if len(pv.Women) != 7 || pv.Marked != nil || pv.WomenLeft != 1 {
+	if len(pv.Women) != 0 || pv.Marked != nil || pv.WomenLeft != 1 {
 		t.Fatalf("police view: women %v marked %v left %d", pv.Women, pv.Marked, pv.WomenLeft)
 	}
-	if jv := s.View(0).(*View); len(jv.Marked) != 5 {
-		t.Fatalf("Jack's view: marked %v", jv.Marked)
+	if jv := s.View(0).(*View); len(jv.Marked) != 5 || len(jv.Women) != 7 {
+		t.Fatalf("Jack's view: women %v marked %v", jv.Women, jv.Marked)
 	}
 	must(t, s, 0, Woman(158, false))
 	if s.c.Phase != phPatrol {
 		t.Fatalf("phase %s after the 8th token", phaseIDs[s.c.Phase])
+	}
+	pv = s.View(1).(*View)
+	if fmt.Sprint(pv.Women) != "[3 21 27 65 84 147 149 158]" || pv.Marked != nil {
+		t.Fatalf("police view after the placement: women %v marked %v", pv.Women, pv.Marked)
 	}
 }
 

@@ -44,7 +44,9 @@ type View struct {
 	Alleys  int `json:"alleys"`
 	// WomenLeft counts the woman tokens Jack has still to place tonight.
 	WomenLeft int `json:"womenLeft"`
-	// Women lists the face-down woman tokens, in placement order.
+	// Women lists the face-down woman tokens: for Jack (and once the game is
+	// over) in placement order; for the others in the order of their
+	// circles, and empty until the night's last token is down (RULINGS L10).
 	Women []int `json:"women"`
 	// PatrolsLeft counts the patrol tokens still to place tonight.
 	PatrolsLeft int `json:"patrolsLeft"`
@@ -244,7 +246,16 @@ func (s *State) View(seat game.Seat) game.View {
 	if s.killed(n) {
 		v.Track = &TrackView{Start: 5 - int(c.TimeOf[n]), Used: s.cells(), Left: s.movesLeft()}
 	}
-	v.Women = bytesToInts(c.Women[:c.NWomen])
+	switch {
+	case full:
+		v.Women = bytesToInts(c.Women[:c.NWomen])
+	case c.Phase == phWomen:
+		// RULINGS L10: until the last token is down, the others see only
+		// how many are left (WomenLeft), never where or in what order.
+		v.Women = []int{}
+	default:
+		v.Women = setToInts(s.womenSet())
+	}
 	v.Patrols = []PatrolView{}
 	for i := 0; i < int(c.NPatrols); i++ {
 		if c.PatrolOff&(1<<i) != 0 {
