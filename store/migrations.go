@@ -95,4 +95,13 @@ var Migrations = []Migration{
 			WHERE t.status IN ('open', 'running')
 			AND (t.takeover_seconds > 0 OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot'))`,
 	}},
+	{4, "settings", []string{
+		// Values the site keeps for itself, one row per name, written once
+		// (e.g. the server secret that bots' random streams derive from,
+		// shared by every node).
+		`CREATE TABLE settings (
+			name TEXT PRIMARY KEY,
+			value TEXT NOT NULL
+		)`,
+	}},
 }

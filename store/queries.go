@@ -284,6 +284,17 @@ func (s *sqlStore) ClaimLease(ctx context.Context, table, owner string, now, unt
 	return n == 1, err
 }
 
+func (s *sqlStore) EnsureSetting(ctx context.Context, name, value string) (string, error) {
+	if err := s.exec(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
+		return "", err
+	}
+	var v string
+	if err := s.w.QueryRowContext(ctx, s.rebind(`SELECT value FROM settings WHERE name = ?`), name).Scan(&v); err != nil {
+		return "", mapErr(err)
+	}
+	return v, nil
+}
+
 func (s *sqlStore) ReleaseLease(ctx context.Context, table, owner string) error {
 	return s.exec(ctx, `UPDATE table_leases SET expires = 0 WHERE table_id = ? AND owner = ?`, table, owner)
 }

@@ -167,6 +167,11 @@ type Store interface {
 	// first.
 	ExpiredLeases(ctx context.Context, now time.Time, limit int) ([]string, error)
 
+	// EnsureSetting stores value under name unless name already has one, and
+	// returns the value stored: the first writer wins, so that every node
+	// sharing the store gets the same value.
+	EnsureSetting(ctx context.Context, name, value string) (string, error)
+
 	// SchemaVersion returns the version of the last applied migration.
 	SchemaVersion(ctx context.Context) (int, error)
 	// Close releases the store; it waits for writes in progress.

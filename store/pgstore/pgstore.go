@@ -526,6 +526,18 @@ func (s *Store) ClaimLease(ctx context.Context, table, owner string, now, until 
 	return tag.RowsAffected() == 1, nil
 }
 
+// EnsureSetting implements store.Store.
+func (s *Store) EnsureSetting(ctx context.Context, name, value string) (string, error) {
+	if err := s.exec(ctx, `INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
+		return "", err
+	}
+	var v string
+	if err := s.pool.QueryRow(ctx, `SELECT value FROM settings WHERE name = $1`, name).Scan(&v); err != nil {
+		return "", mapErr(err)
+	}
+	return v, nil
+}
+
 // ReleaseLease implements store.Store.
 func (s *Store) ReleaseLease(ctx context.Context, table, owner string) error {
 	return s.exec(ctx, `UPDATE table_leases SET expires = 0 WHERE table_id = $1 AND owner = $2`, table, owner)

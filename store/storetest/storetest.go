@@ -62,6 +62,7 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"CloseKeepsAcknowledgedMoves", testCloseKeepsAcknowledgedMoves},
 		{"Leases", testLeases},
 		{"ConcurrentLeaseClaims", testConcurrentLeaseClaims},
+		{"Settings", testSettings},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
