@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -35,6 +36,7 @@ type conn struct {
 	ip     string
 
 	out  chan []byte
+	pong chan struct{} // a pong to write: a burst of pings is answered by one pong at a time, never a "too slow" cut
 	quit chan struct{}
 	once sync.Once
 	// stall closes the connection when a write takes longer than
@@ -43,6 +45,10 @@ type conn struct {
 	stall *time.Timer
 	code  websocket.StatusCode
 	why   string
+	helloed atomic.Bool // a hello was read (the hello timeout is off)
+	// Owned by the reader: rate-limited notices sent and when the last was.
+	notices    int
+	lastNotice time.Time
 	// Owned by the table's goroutine.
 	ready   bool                // hello received
 	moveIDs map[string]struct{} // ids of the moves played on this connection
@@ -74,6 +80,11 @@ func (c *conn) writeLoop(done chan<- struct{}) {
 		select {
 		case frame := <-c.out:
 			if err := c.write(frame); err != nil {
+				c.ws.CloseNow()
+				return
+			}
+		case <-c.pong:
+			if err := c.write(pongFrame); err != nil {
 				c.ws.CloseNow()
 				return
 			}
@@ -120,6 +131,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	sess, user, _ := s.session(r)
 	ip := clientIP(r)
+	if err := s.caps.acquire(ip, sess.TokenHash, s.cfg.ConnsPerAddr, s.cfg.ConnsPerSession); err != nil {
+		s.metrics.refused.Add(1)
+		w.Header().Set("Connection", "close")
+		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	defer s.caps.release(ip, sess.TokenHash)
 	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, ip, s.cfg.Limits.JoinIP) {
 		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
 		return
@@ -129,13 +147,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // originOK has checked the Origin
 	if err != nil {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
 	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
-		out: make(chan []byte, outQueue), quit: make(chan struct{})}
+		out: make(chan []byte, outQueue), pong: make(chan struct{}, 1), quit: make(chan struct{})}
 	if !t.do(func() { t.attach(c) }) {
 		ws.Close(closeGoingAway, "table closed")
 		return
@@ -144,6 +162,17 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer s.metrics.conns.Add(-1)
 	writerDone := make(chan struct{})
 	go c.writeLoop(writerDone)
+	if d := s.cfg.HelloTimeout; d > 0 {
+		hello := time.AfterFunc(d, func() {
+			if !c.helloed.Load() {
+				c.closeWith(websocket.StatusPolicyViolation, "no hello")
+			}
+		})
+		defer hello.Stop()
+	}
+	if s.cfg.PingEvery > 0 {
+		go c.pingLoop()
+	}
 	c.readLoop()
 	t.do(func() { t.detach(c) })
 	c.closeWith(websocket.StatusNormalClosure, "")
@@ -186,9 +215,7 @@ func (c *conn) readFrame(typ websocket.MessageType, r io.Reader) bool {
 		}
 		received := time.Now()
 		if !c.s.limiter.allowBoth("frame", c.sess, c.s.cfg.Limits.Frames, c.ip, c.s.cfg.Limits.FramesIP) {
-			c.s.metrics.refused.Add(1)
-			c.send(errorFrame("", errRateLimited, c.t.ver.Load()))
-			return true
+			return c.rateLimited()
 		}
 		if typ != websocket.MessageText {
 			c.send(errorFrame("", badMessage("err.bad-message", "binary frame"), c.t.ver.Load()))
@@ -210,19 +237,69 @@ func (c *conn) dispatch(m ClientMessage, received time.Time) bool {
 	t := c.t
 	switch m.Type {
 	case MsgPing:
-		c.send(pongFrame)
+		select {
+		case c.pong <- struct{}{}:
+		default: // a pong is already on its way
+		}
 		return true
 	case MsgHello:
+		c.helloed.Store(true)
 		return t.do(func() { t.handleHello(c, m.V) })
 	case MsgMove:
 		return t.do(func() { t.handleMove(c, m, received) })
 	case MsgChat:
 		if c.sess != "" && !c.s.limiter.allow("chat|s|"+c.sess, c.s.cfg.Limits.Chat) {
-			c.s.metrics.refused.Add(1)
-			c.send(errorFrame("", errRateLimited, t.ver.Load()))
-			return true
+			return c.rateLimited()
 		}
 		return t.do(func() { t.handleChat(c, m.Text) })
 	}
 	return true
+}
+
+// rateLimited drops a frame over the rate limits. The client is told with a
+// `rate-limited` error at most once a second (never queued behind a full
+// queue, so never a "too slow" cut); after Config.RateNotices notices it is
+// closed (1008, "rate limited") for sustained abuse. false ends the reader.
+func (c *conn) rateLimited() bool {
+	c.s.metrics.refused.Add(1)
+	now := time.Now()
+	if now.Sub(c.lastNotice) < time.Second {
+		return true
+	}
+	if now.Sub(c.lastNotice) > time.Minute {
+		c.notices = 0 // a quiet minute forgives
+	}
+	c.lastNotice = now
+	c.notices++
+	if c.notices > c.s.cfg.RateNotices {
+		c.closeWith(websocket.StatusPolicyViolation, "rate limited")
+		return false
+	}
+	select {
+	case c.out <- errorFrame("", errRateLimited, c.t.ver.Load()):
+	default:
+	}
+	return true
+}
+
+// pingLoop pings the client every PingEvery; a pong not back within
+// PongTimeout closes the connection.
+func (c *conn) pingLoop() {
+	tk := time.NewTicker(c.s.cfg.PingEvery)
+	defer tk.Stop()
+	for {
+		select {
+		case <-c.quit:
+			return
+		case <-tk.C:
+			ctx, cancel := context.WithTimeout(context.Background(), c.s.cfg.PongTimeout)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.closeWith(websocket.StatusPolicyViolation, "no pong")
+				c.ws.CloseNow()
+				return
+			}
+		}
+	}
 }

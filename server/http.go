@@ -4,11 +4,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
-	"net/url"
-	"path"
-	"strings"
 
 	"gaslamp/game"
 	"gaslamp/store"
@@ -63,28 +59,6 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	io.WriteString(w, `{"status":"ok"}`)
-}
-
-// originOK reports whether a request comes from this site (or an allowed
-// origin). A request without Origin (not from a browser page) passes.
-func (s *Server) originOK(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true
-	}
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	if strings.EqualFold(u.Host, r.Host) {
-		return true
-	}
-	for _, p := range s.cfg.Origins {
-		if ok, _ := path.Match(strings.ToLower(p), strings.ToLower(u.Host)); ok {
-			return true
-		}
-	}
-	return false
 }
 
 // session returns the request's session and user, if its cookie names one
@@ -167,12 +141,14 @@ func readJSON(r *http.Request, v any) error {
 	return dec.Decode(v)
 }
 
-// clientIP is the remote address without its port. Proxies' headers are not
-// trusted.
+// clientIP is the key of the request's client for per-address limits: its
+// address (read through trusted proxies only, by Server.bounded, which
+// stores it in the request's context), an IPv6 address grouped by /64.
 func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+	if k, ok := r.Context().Value(clientKeyCtx{}).(string); ok {
+		return k
 	}
-	return host
+	return addrKey(clientAddr(r, nil))
 }
+
+type clientKeyCtx struct{}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -35,6 +36,30 @@ type Config struct {
 	// "play.example.org") whose pages may open WebSockets and post; the
 	// request's own host is always allowed.
 	Origins []string
+	// PublicURLs are the site's origins (scheme://host[:port], lower case,
+	// as ParsePublicURLs returns them): the Origin of WebSockets and posts
+	// must be one of them (or match Origins). Without any, only loopback
+	// origins are accepted (local play). The Host header is never trusted.
+	PublicURLs []string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For or
+	// Forwarded headers name the client; from any other peer they are
+	// ignored.
+	TrustedProxies []netip.Prefix
+	// HelloTimeout closes a WebSocket that has not said hello by then
+	// (default DefaultHelloTimeout; negative: never). PingEvery and
+	// PongTimeout: the server's pings (defaults DefaultPingEvery,
+	// DefaultPongTimeout; negative PingEvery: none).
+	HelloTimeout, PingEvery, PongTimeout time.Duration
+	// ConnsPerAddr and ConnsPerSession cap the WebSockets open at once per
+	// client address (IPv6 by /64) and per session (defaults
+	// DefaultConnsPerAddr, DefaultConnsPerSession; negative: no cap).
+	ConnsPerAddr, ConnsPerSession int
+	// RateNotices is how many rate-limited notices a WebSocket gets before
+	// it is closed (default DefaultRateNotices).
+	RateNotices int
+	// BodyTimeout and WriteTimeout bound a request's body and its answer
+	// (defaults DefaultBodyTimeout, DefaultWriteTimeout; negative: none).
+	BodyTimeout, WriteTimeout time.Duration
 	// SecureCookies sets the Secure flag on the session cookie (behind TLS).
 	SecureCookies bool
 	// SessionIdle is how long a session may go unused before it expires
@@ -85,6 +110,7 @@ type Server struct {
 	hub     *hub
 	bots    *botPool
 	limiter *limiter
+	caps    connCaps
 	metrics *serverMetrics
 	mux     *http.ServeMux
 	closing atomic.Bool
@@ -123,6 +149,25 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SessionIdle == 0 {
 		cfg.SessionIdle = DefaultSessionIdle
 	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&cfg.HelloTimeout, DefaultHelloTimeout)
+	def(&cfg.PingEvery, DefaultPingEvery)
+	def(&cfg.PongTimeout, DefaultPongTimeout)
+	def(&cfg.BodyTimeout, DefaultBodyTimeout)
+	def(&cfg.WriteTimeout, DefaultWriteTimeout)
+	if cfg.ConnsPerAddr == 0 {
+		cfg.ConnsPerAddr = DefaultConnsPerAddr
+	}
+	if cfg.ConnsPerSession == 0 {
+		cfg.ConnsPerSession = DefaultConnsPerSession
+	}
+	if cfg.RateNotices <= 0 {
+		cfg.RateNotices = DefaultRateNotices
+	}
 	if cfg.BotWorkers <= 0 {
 		cfg.BotWorkers = runtime.GOMAXPROCS(0)
 	}
@@ -132,6 +177,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.baseCtx, s.cancel = context.WithCancel(context.Background())
 	s.bots = newBotPool(cfg.BotWorkers)
+	if err := s.loadBotSecret(ctx); err != nil {
+		return nil, err
+	}
 	s.multi, s.node, s.leaseTTL, s.syncEvery = cfg.NodeID != "", cfg.NodeID, cfg.LeaseTTL, cfg.SyncEvery
 	if s.leaseTTL <= 0 {
 		s.leaseTTL = DefaultLeaseTTL
@@ -175,7 +223,7 @@ func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // Handler returns the server's HTTP handler (security headers included).
-func (s *Server) Handler() http.Handler { return s.secure(s.mux) }
+func (s *Server) Handler() http.Handler { return s.bounded(s.secure(s.mux)) }
 
 // Shutdown stops the server without losing anything: new WebSocket
 // connections are refused, each table finishes the moves it has received,
