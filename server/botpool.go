@@ -16,6 +16,8 @@ type botPool struct {
 	cond   sync.Cond
 	queue  []func(*botWorker)
 	closed bool
+	// secret is the server secret bots' seeds derive from (see botSeed).
+	secret []byte
 }
 
 // botWorker is one goroutine of a botPool.

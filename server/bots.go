@@ -41,7 +41,7 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 		t.bots[seat] = b
 	}
 	b.name = name
-	cfg := game.BotConfig{Rules: t.rules, Seat: seat, Seed: t.rec.Seed ^ uint64(seat+1)*0x9e3779b97f4a7c15 ^ uint64(t.version),
+	cfg := game.BotConfig{Rules: t.rules, Seat: seat, Seed: botSeed(t.s.bots.secret, t.id, int(seat), int64(t.version)),
 		Budget: t.s.cfg.BotBudget, Level: level}
 	bot, err := game.NewBot(name, cfg)
 	if err != nil {
@@ -142,7 +142,7 @@ func (t *table) choose(seat game.Seat, bot game.Bot, view game.View, legal []gam
 
 // randomMove picks one of legal.
 func randomMove(legal []game.Move, version int64) game.Move {
-	r := game.NewRand(uint64(version) ^ uint64(time.Now().UnixNano()))
+	r := game.NewRand(randomSeed() ^ uint64(version))
 	return legal[r.IntN(len(legal))]
 }
 

@@ -42,9 +42,9 @@ type conn struct {
 	// stall closes the connection when a write takes longer than
 	// writeTimeout; the writer arms it before each write and stops it after
 	// (one timer for the connection's life, instead of a context each frame).
-	stall *time.Timer
-	code  websocket.StatusCode
-	why   string
+	stall   *time.Timer
+	code    websocket.StatusCode
+	why     string
 	helloed atomic.Bool // a hello was read (the hello timeout is off)
 	// Owned by the reader: rate-limited notices sent and when the last was.
 	notices    int

@@ -53,13 +53,24 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	database := fs.String("database", "", "PostgreSQL URL, postgres://user:pass@host:5432/db?search_path=schema (default: the embedded SQLite in --data)")
 	natsURL := fs.String("nats", "", "NATS server URL(s), nats://host:4222 (comma separated for a cluster) carrying table notices between nodes (default: in-process)")
 	natsPrefix := fs.String("nats-prefix", natsbus.DefaultPrefix, "NATS subject prefix: one per deployment sharing a NATS server")
-	origins := fs.String("origins", "", "extra allowed origin hosts, comma separated (the request's own host is always allowed)")
+	origins := fs.String("origins", "", "extra allowed origin hosts (patterns such as play.example.org), comma separated; prefer --public-url")
+	publicURL := fs.String("public-url", "", "the site's public origins, http(s)://host[:port], comma separated: WebSockets and posts must come from them (default: loopback origins only, for local play)")
+	trustedProxies := fs.String("trusted-proxies", "", "reverse proxies (CIDRs, comma separated) whose X-Forwarded-For / Forwarded headers name the client (default: none, the peer address is the client)")
+	readHeaderTimeout := fs.Duration("read-header-timeout", 10*time.Second, "time a client has to send a request's headers")
+	readTimeout := fs.Duration("read-timeout", server.DefaultBodyTimeout, "time a client has to send a request's body (not WebSockets)")
+	writeTimeout := fs.Duration("write-timeout", server.DefaultWriteTimeout, "time to write an answer (not WebSockets)")
+	idleTimeout := fs.Duration("idle-timeout", 120*time.Second, "time an idle keep-alive connection is kept")
+	helloTimeout := fs.Duration("hello-timeout", server.DefaultHelloTimeout, "close a WebSocket that has not said hello by then")
+	pingEvery := fs.Duration("ping-every", server.DefaultPingEvery, "period of the server's WebSocket pings")
+	pongTimeout := fs.Duration("pong-timeout", server.DefaultPongTimeout, "close a WebSocket that has not answered a ping by then")
+	connsPerAddr := fs.Int("ws-per-address", server.DefaultConnsPerAddr, "WebSockets open at once per client address (an IPv6 /64)")
+	connsPerSession := fs.Int("ws-per-session", server.DefaultConnsPerSession, "WebSockets open at once per session")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
 	sessionIdle := fs.Duration("session-idle", server.DefaultSessionIdle, "sign a guest out after this long without a visit (each visit renews it; 0: never)")
 	budget := fs.Duration("bot-budget", 2*time.Second, "time a bot may think per move")
 	delay := fs.Duration("bot-delay", 400*time.Millisecond, "least time before a bot's move shows")
 	botWorkers := fs.Int("bot-workers", 0, "bot decisions computed at once over all tables; more wait their turn (0: one per core)")
-	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them; for load tests on loopback)")
+	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them and the --ws-per-address cap; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
@@ -73,6 +84,30 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	}
 	if err := checkBackendFlags(*database, *natsURL, *natsPrefix); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: %v\n", err)
+		return 2
+	}
+	publicURLs, err := server.ParsePublicURLs(*publicURL)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --public-url: %v\n", err)
+		return 2
+	}
+	proxies, err := server.ParseTrustedProxies(*trustedProxies)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --trusted-proxies: %v\n", err)
+		return 2
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"read-header-timeout", *readHeaderTimeout}, {"read-timeout", *readTimeout}, {"write-timeout", *writeTimeout},
+		{"idle-timeout", *idleTimeout}, {"hello-timeout", *helloTimeout}, {"ping-every", *pingEvery}, {"pong-timeout", *pongTimeout}} {
+		if d.v <= 0 {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: --%s must be a positive duration, got %v\n", d.name, d.v)
+			return 2
+		}
+	}
+	if *connsPerAddr < 1 || *connsPerSession < 1 {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --ws-per-address and --ws-per-session must be at least 1\n")
 		return 2
 	}
 	var level slog.Level
@@ -99,7 +134,14 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	cfg := server.Config{
 		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: *sessionIdle,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
-		Limits: server.DefaultLimits().ScaleIP(*ipScale),
+		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
+		PublicURLs: publicURLs, TrustedProxies: proxies,
+		HelloTimeout: *helloTimeout, PingEvery: *pingEvery, PongTimeout: *pongTimeout,
+		ConnsPerAddr: *connsPerAddr, ConnsPerSession: *connsPerSession,
+		BodyTimeout: *readTimeout, WriteTimeout: *writeTimeout,
+	}
+	if *ipScale == 0 {
+		cfg.ConnsPerAddr = -1 // no cap per address
 	}
 	cfg.Static, cfg.Messages = webFiles()
 	if *database != "" {
@@ -122,7 +164,10 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		log.Error("listen", "addr", *addr, "err", err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second,
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: *readHeaderTimeout, IdleTimeout: *idleTimeout,
+		// ReadTimeout and WriteTimeout are applied per request by the
+		// server's handler (--read-timeout, --write-timeout), which clears
+		// them for WebSockets.
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	if *debugAddr != "" {
 		if err := serveDebug(*debugAddr, log); err != nil {
