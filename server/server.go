@@ -180,9 +180,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err := s.loadBotSecret(ctx); err != nil {
 		return nil, err
 	}
-	if err := s.loadBotSecret(ctx); err != nil {
-		return nil, err
-	}
 	s.multi, s.node, s.leaseTTL, s.syncEvery = cfg.NodeID != "", cfg.NodeID, cfg.LeaseTTL, cfg.SyncEvery
 	if s.leaseTTL <= 0 {
 		s.leaseTTL = DefaultLeaseTTL
