@@ -1,6 +1,9 @@
 package server
 
 import (
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -53,8 +56,8 @@ func TestTrustedProxies(t *testing.T) {
 	for _, c := range []struct {
 		peer, xff, fwd, want string
 	}{
-		{"198.51.100.9", "203.0.113.5", "", "198.51.100.9"},                 // untrusted peer: headers ignored
-		{"10.1.1.1", "203.0.113.5", "", "203.0.113.5"},                      // trusted peer
+		{"198.51.100.9", "203.0.113.5", "", "198.51.100.9"},                // untrusted peer: headers ignored
+		{"10.1.1.1", "203.0.113.5", "", "203.0.113.5"},                     // trusted peer
 		{"10.1.1.1", "6.6.6.6, 203.0.113.5, 10.2.2.2", "", "203.0.113.5"},  // rightmost untrusted hop, not a forged leftmost one
 		{"10.1.1.1", "6.6.6.6, 203.0.113.5, 192.0.2.1", "", "203.0.113.5"}, // chain of trusted proxies
 		{"10.1.1.1", "", `for=6.6.6.6, for="[2001:db8::1]:443"`, "2001:db8::1"},
@@ -240,6 +243,44 @@ func TestPingBurstNotTooSlow(t *testing.T) {
 			t.Fatal("sustained abuse not cut")
 		case <-time.After(100 * time.Millisecond):
 			c.ws.Write(t.Context(), websocket.MessageText, []byte(`{"t":"ping"}`))
+		}
+	}
+}
+
+// TestSlowBody: a body trickling in is cut at BodyTimeout, and a refused
+// request closes its connection instead of draining a slow body.
+func TestSlowBody(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.BodyTimeout = 300 * time.Millisecond })
+	addr := strings.TrimPrefix(e.url, "http://")
+	for _, path := range []string{"/api/session", "/api/tables"} { // the second is refused (no session)
+		nc, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer nc.Close()
+		fmt.Fprintf(nc, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", path)
+		start := time.Now()
+		// Trickle one byte every 100 ms until the server hangs up.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			io.Copy(io.Discard, nc)
+		}()
+		tick := time.NewTicker(100 * time.Millisecond)
+	trickle:
+		for {
+			select {
+			case <-done:
+				break trickle
+			case <-tick.C:
+				nc.Write([]byte(" "))
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%s: slow body kept open", path)
+			}
+		}
+		tick.Stop()
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("%s: closed after %v", path, d)
 		}
 	}
 }
