@@ -109,9 +109,9 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	}
 	switch status {
 	case "":
-		writeJSON(w, http.StatusOK, s.hub.summaries(store.StatusOpen, store.StatusRunning))
+		s.writeLobby(w, r, s.hub.summaries(store.StatusOpen, store.StatusRunning))
 	case store.StatusOpen, store.StatusRunning:
-		writeJSON(w, http.StatusOK, s.hub.summaries(status))
+		s.writeLobby(w, r, s.hub.summaries(status))
 	case store.StatusFinished:
 		recs, err := s.store.Tables(r.Context(), 50, store.StatusFinished)
 		if err != nil {
@@ -124,7 +124,7 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 				out = append(out, sum)
 			}
 		}
-		writeJSON(w, http.StatusOK, out)
+		s.writeLobby(w, r, out)
 	default:
 		s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad status"))
 	}
@@ -165,7 +165,7 @@ func (s *Server) storeLobby(w http.ResponseWriter, r *http.Request, statuses []s
 			out = append(out, sum)
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	s.writeLobby(w, r, out)
 }
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
@@ -218,6 +218,9 @@ func badRequest(key string) *game.Error {
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
 	if !s.limiter.allowBoth("create", sess.TokenHash, s.cfg.Limits.Create, clientIP(r), s.cfg.Limits.CreateIP) {
 		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+		return
+	}
+	if !s.openTableQuota(w, user) {
 		return
 	}
 	var in createIn

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -8,10 +9,13 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"gaslamp/server/internal/testgame"
 )
 
 // waitClosed waits (generously) for the server to close c and returns the
@@ -281,6 +285,92 @@ func TestSlowBody(t *testing.T) {
 		tick.Stop()
 		if d := time.Since(start); d > 5*time.Second {
 			t.Fatalf("%s: closed after %v", path, d)
+		}
+	}
+}
+
+func TestOpenTableExpiry(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	e := newEnv(t, func(c *Config) { c.Now = clock; c.OpenTableTTL = time.Hour; c.OpenTableSweep = time.Hour })
+	alice := e.guest("Alice")
+	old := alice.table("6", 0, "human", "human")
+	mu.Lock()
+	now = now.Add(50 * time.Minute)
+	mu.Unlock()
+	young := alice.table("6", 0, "human", "human")
+	mu.Lock()
+	now = now.Add(20 * time.Minute) // old is 70 min open, young 20
+	mu.Unlock()
+	if n := e.srv.expireOpenTables(); n != 1 {
+		t.Fatalf("%d tables expired", n)
+	}
+	var list []tableSummary
+	alice.do("GET", "/api/tables", nil, &list)
+	if len(list) != 1 || list[0].ID != young.ID {
+		t.Fatalf("lobby after expiry: %+v", list)
+	}
+	recs, err := e.st.Tables(t.Context(), 0, "open")
+	if err != nil || len(recs) != 1 || recs[0].ID != young.ID {
+		t.Fatalf("store's open tables: %v %v", recs, err)
+	}
+	rec, _ := e.st.Table(t.Context(), old.ID)
+	if rec.Status != StatusExpired {
+		t.Fatalf("expired table's status %q", rec.Status)
+	}
+}
+
+func TestOpenTablesPerUser(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.OpenTablesPerUser = 2 })
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	alice.table("6", 0, "human", "human")
+	alice.table("6", 0, "human", "human")
+	var er httpErr
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": "6"}, "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &er); code != http.StatusTooManyRequests || er.Code != CodeTooManyTables {
+		t.Fatalf("third open table: %d %+v", code, er)
+	}
+	bob.table("6", 0, "human", "human") // another user is not held back
+}
+
+func TestLobbyPages(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.OpenTablesPerUser = -1 })
+	alice := e.guest("Alice")
+	for i := 0; i < LobbyPageSize+3; i++ {
+		alice.table("6", 0, "human", "human")
+	}
+	get := func(q string) ([]tableSummary, string, int) {
+		req, _ := newGet(e, "/api/tables"+q, alice)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var list []tableSummary
+		json.NewDecoder(resp.Body).Decode(&list)
+		return list, resp.Header.Get("X-Next-Page"), resp.StatusCode
+	}
+	p1, next, _ := get("")
+	if len(p1) != LobbyPageSize || next != "2" {
+		t.Fatalf("page 1: %d tables, next %q", len(p1), next)
+	}
+	p2, next, _ := get("?page=2")
+	if len(p2) != 3 || next != "" {
+		t.Fatalf("page 2: %d tables, next %q", len(p2), next)
+	}
+	seen := map[string]bool{}
+	for _, s := range append(p1, p2...) {
+		if seen[s.ID] {
+			t.Fatalf("table %s on two pages", s.ID)
+		}
+		seen[s.ID] = true
+	}
+	if l, _, _ := get("?limit=1000"); len(l) != LobbyPageSize {
+		t.Fatalf("limit not bounded: %d", len(l))
+	}
+	for _, q := range []string{"?page=0", "?page=x", "?limit=-1"} {
+		if _, _, code := get(q); code != http.StatusBadRequest {
+			t.Fatalf("%s: status %d", q, code)
 		}
 	}
 }

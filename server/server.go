@@ -57,6 +57,13 @@ type Config struct {
 	// RateNotices is how many rate-limited notices a WebSocket gets before
 	// it is closed (default DefaultRateNotices).
 	RateNotices int
+	// OpenTableTTL expires an open table that has not started by then
+	// (default DefaultOpenTableTTL; negative: never), checked every
+	// OpenTableSweep (default a minute). OpenTablesPerUser caps the open
+	// tables one user holds (default DefaultOpenTablesPerUser; negative:
+	// no cap).
+	OpenTableTTL, OpenTableSweep time.Duration
+	OpenTablesPerUser            int
 	// BodyTimeout and WriteTimeout bound a request's body and its answer
 	// (defaults DefaultBodyTimeout, DefaultWriteTimeout; negative: none).
 	BodyTimeout, WriteTimeout time.Duration
@@ -118,7 +125,9 @@ type Server struct {
 	baseCtx context.Context
 	cancel  context.CancelFunc
 	swept   chan struct{} // closed when the session sweeper has stopped
-	synced  chan struct{} // closed when the node's sync loop has stopped (several nodes)
+	// tablesSwept is closed when the open-table sweeper has stopped.
+	tablesSwept chan struct{}
+	synced      chan struct{} // closed when the node's sync loop has stopped (several nodes)
 	// Several nodes (Config.NodeID set).
 	multi     bool
 	node      string
@@ -165,6 +174,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.ConnsPerSession == 0 {
 		cfg.ConnsPerSession = DefaultConnsPerSession
 	}
+	def(&cfg.OpenTableTTL, DefaultOpenTableTTL)
+	def(&cfg.OpenTableSweep, time.Minute)
+	if cfg.OpenTablesPerUser == 0 {
+		cfg.OpenTablesPerUser = DefaultOpenTablesPerUser
+	}
 	if cfg.RateNotices <= 0 {
 		cfg.RateNotices = DefaultRateNotices
 	}
@@ -209,9 +223,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.expireSessions(ctx)
 	s.swept = make(chan struct{})
+	s.tablesSwept = make(chan struct{})
 	go func() {
 		defer close(s.swept)
 		s.sweepSessions()
+	}()
+	go func() {
+		defer close(s.tablesSwept)
+		s.sweepOpenTables()
 	}()
 	return s, nil
 }
@@ -246,6 +265,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.cancel()
 	select {
 	case <-s.swept:
+	case <-ctx.Done():
+	}
+	select {
+	case <-s.tablesSwept:
 	case <-ctx.Done():
 	}
 	return err

@@ -64,6 +64,8 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	pingEvery := fs.Duration("ping-every", server.DefaultPingEvery, "period of the server's WebSocket pings")
 	pongTimeout := fs.Duration("pong-timeout", server.DefaultPongTimeout, "close a WebSocket that has not answered a ping by then")
 	connsPerAddr := fs.Int("ws-per-address", server.DefaultConnsPerAddr, "WebSockets open at once per client address (an IPv6 /64)")
+	openTTL := fs.Duration("open-table-ttl", server.DefaultOpenTableTTL, "an open table that has not started by then expires (leaves the lobby)")
+	openPerUser := fs.Int("open-tables-per-user", server.DefaultOpenTablesPerUser, "open tables one user (a guest session) may hold at once")
 	connsPerSession := fs.Int("ws-per-session", server.DefaultConnsPerSession, "WebSockets open at once per session")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
 	sessionIdle := fs.Duration("session-idle", server.DefaultSessionIdle, "sign a guest out after this long without a visit (each visit renews it; 0: never)")
@@ -106,6 +108,14 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 			return 2
 		}
 	}
+	if *openTTL <= 0 {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --open-table-ttl must be a positive duration, got %v\n", *openTTL)
+		return 2
+	}
+	if *openPerUser < 1 {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --open-tables-per-user must be at least 1\n")
+		return 2
+	}
 	if *connsPerAddr < 1 || *connsPerSession < 1 {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --ws-per-address and --ws-per-session must be at least 1\n")
 		return 2
@@ -139,6 +149,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		HelloTimeout: *helloTimeout, PingEvery: *pingEvery, PongTimeout: *pongTimeout,
 		ConnsPerAddr: *connsPerAddr, ConnsPerSession: *connsPerSession,
 		BodyTimeout: *readTimeout, WriteTimeout: *writeTimeout,
+		OpenTableTTL: *openTTL, OpenTablesPerUser: *openPerUser,
 	}
 	if *ipScale == 0 {
 		cfg.ConnsPerAddr = -1 // no cap per address

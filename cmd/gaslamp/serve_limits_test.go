@@ -10,7 +10,7 @@ import (
 func TestServeConnectionFlags(t *testing.T) {
 	_, _, help := runCaptured(t, "", "serve", "--help")
 	for _, f := range []string{"public-url", "trusted-proxies", "read-header-timeout", "read-timeout", "write-timeout",
-		"idle-timeout", "hello-timeout", "ping-every", "pong-timeout", "ws-per-address", "ws-per-session", "origins"} {
+		"idle-timeout", "hello-timeout", "ping-every", "pong-timeout", "ws-per-address", "ws-per-session", "origins", "open-table-ttl", "open-tables-per-user"} {
 		if !strings.Contains(help, "-"+f) {
 			t.Errorf("serve --help lacks --%s", f)
 		}
@@ -30,6 +30,8 @@ func TestServeConnectionFlags(t *testing.T) {
 		{"--pong-timeout", "-2s"},
 		{"--ws-per-address", "0"},
 		{"--ws-per-session", "0"},
+		{"--open-table-ttl", "0s"},
+		{"--open-tables-per-user", "0"},
 	} {
 		code, _, errOut := runCaptured(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...)...)
 		if code != 2 || !strings.Contains(errOut, args[0]) {
