@@ -20,6 +20,11 @@ const REFRESH_MS = 10000;
 let games = [];
 /** @type {Record<string, TableInfo[]>} */
 const tables = { open: [], running: [] };
+/** Pages of each list shown (the server pages GET /api/tables by 50), and whether there are more. */
+/** @type {Record<string, number>} */
+const pages = { open: 1, running: 1 };
+/** @type {Record<string, boolean>} */
+const morePages = { open: false, running: false };
 
 /**
  * The game with id, if the server offers it.
@@ -253,14 +258,43 @@ function renderTables() {
     const list = byId(`${status}-tables`);
     const rows = tables[status].map(tableRow);
     list.replaceChildren(...(rows.length ? rows : [el('li', { class: 'empty' }, t('web.lobby.no-tables'))]));
+    if (morePages[status]) {
+      const more = el('button', { type: 'button', class: 'small more-tables' }, t('web.lobby.more'));
+      more.addEventListener('click', () => {
+        pages[status]++;
+        refreshTables();
+      });
+      list.append(el('li', { class: 'more' }, more));
+    }
   }
+}
+
+/**
+ * Fetches pages 1..pages[status] of a lobby list; notes whether the server
+ * has a next page (header X-Next-Page).
+ * @param {string} status
+ * @returns {Promise<TableInfo[]>}
+ */
+async function fetchTables(status) {
+  /** @type {TableInfo[]} */
+  const all = [];
+  let more = false;
+  for (let page = 1; page <= pages[status]; page++) {
+    const res = await fetch(`/api/tables?status=${status}&page=${page}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new HttpError(res.status, '', null);
+    all.push(.../** @type {TableInfo[]} */ ((await res.json()) ?? []));
+    more = res.headers.get('X-Next-Page') !== null;
+    if (!more) break;
+  }
+  morePages[status] = more;
+  return all;
 }
 
 /** Fetches the open and running tables. */
 async function refreshTables() {
   await Promise.all(['open', 'running'].map(async (status) => {
     try {
-      tables[status] = /** @type {TableInfo[]} */ (await api(`/api/tables?status=${status}`)) ?? [];
+      tables[status] = await fetchTables(status);
     } catch {
       // keep the last list
     }
