@@ -16,7 +16,9 @@
 //
 //	hideout   Jack writes his hideout: any circle that is not red (L3)
 //	women     Jack places the night's woman tokens face down on red circles,
-//	          one per move, marked or not (C5.2)
+//	          one per move, marked or not (C5.2); the others learn only
+//	          how many are left, and the circles as a whole, in circle
+//	          order, with the last token (L10)
 //	patrol    the Head of the Investigation places the 7 patrol tokens face
 //	          down, one per move: a colour or a fake on a crossing (C5.3)
 //	kill      Jack kills a wretched or waits; on V he must kill (C5.5)
