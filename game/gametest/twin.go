@@ -31,6 +31,9 @@ type TwinConfig struct {
 	// Nil means Determinize from the view of Observer.
 	Twin     func(a game.State, rng *game.Rand) (b game.State, ok bool)
 	Observer game.Seat
+	// TwinAt, when set, plays random moves in world a until it returns true
+	// (e.g. once the cards are dealt), and only then makes world b.
+	TwinAt func(a game.State) bool
 	// Mirror returns the move world b plays for move m of seat in world a
 	// (a is the state before m): a move with the same public effect, or ok
 	// false to end the comparison of this pair (the rules are about to make
@@ -76,6 +79,17 @@ func twinOne(c TwinConfig, o game.Options, seed uint64) (int, error) {
 		return 0, fmt.Errorf("New: %w", err)
 	}
 	rng := game.NewRand(seed*104729 + 1)
+	for k := 0; c.TwinAt != nil && !c.TwinAt(a); k++ {
+		if a.Outcome().Over || k >= c.MaxMoves {
+			return 0, nil
+		}
+		seats := a.ToAct().Seats()
+		seat := seats[rng.IntN(len(seats))]
+		legal := a.Legal(seat, nil)
+		if err := a.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
+			return 0, fmt.Errorf("before the twin: %w", err)
+		}
+	}
 	var b game.State
 	ok := true
 	if c.Twin != nil {
