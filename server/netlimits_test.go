@@ -374,3 +374,40 @@ func TestLobbyPages(t *testing.T) {
 		}
 	}
 }
+
+// TestPongTimeout: a client that never answers the server's pings (it never
+// reads, so its WebSocket library never pongs) is closed after PongTimeout;
+// one that reads stays.
+func TestPongTimeout(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.PingEvery, c.PongTimeout = 100*time.Millisecond, 200*time.Millisecond })
+	alice := e.guest("Alice")
+	tb := alice.table("6", 0, "human", "human")
+	reader := e.dial(alice, tb.ID) // reads: pongs
+	reader.hello(-1)
+	reader.next("state")
+	url := "ws" + strings.TrimPrefix(e.url, "http") + "/ws/t/" + tb.ID
+	deaf, _, err := websocket.Dial(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer deaf.CloseNow()
+	deaf.Write(t.Context(), websocket.MessageText, []byte(`{"t":"hello","v":-1}`))
+	deadline := time.Now().Add(10 * time.Second)
+	for e.srv.metrics.conns.Load() != 2 { // both counted (rarely seen: the deaf one goes within 300 ms)
+		if time.Now().After(deadline) || e.srv.metrics.conns.Load() < 1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for e.srv.metrics.conns.Load() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections open; the deaf one was not closed", e.srv.metrics.conns.Load())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	select {
+	case <-reader.done:
+		t.Fatalf("a reading client was closed: %v", reader.err)
+	case <-time.After(500 * time.Millisecond):
+	}
+}
