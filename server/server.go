@@ -52,7 +52,9 @@ type Config struct {
 	HelloTimeout, PingEvery, PongTimeout time.Duration
 	// ConnsPerAddr and ConnsPerSession cap the WebSockets open at once per
 	// client address (IPv6 by /64) and per session (defaults
-	// DefaultConnsPerAddr, DefaultConnsPerSession; negative: no cap).
+	// DefaultConnsPerAddr, DefaultConnsPerSession; negative: no cap; with
+	// no per-IP join limit, Limits.ScaleIP(0), the per-address default is
+	// no cap).
 	ConnsPerAddr, ConnsPerSession int
 	// RateNotices is how many rate-limited notices a WebSocket gets before
 	// it is closed (default DefaultRateNotices).
@@ -170,6 +172,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	def(&cfg.WriteTimeout, DefaultWriteTimeout)
 	if cfg.ConnsPerAddr == 0 {
 		cfg.ConnsPerAddr = DefaultConnsPerAddr
+		if cfg.Limits.JoinIP == (Rate{}) {
+			// Limits.ScaleIP(0) (load tests and browser tests from one
+			// address) lifts the per-address cap with the per-IP rates.
+			cfg.ConnsPerAddr = -1
+		}
 	}
 	if cfg.ConnsPerSession == 0 {
 		cfg.ConnsPerSession = DefaultConnsPerSession
