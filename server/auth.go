@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -57,8 +58,7 @@ func (s *Server) handleNewSession(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusInternalServerError, errNotStored)
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: token, Path: "/", HttpOnly: true,
-		Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode, MaxAge: 365 * 24 * 3600})
+	s.setSessionCookie(w, token)
 	s.log.Info("guest session", "user", user.ID)
 	writeJSON(w, http.StatusCreated, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF})
 }
@@ -69,7 +69,44 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusUnauthorized, errSignIn)
 		return
 	}
+	// Each visit renews the cookie as it renews the session, so the two
+	// expire together.
+	if ck, err := r.Cookie(cookieName); err == nil {
+		s.setSessionCookie(w, ck.Value)
+	}
 	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF})
+}
+
+// cookieMaxAge is the session cookie's lifetime in seconds: the server's idle
+// expiry (--session-idle), so that a browser does not keep a cookie the server
+// has forgotten; a year when sessions never expire.
+func (s *Server) cookieMaxAge() int {
+	idle := s.sessionIdle()
+	if idle <= 0 {
+		return 365 * 24 * 3600
+	}
+	return max(1, int(idle/time.Second))
+}
+
+// setSessionCookie sets the session cookie to token, for cookieMaxAge.
+func (s *Server) setSessionCookie(w http.ResponseWriter, token string) {
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: token, Path: "/", HttpOnly: true,
+		Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode, MaxAge: s.cookieMaxAge()})
+}
+
+// handleSignOut revokes the request's session on the server (its cookie no
+// longer names anyone, on any node) and clears the cookie. It is CSRF-checked
+// (POST /api/session/signout, DELETE /api/session).
+func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	if err := s.store.DeleteSession(r.Context(), sess.TokenHash); err != nil {
+		s.log.Error("session not deleted", "user", user.ID, "err", err)
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true,
+		Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	s.log.Info("guest signed out", "user", user.ID)
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // cleanName trims a display name and checks it: 1-24 characters, printable.

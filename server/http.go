@@ -22,6 +22,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", s.handleMetrics)
 	m.HandleFunc("POST /api/session", s.handleNewSession)
 	m.HandleFunc("GET /api/me", s.handleMe)
+	m.HandleFunc("POST /api/session/signout", s.csrf(s.handleSignOut))
+	m.HandleFunc("DELETE /api/session", s.csrf(s.handleSignOut))
 	m.HandleFunc("GET /api/games", s.handleGames)
 	m.HandleFunc("GET /api/tables", s.handleTables)
 	m.HandleFunc("GET /api/tables/{id}", s.handleTable)
