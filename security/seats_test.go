@@ -72,3 +72,30 @@ func TestSignOutRevokesSession(t *testing.T) {
 		})
 	}
 }
+
+// Hole 2: a seat left mid-game could be claimed by any signed-in stranger
+// with POST /api/tables/{id}/seats/N, without its invite.
+func TestFreeSeatMidGameRefusesStranger(t *testing.T) {
+	s := startSite(t, nil)
+	alice, bob, mallory := s.guest("Alice"), s.guest("Bob"), s.guest("Mallory")
+	c := alice.mustCreate("pocket", nil, "human", "human")
+	if code := alice.sit(c.ID, 0); code != http.StatusOK {
+		t.Fatalf("alice sit: %d", code)
+	}
+	if code := bob.sit(c.ID, 1); code != http.StatusOK {
+		t.Fatalf("bob sit: %d", code)
+	}
+	if st := alice.table(c.ID)["status"]; st != "running" {
+		t.Fatalf("status %v, want running", st)
+	}
+	if code, body := bob.do("DELETE", "/api/tables/"+c.ID+"/seats/1", nil, nil); code != http.StatusOK {
+		t.Fatalf("bob leaves: %d %s", code, body)
+	}
+	if code := mallory.sit(c.ID, 1); code == http.StatusOK {
+		t.Fatal("a stranger took a free seat mid-game")
+	}
+	// Nor may a seated player take the other side's seat this way.
+	if code := alice.sit(c.ID, 1); code == http.StatusOK {
+		t.Fatal("Jack took the investigator's free seat mid-game")
+	}
+}
