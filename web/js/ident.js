@@ -2,7 +2,7 @@
 
 import { el, byId } from './dom.js';
 import { t, render } from './i18n.js';
-import { me, createSession, HttpError } from './net.js';
+import { me, createSession, signOut, HttpError } from './net.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -31,6 +31,19 @@ function showName(m) {
   if (slot) slot.textContent = m.name;
   const box = slot?.closest('.me');
   if (box instanceof HTMLElement) box.hidden = false;
+  const out = document.getElementById('sign-out');
+  if (out instanceof HTMLButtonElement && !out.dataset.wired) {
+    out.dataset.wired = '1';
+    out.addEventListener('click', async () => {
+      out.disabled = true;
+      try {
+        await signOut();
+        location.assign('/');
+      } catch {
+        out.disabled = false;
+      }
+    });
+  }
 }
 
 /**

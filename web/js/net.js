@@ -88,6 +88,15 @@ export async function createSession(name) {
 }
 
 /**
+ * Signs out: the server revokes the session and clears the cookie.
+ * @returns {Promise<void>}
+ */
+export async function signOut() {
+  await api('/api/session/signout', { method: 'POST' });
+  csrf = '';
+}
+
+/**
  * @typedef {Object} SocketHandlers
  * @property {(m: StateMsg) => void} onState a full state (first hello, resync)
  * @property {(m: UpdateMsg) => void} onUpdate the next version, in order
