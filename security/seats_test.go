@@ -2,6 +2,7 @@ package security
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,5 +98,79 @@ func TestFreeSeatMidGameRefusesStranger(t *testing.T) {
 	// Nor may a seated player take the other side's seat this way.
 	if code := alice.sit(c.ID, 1); code == http.StatusOK {
 		t.Fatal("Jack took the investigator's free seat mid-game")
+	}
+}
+
+// Hole 1: an invite link took its seat from whoever held it, at any time,
+// and the creator received every link: a creator seated as the investigator
+// could POST /api/join/<Jack's token> mid-game and hold both sides.
+func TestInviteDoesNotTakeHeldSeat(t *testing.T) {
+	s := startSite(t, nil)
+	creator, friend := s.guest("Creator"), s.guest("Friend")
+	c := creator.mustCreate("pocket", nil, "human", "human")
+	tok := func(seat string) string { return strings.TrimPrefix(c.Invites[seat], "/join/") }
+	if code := friend.join(tok("0")); code != http.StatusOK {
+		t.Fatalf("friend claims seat 0: %d", code)
+	}
+	if code := creator.join(tok("1")); code != http.StatusOK {
+		t.Fatalf("creator claims seat 1: %d", code)
+	}
+	if st := creator.table(c.ID)["status"]; st != "running" {
+		t.Fatalf("status %v, want running", st)
+	}
+	cf := friend.dial(c.ID)
+	cf.hello(-1)
+	cf.next("state")
+	if code := creator.join(tok("0")); code == http.StatusOK {
+		t.Fatal("the creator took the friend's seat with its invite")
+	}
+	// The friend still holds seat 0; the creator only seat 1.
+	if code := friend.join(tok("0")); code != http.StatusOK {
+		t.Fatalf("the invite no longer brings the seat back to its holder: %d", code)
+	}
+	cc := creator.dial(c.ID)
+	cc.hello(-1)
+	if st := cc.next("state"); len(st.You) != 1 || st.You[0] != 1 {
+		t.Fatalf("creator holds %v, want [1]: %s", st.You, st.Raw)
+	}
+}
+
+// Hole 1 (the way to move a seat): a one-time transfer token, asked for by
+// the holder only, moves the seat to another session once; the old session's
+// WebSocket is told ("seat-moved").
+func TestSeatTransferIsOneTime(t *testing.T) {
+	s := startSite(t, nil)
+	alice, bob, phone, eve := s.guest("Alice"), s.guest("Bob"), s.guest("Alice"), s.guest("Eve")
+	c := alice.mustCreate("pocket", nil, "human", "human")
+	if alice.sit(c.ID, 0) != http.StatusOK || bob.sit(c.ID, 1) != http.StatusOK {
+		t.Fatal("seats")
+	}
+	ca := alice.dial(c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	var tr struct{ Token string }
+	if code, _ := eve.do("POST", "/api/tables/"+c.ID+"/seats/0/transfer", nil, &tr); code == http.StatusOK {
+		t.Fatal("a stranger got a transfer token for Alice's seat")
+	}
+	if code, _ := bob.do("POST", "/api/tables/"+c.ID+"/seats/0/transfer", nil, &tr); code == http.StatusOK {
+		t.Fatal("the other player got a transfer token for Alice's seat")
+	}
+	if code, body := alice.do("POST", "/api/tables/"+c.ID+"/seats/0/transfer", nil, &tr); code != http.StatusOK || tr.Token == "" {
+		t.Fatalf("transfer: %d %s", code, body)
+	}
+	if code := phone.join(tr.Token); code != http.StatusOK {
+		t.Fatalf("phone redeems: %d", code)
+	}
+	if code := eve.join(tr.Token); code == http.StatusOK {
+		t.Fatal("a transfer token was redeemed twice")
+	}
+	ca.next("seat-moved")
+	if st := ca.next("state"); len(st.You) != 0 {
+		t.Fatalf("old device still holds %v", st.You)
+	}
+	cp := phone.dial(c.ID)
+	cp.hello(-1)
+	if st := cp.next("state"); len(st.You) != 1 || st.You[0] != 0 {
+		t.Fatalf("phone holds %v, want [0]", st.You)
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -184,14 +185,29 @@ func TestInviteTakesSeatFromAnotherDevice(t *testing.T) {
 	ca := e.dial(alice, c.ID)
 	ca.hello(-1)
 	ca.next("state")
-	// Alice's phone is a new session: it opens seat 0's invite link.
+	// Alice's phone is a new session: seat 0's invite does not take the
+	// seat from her; a one-time transfer token, asked for by Alice, does.
 	phone := e.guest("Alice")
 	var res map[string]any
 	token := strings.TrimPrefix(c.Invites["0"], "/join/")
-	if code := phone.do("POST", "/api/join/"+token, nil, &res); code != 200 || res["seat"] != float64(0) {
+	if code := phone.do("POST", "/api/join/"+token, nil, &res); code != http.StatusConflict {
+		t.Fatalf("invite took a held seat: %d %v", code, res)
+	}
+	var tr struct{ Token, Link string }
+	if code := phone.do("POST", "/api/tables/"+c.ID+"/seats/0/transfer", nil, &tr); code != http.StatusForbidden {
+		t.Fatalf("transfer by a non-holder: %d", code)
+	}
+	if code := alice.do("POST", "/api/tables/"+c.ID+"/seats/0/transfer", nil, &tr); code != 200 || tr.Token == "" || tr.Link != "/join/"+tr.Token {
+		t.Fatalf("transfer %d %+v", code, tr)
+	}
+	if code := phone.do("POST", "/api/join/"+tr.Token, nil, &res); code != 200 || res["seat"] != float64(0) {
 		t.Fatalf("join %d %v", code, res)
 	}
-	// The old connection now holds nothing: it gets a spectator's state.
+	if code := e.guest("Eve").do("POST", "/api/join/"+tr.Token, nil, nil); code != http.StatusNotFound {
+		t.Fatalf("transfer token used twice: %d", code)
+	}
+	// The old connection is told, then holds nothing: a spectator's state.
+	ca.next("seat-moved")
 	st := ca.next("state")
 	if len(st.You) != 0 || st.Views["spectator"] == nil {
 		t.Fatalf("old device state %s", st.Raw)

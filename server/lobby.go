@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"gaslamp/game"
@@ -401,9 +402,13 @@ func (s *Server) handleLeaveSeat(w http.ResponseWriter, r *http.Request, sess st
 	s.seatResult(w, t, seat, res)
 }
 
-// join gives the seat an invite token opens to user, taking it from whoever
-// held it: the token is the proof.
+// join gives the seat an invite token opens to user when it is free or
+// already theirs (an invite seats the first person who claims it), or moves
+// a seat by a one-time transfer token (transfer.go).
 func (s *Server) join(ctx context.Context, token string, user store.User) (*table, int, error) {
+	if strings.Contains(token, ".") {
+		return s.redeemTransfer(ctx, token, user)
+	}
 	id, seat, err := s.store.SeatByInvite(ctx, store.Hash(token))
 	if err != nil {
 		return nil, 0, &game.Error{Code: CodeNotFound, Text: game.T("err.no-invite")}

@@ -223,9 +223,8 @@ func (t *table) addChat(line store.Chat) {
 	}
 }
 
-// takeSeat gives a human seat to user. With force (an invite), the seat is
-// taken from whoever held it, even mid-game; without, only a free seat of an
-// open table is given.
+// takeSeat gives a free human seat to user. With force (an invite), even
+// mid-game; without, only while the table is open.
 func (t *table) takeSeat(seat int, user, name string, force bool) error {
 	t.refreshRecord() // another node may have given the seat meanwhile
 	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman {
@@ -235,7 +234,10 @@ func (t *table) takeSeat(seat int, user, name string, force bool) error {
 	if st.UserID == user {
 		return nil
 	}
-	if st.UserID != "" && !force {
+	// A held seat is never taken from its holder: an invite seats the first
+	// person who claims it; moving to another device is a transfer
+	// (transfer.go). Trust hole 1, docs/security.md.
+	if st.UserID != "" {
 		return errSeatTaken
 	}
 	// Mid-game a free seat is not for the taking by a request without its

@@ -144,7 +144,7 @@ func TestExpiredSessionsDeleted(t *testing.T) {
 // TestInviteTakesSeatBackAfterExpiry checks that a player whose session has
 // expired gets their seat back with the invite link, under a new guest
 // session, and plays on.
-func TestInviteTakesSeatBackAfterExpiry(t *testing.T) {
+func TestInviteAfterExpiryKeepsSeat(t *testing.T) {
 	e, clk := sessionEnv(t)
 	alice, bob := e.guest("Alice"), e.guest("Bob")
 	c := alice.table("10", 0, "human", "human")
@@ -173,16 +173,13 @@ func TestInviteTakesSeatBackAfterExpiry(t *testing.T) {
 	if loc := resp.Header.Get("Location"); !strings.HasPrefix(loc, "/?join=") {
 		t.Fatalf("expired session sent to %q", loc)
 	}
+	// A new session is someone else to the server: the invite, claimed
+	// already, does not take the seat from Alice's (expired) user. Trust
+	// hole 1; a bot takeover or the host's replacement is the way on.
 	again := e.guest("Alice")
 	var res map[string]any
-	if code := again.do("POST", "/api/join/"+token, nil, &res); code != http.StatusOK || res["seat"] != float64(0) {
+	if code := again.do("POST", "/api/join/"+token, nil, &res); code != http.StatusConflict {
 		t.Fatalf("join %d %v", code, res)
-	}
-	cn := e.dial(again, c.ID)
-	cn.hello(-1)
-	st := cn.next("state")
-	if len(st.You) != 1 || st.You[0] != 0 || st.V != 1 {
-		t.Fatalf("seat not taken back: %s", st.Raw)
 	}
 	var sum tableSummary
 	again.do("GET", "/api/tables/"+c.ID, nil, &sum)

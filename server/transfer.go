@@ -1,0 +1,110 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// Seat transfer: a seated player moves their seat to another device (another
+// session) with a one-time token shown only to them. The token is held in
+// memory by the table's goroutine (a restart or another node forgets it; the
+// player asks for another one). Redeeming it moves the seat; the old
+// session's connections get a "seat-moved" frame and a spectator's state.
+
+var errNoTransfer = &game.Error{Code: CodeNotFound, Text: game.T("err.no-invite")}
+
+// seatMovedMsg tells a connection its seat was moved to another device.
+type seatMovedMsg struct {
+	T    string `json:"t"`
+	Seat int    `json:"seat"`
+}
+
+// handleTransfer makes a one-time transfer token for a seat the caller holds
+// (POST /api/tables/{id}/seats/{seat}/transfer): {"token":..,"link":"/join/.."}.
+func (s *Server) handleTransfer(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	t, seat, ok := s.seatRequest(w, r, sess)
+	if !ok {
+		return
+	}
+	tok := t.id + "." + randomToken(24)
+	var res error
+	err := t.ask(r.Context(), func() {
+		t.refreshRecord()
+		if seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman || t.rec.Seats[seat].UserID != user.ID {
+			res = errNotYourSeat
+			return
+		}
+		if t.transfers == nil {
+			t.transfers = map[string]int{}
+		}
+		t.transfers[store.Hash(tok)] = seat
+	})
+	if err != nil {
+		res = err
+	}
+	if res != nil {
+		s.seatResult(w, t, seat, res)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat, "token": tok, "link": "/join/" + tok})
+}
+
+// redeemTransfer moves the seat a transfer token names to user, once.
+func (s *Server) redeemTransfer(ctx context.Context, token string, user store.User) (*table, int, error) {
+	i := strings.LastIndexByte(token, '.')
+	if i <= 0 {
+		return nil, 0, errNoTransfer
+	}
+	t, err := s.hub.get(ctx, token[:i])
+	if err != nil {
+		return nil, 0, errNoTransfer
+	}
+	seat := -1
+	var res error
+	err = t.ask(ctx, func() {
+		h := store.Hash(token)
+		n, ok := t.transfers[h]
+		if !ok {
+			res = errNoTransfer
+			return
+		}
+		delete(t.transfers, h)
+		seat = n
+		res = t.moveSeat(n, user.ID, user.Name)
+	})
+	if err != nil {
+		return t, seat, err
+	}
+	return t, seat, res
+}
+
+// moveSeat gives a held seat to user and tells the old holder's connections.
+func (t *table) moveSeat(seat int, user, name string) error {
+	t.refreshRecord()
+	st := &t.rec.Seats[seat]
+	before := st.UserID
+	if before == user {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := t.s.store.SetSeatHolder(ctx, t.id, seat, user, name); err != nil {
+		t.s.log.Error("seat not stored", "table", t.id, "seat", seat, "err", err)
+		return errNotStored
+	}
+	st.UserID, st.Name = user, name
+	t.s.log.Info("seat moved", "table", t.id, "seat", seat)
+	frame := mustJSON(seatMovedMsg{T: "seat-moved", Seat: seat})
+	for c := range t.conns {
+		if c.ready && before != "" && c.userID == before {
+			c.send(frame)
+		}
+	}
+	t.seatsChanged(before, user)
+	return nil
+}
