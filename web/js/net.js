@@ -14,6 +14,7 @@
 /** @typedef {import('./types.js').ErrorMsg} ErrorMsg */
 /** @typedef {import('./types.js').ChatMsg} ChatMsg */
 /** @typedef {import('./types.js').PresenceMsg} PresenceMsg */
+/** @typedef {import('./types.js').SeatMovedMsg} SeatMovedMsg */
 
 let csrf = '';
 
@@ -103,6 +104,7 @@ export async function signOut() {
  * @property {(m: ErrorMsg) => void} onError a refusal (of a move or of a chat line)
  * @property {(m: ChatMsg) => void} onChat
  * @property {(m: PresenceMsg) => void} onPresence
+ * @property {(m: SeatMovedMsg) => void} [onSeatMoved] this session's seat went to another device
  * @property {(open: boolean) => void} onConnection the socket opened or closed
  */
 
@@ -273,6 +275,9 @@ export class TableSocket {
         break;
       case 'presence':
         this.h.onPresence(m);
+        break;
+      case 'seat-moved':
+        this.h.onSeatMoved?.(m);
         break;
       case 'pong':
         break;

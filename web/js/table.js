@@ -553,6 +553,9 @@ const handlers = {
     for (const s of m.seats) st.presence.set(s.seat, { connected: s.connected, bot: s.bot });
     draw();
   },
+  onSeatMoved() {
+    toast(t('web.seat.moved'));
+  },
   onConnection(open) {
     document.body.dataset.connected = String(open);
     const c = byId('conn-status');

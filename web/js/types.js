@@ -196,8 +196,13 @@
  */
 
 /**
+ * This session's seat was moved to another device (a one-time transfer).
+ * @typedef {{t: 'seat-moved', seat: number}} SeatMovedMsg
+ */
+
+/**
  * Every message the server sends on a table's WebSocket.
- * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|ChatMsg|PresenceMsg|PongMsg} ServerMsg
+ * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|ChatMsg|PresenceMsg|PongMsg|SeatMovedMsg} ServerMsg
  */
 
 /**
