@@ -42,6 +42,11 @@ var whitechapelSecrets = secretRules{
 			if _, ok := e.Data["marked"]; ok {
 				return "a woman token with its mark"
 			}
+			// The circles become public as a whole with the last token
+			// (RULINGS L10): one token's circle tells the order.
+			if _, ok := e.Data["circle"]; ok {
+				return "a woman token with its circle (the placement order, L10)"
+			}
 		}
 		return ""
 	},
