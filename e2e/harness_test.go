@@ -25,10 +25,16 @@ import (
 	_ "gaslamp/bot"
 	_ "gaslamp/games/pocket"
 	_ "gaslamp/games/whitehall"
+	"gaslamp/internal/testscale"
 	"gaslamp/server"
 	"gaslamp/store"
 	"gaslamp/web"
 )
+
+// scaled returns a wait limit stretched by GASLAMP_TEST_TIMEOUT_SCALE: every
+// wait in these tests is for an event (a state, a frame, a move count), and
+// its limit only says when to give up and print what was seen last.
+func scaled(d time.Duration) time.Duration { return testscale.Timeout(d) }
 
 // chromiumPath is where the tests look for Chromium (Debian's package).
 const chromiumPath = "/usr/bin/chromium"
@@ -99,10 +105,10 @@ func startServer(t *testing.T) string {
 		st.Close()
 		t.Fatalf("listening on 127.0.0.1: %v", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: scaled(10 * time.Second)}
 	go hs.Serve(ln)
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), scaled(10*time.Second))
 		defer cancel()
 		_ = hs.Shutdown(ctx)
 		if err := srv.Shutdown(ctx); err != nil {
@@ -314,7 +320,7 @@ func (p *page) run(timeout time.Duration, actions ...chromedp.Action[chromedp.Vo
 
 // eval evaluates a JavaScript expression in the page and decodes its value.
 func eval[T any](p *page, js string) (T, error) {
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, scaled(10*time.Second))
 	defer cancel()
 	return chromedp.Run(ctx, chromedp.Evaluate[T](js))
 }
@@ -341,7 +347,7 @@ func (p *page) navigate(url string) {
 	if strings.HasPrefix(url, "/") {
 		url = p.base + url
 	}
-	if err := p.run(20*time.Second, chromedp.Navigate(url)); err != nil {
+	if err := p.run(scaled(20*time.Second), chromedp.Navigate(url)); err != nil {
 		p.t.Fatalf("%s: navigating to %s: %v\n%s", p.name, url, err, p.describe())
 	}
 }
@@ -544,7 +550,7 @@ func (p *page) click(sel string) error {
 		_, err := eval[chromedp.Void](p, fmt.Sprintf(`document.querySelector(%s)?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }))`, jsString(sel)))
 		return err
 	}
-	return p.run(10*time.Second, chromedp.MouseClickXY(pt.X, pt.Y))
+	return p.run(scaled(10*time.Second), chromedp.MouseClickXY(pt.X, pt.Y))
 }
 
 // mustClick clicks a selector, retrying while it is missing or stale.
@@ -571,7 +577,7 @@ func (p *page) clickUntil(sel, what, cond string, timeout time.Duration) {
 		if err := p.click(sel); err != nil && !errors.Is(err, errGone) {
 			p.t.Logf("%s: clicking %s: %v", p.name, sel, err)
 		}
-		for wait := time.Now().Add(3 * time.Second); time.Now().Before(wait); {
+		for wait := time.Now().Add(scaled(3 * time.Second)); time.Now().Before(wait); {
 			if ok, err := eval[bool](p, "!!("+cond+")"); err == nil && ok {
 				return
 			}
@@ -589,7 +595,7 @@ func (p *page) clickUntil(sel, what, cond string, timeout time.Duration) {
 // window's height.
 func (p *page) screenshot(dir, name, sel string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, scaled(20*time.Second))
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1800)); err != nil {
 		p.t.Errorf("%s: a tall viewport for the screenshot: %v", p.name, err)
@@ -619,12 +625,12 @@ func (p *page) html() string {
 // signIn answers the guest name prompt (#name-dialog) with name.
 func (p *page) signIn(name string) {
 	p.t.Helper()
-	p.waitJS("the name prompt", `document.getElementById('name-dialog')?.open`, 15*time.Second)
-	if err := p.run(10*time.Second, chromedp.SendKeys(chromedp.ID("name-input"), name)); err != nil {
+	p.waitJS("the name prompt", `document.getElementById('name-dialog')?.open`, scaled(15*time.Second))
+	if err := p.run(scaled(10*time.Second), chromedp.SendKeys(chromedp.ID("name-input"), name)); err != nil {
 		p.t.Fatalf("%s: typing the name: %v\n%s", p.name, err, p.describe())
 	}
 	p.mustClick("#name-submit")
-	p.waitJS("the name to be accepted", `!document.getElementById('name-dialog')?.open && document.getElementById('me-name')?.textContent === `+jsString(name), 15*time.Second)
+	p.waitJS("the name to be accepted", `!document.getElementById('name-dialog')?.open && document.getElementById('me-name')?.textContent === `+jsString(name), scaled(15*time.Second))
 }
 
 // createTable fills the lobby's form (the page must show the lobby, signed
@@ -632,23 +638,23 @@ func (p *page) signIn(name string) {
 // every seat and the table's path.
 func (p *page) createTable(game string, seats int) (invites map[int]string, table string) {
 	p.t.Helper()
-	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value=`+jsString(game)+`]')`, 15*time.Second)
+	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value=`+jsString(game)+`]')`, scaled(15*time.Second))
 	mustEval[chromedp.Void](p, `(() => {
   const s = document.getElementById('game-select');
   s.value = `+jsString(game)+`;
   s.dispatchEvent(new Event('change'));
 })()`)
-	p.waitJS("the seat rows", fmt.Sprintf(`document.querySelectorAll('#seat-config [id^="seat-kind-"]').length === %d`, seats), 10*time.Second)
+	p.waitJS("the seat rows", fmt.Sprintf(`document.querySelectorAll('#seat-config [id^="seat-kind-"]').length === %d`, seats), scaled(10*time.Second))
 	for i := range seats {
 		if v := mustEval[string](p, fmt.Sprintf(`document.getElementById('seat-kind-%d').value`, i)); v != "human" {
 			p.t.Fatalf("%s: seat %d is %q by default, want human", p.name, i, v)
 		}
 	}
-	if err := p.run(10*time.Second, chromedp.SetValue(chromedp.ID("takeover"), "0")); err != nil {
+	if err := p.run(scaled(10*time.Second), chromedp.SetValue(chromedp.ID("takeover"), "0")); err != nil {
 		p.t.Fatalf("%s: setting the takeover delay: %v", p.name, err)
 	}
 	p.mustClick("#create-submit")
-	p.waitJS("the invite links", fmt.Sprintf(`document.querySelectorAll('#invites a.invite-link').length === %d`, seats), 15*time.Second)
+	p.waitJS("the invite links", fmt.Sprintf(`document.querySelectorAll('#invites a.invite-link').length === %d`, seats), scaled(15*time.Second))
 	links := mustEval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#invites li[data-invite-seat]')].map((li) => [li.dataset.inviteSeat, li.querySelector('a.invite-link').getAttribute('href')]))`)
 	invites = map[int]string{}
 	for k, v := range links {
@@ -668,7 +674,7 @@ func (p *page) createTable(game string, seats int) (invites map[int]string, tabl
 // waitSeat waits until the table page is connected and holds seat.
 func (p *page) waitSeat(seat int) pageState {
 	p.t.Helper()
-	return p.waitState(fmt.Sprintf("seat %d to be mine on a connected table page that knows who is signed in", seat), 20*time.Second, func(st pageState) bool {
+	return p.waitState(fmt.Sprintf("seat %d to be mine on a connected table page that knows who is signed in", seat), scaled(20*time.Second), func(st pageState) bool {
 		if !strings.HasPrefix(st.Path, "/t/") || !st.Connected || st.Me == "" {
 			return false
 		}
@@ -689,7 +695,7 @@ func waitStarted(t *testing.T, seats int, pages ...*page) {
 	t.Helper()
 	cond := fmt.Sprintf(`document.body.dataset.connected === 'true' && document.querySelectorAll('#seats li[data-seat]').length === %d && !document.querySelector('#seats .free')`, seats)
 	for _, p := range pages {
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(scaled(5 * time.Second))
 		for {
 			ok, err := eval[bool](p, "!!("+cond+")")
 			if err == nil && ok {
@@ -698,10 +704,10 @@ func waitStarted(t *testing.T, seats int, pages ...*page) {
 			if time.Now().After(deadline) {
 				t.Errorf("%s: the page was not told that every seat is now held and the game started (it still shows %q); reloading it to go on",
 					p.name, mustEval[string](p, `document.getElementById('prompt')?.textContent ?? ''`))
-				if err := p.run(20*time.Second, chromedp.Reload()); err != nil {
+				if err := p.run(scaled(20*time.Second), chromedp.Reload()); err != nil {
 					t.Fatalf("%s: reloading: %v", p.name, err)
 				}
-				p.waitJS("every seat to have a player", cond, 20*time.Second)
+				p.waitJS("every seat to have a player", cond, scaled(20*time.Second))
 				break
 			}
 			time.Sleep(25 * time.Millisecond)

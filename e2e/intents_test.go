@@ -207,7 +207,7 @@ func playIntents(m *match, g *intentGame) []pageState {
 		if len(acting) == 0 {
 			if idle.IsZero() {
 				idle = time.Now()
-			} else if time.Since(idle) > 10*time.Second {
+			} else if time.Since(idle) > scaled(10*time.Second) {
 				m.fail("no page may act and the game is not over")
 			}
 			time.Sleep(30 * time.Millisecond)
@@ -344,8 +344,8 @@ func (p *page) takeSeatHere(seat int) {
 	p.t.Helper()
 	n0 := len(p.framesFrom(0))
 	p.clickUntil(fmt.Sprintf(`#seats li[data-seat="%d"] button[data-take-seat]`, seat), fmt.Sprintf("seat %d", seat),
-		fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"].mine')`, seat), 20*time.Second)
-	deadline := time.Now().Add(5 * time.Second)
+		fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"].mine')`, seat), scaled(20*time.Second))
+	deadline := time.Now().Add(scaled(5 * time.Second))
 	for {
 		st, err := p.state()
 		if err == nil && st.Connected && slices.Contains(st.Mine, seat) && st.Me != "" {
@@ -369,7 +369,7 @@ func (p *page) takeSeatHere(seat int) {
 		p.t.Fatalf("%s: seat %d: the page is not ready (state with the seat received: %v)\n%s", p.name, seat, working, p.describe())
 	}
 	p.t.Logf("%s: CLIENT BUG: after taking seat %d the page holds it and its new socket brought the seat's state, but the page says it is offline (body[data-connected]=false): the old socket's close event came after the new one opened (web/js/net.js TableSocket.close, web/js/table.js reconnect); reloading the page", p.name, seat)
-	if err := p.run(20*time.Second, chromedp.Reload()); err != nil {
+	if err := p.run(scaled(20*time.Second), chromedp.Reload()); err != nil {
 		p.t.Fatalf("%s: reloading: %v", p.name, err)
 	}
 	p.waitSeat(seat)

@@ -442,12 +442,12 @@ func (c *jkChat) say(from int, text string) {
 			c.t.Fatalf("%s: the chat is not open during the day: %+v", q.name, ui)
 		}
 	}
-	if err := p.run(10*time.Second, chromedp.SendKeys(chromedp.ID("chat-input"), text)); err != nil {
+	if err := p.run(scaled(10*time.Second), chromedp.SendKeys(chromedp.ID("chat-input"), text)); err != nil {
 		c.t.Fatalf("%s: typing a chat line: %v", p.name, err)
 	}
 	p.mustClick("#chat-send")
 	for _, q := range c.pages {
-		q.waitJS("the chat line "+text, `[...document.querySelectorAll('#chat-log li')].some((l) => l.textContent.includes(`+jsString(text)+`))`, 10*time.Second)
+		q.waitJS("the chat line "+text, `[...document.querySelectorAll('#chat-log li')].some((l) => l.textContent.includes(`+jsString(text)+`))`, scaled(10*time.Second))
 		if !slices.Contains(chatFrames(q), text) {
 			c.t.Errorf("%s shows the chat line %q but received no chat frame with it", q.name, text)
 		}
@@ -493,7 +493,7 @@ func (c *jkChat) nightCheck(from int, when string) {
 	if res != "sent" {
 		c.t.Fatalf("%s: sending a chat line: %q", p.name, res)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(scaled(10 * time.Second))
 	for !slices.Contains(errorFrames(p, n0), "chat-closed") {
 		if time.Now().After(deadline) {
 			c.t.Fatalf("%s: no chat-closed error came back %s (error frames %v; sent chats %v)", p.name, when, errorFrames(p, n0), c.sent[from].chats())
@@ -506,7 +506,7 @@ func (c *jkChat) nightCheck(from int, when string) {
 	// The refusal shows as an error toast, expected here: it is taken out
 	// of the page's error toasts (which fail the test).
 	want := c.refusalText(p)
-	p.waitJS("the chat-closed toast", `[...document.querySelectorAll('#toasts .toast.error:not([data-e2e-seen])')].some((e) => e.textContent.includes(`+jsString(want)+`))`, 10*time.Second)
+	p.waitJS("the chat-closed toast", `[...document.querySelectorAll('#toasts .toast.error:not([data-e2e-seen])')].some((e) => e.textContent.includes(`+jsString(want)+`))`, scaled(10*time.Second))
 	mustEval[chromedp.Void](p, `(() => { for (const e of document.querySelectorAll('#toasts .toast.error:not([data-e2e-seen])')) if (e.textContent.includes(`+jsString(want)+`)) e.setAttribute('data-e2e-seen', 'expected'); })()`)
 	time.Sleep(200 * time.Millisecond)
 	for _, q := range c.pages {
@@ -525,7 +525,7 @@ func (c *jkChat) nightCheck(from int, when string) {
 // catalogue the page loads.
 func (c *jkChat) refusalText(p *page) string {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, scaled(10*time.Second))
 	defer cancel()
 	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch('/i18n/en.json').then((r) => r.json()).then((m) => m['err.chat-closed'] ?? '')`, chromedp.EvalAwaitPromise))
 	if err != nil || s == "" {
@@ -570,7 +570,7 @@ func TestBrowserJekyllGame(t *testing.T) {
 })()`)
 	invites, table := jekyll.createTable("jekyll", 2)
 	t.Logf("the lobby's default chapter: %q", chapter)
-	jekyll.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), 20*time.Second)
+	jekyll.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
 	jekyll.waitSeat(0)
 	hyde.navigate(invites[1])
 	hyde.signIn("Edward")
@@ -594,7 +594,7 @@ func TestBrowserJekyllGame(t *testing.T) {
 	}}
 	m := &match{
 		t: t, pages: []*page{jekyll, hyde}, rng: rng, maxMoves: 400,
-		deadline: time.Now().Add(3 * time.Minute),
+		deadline: time.Now().Add(scaled(3 * time.Minute)),
 	}
 	dayDone := map[int]bool{}
 	giveDone := map[int]bool{}

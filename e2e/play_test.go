@@ -32,7 +32,7 @@ type match struct {
 // no move or chooser pending, and returns their states.
 func (m *match) settle() []pageState {
 	m.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(scaled(20 * time.Second))
 	var why string
 	for {
 		states := make([]pageState, len(m.pages))
@@ -108,7 +108,7 @@ func (m *match) play() []pageState {
 		if len(acting) == 0 {
 			if idle.IsZero() {
 				idle = time.Now()
-			} else if time.Since(idle) > 10*time.Second {
+			} else if time.Since(idle) > scaled(10*time.Second) {
 				m.fail("no page may act and the game is not over")
 			}
 			time.Sleep(30 * time.Millisecond)
@@ -208,13 +208,13 @@ func (m *match) await(p *page, v0 int) outcome {
 				return choosing
 			case len(st.Toasts) > 0:
 				return refused
-			case !sawBusy && st.Version == v0 && time.Since(start) > 2*time.Second:
+			case !sawBusy && st.Version == v0 && time.Since(start) > scaled(2*time.Second):
 				// A click that reaches a target sets body.busy or opens
 				// the chooser at once.
 				return noEffect
 			}
 		}
-		if time.Since(start) > 30*time.Second {
+		if time.Since(start) > scaled(30*time.Second) {
 			m.fail("%s: a move clicked at version %d was not acknowledged (last error: %v)", p.name, v0, err)
 		}
 		time.Sleep(15 * time.Millisecond)

@@ -63,8 +63,8 @@ func TestBrowserPocketGame(t *testing.T) {
 	invites, table := jack.createTable("pocket", 2)
 	id := strings.TrimPrefix(table, "/t/")
 	take := fmt.Sprintf(`#open-tables li[data-table=%s] button[data-take-seat="0"]`, jsString(id))
-	jack.waitJS("the new table in the open tables", `document.querySelector(`+jsString(take)+`)`, 15*time.Second)
-	jack.clickUntil(take, "the table page", `location.pathname === `+jsString(table), 20*time.Second)
+	jack.waitJS("the new table in the open tables", `document.querySelector(`+jsString(take)+`)`, scaled(15*time.Second))
+	jack.clickUntil(take, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
 	jack.waitSeat(0)
 
 	// The investigator follows the invite link.
@@ -78,7 +78,7 @@ func TestBrowserPocketGame(t *testing.T) {
 	midShot := false
 	m := &match{
 		t: t, pages: []*page{jack, inv}, rng: rng, maxMoves: 400,
-		deadline: time.Now().Add(3 * time.Minute),
+		deadline: time.Now().Add(scaled(3 * time.Minute)),
 	}
 	var heading string // "You are Jack, disguised as", on Jack's page
 	lastCheck := -1
@@ -193,7 +193,7 @@ type pocketPreview struct {
 // waitPreview polls the preview panel until cond holds, or gives up after
 // two seconds.
 func waitPreview(p *page, cond func(pocketPreview) bool) (pocketPreview, bool) {
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(scaled(2 * time.Second))
 	for {
 		pr, err := eval[pocketPreview](p, pocketPreviewJS)
 		if err == nil && cond(pr) {

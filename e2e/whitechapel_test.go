@@ -11,6 +11,7 @@ import (
 
 	"gaslamp/board"
 	_ "gaslamp/games/whitechapel"
+	"gaslamp/internal/testscale"
 )
 
 // whitechapelSecrets are Jack's secrets in games/whitechapel's View
@@ -40,6 +41,11 @@ var whitechapelSecrets = secretRules{
 		if e.Type == "whitechapel.woman" {
 			if _, ok := e.Data["marked"]; ok {
 				return "a woman token with its mark"
+			}
+			// The circles become public as a whole with the last token
+			// (RULINGS L10): one token's circle tells the order.
+			if _, ok := e.Data["circle"]; ok {
+				return "a woman token with its circle (the placement order, L10)"
 			}
 		}
 		return ""
@@ -108,12 +114,22 @@ func wcTargetKey(l legalIntent) string {
 // minutes: Jack puts marked women and kills near his hideout, wanders at
 // random while he has moves to spare and walks home when he has few left,
 // and the police pass more often than they search or arrest.
+//
+// A whole game's length is bounded by lastNight: in night lastNight Jack
+// stops heading home (coaches first, then the walk that takes him furthest
+// from his hideout), so that night ends with his moves run out (L4), within
+// one track's length; before it he walks home without wandering. By default
+// lastNight is 2, so the game plays a whole night, the setting up of the
+// next (patrols of nights 2-4, the women left) and its chase; under
+// GASLAMP_TEST_LONG=1 it is unbounded and the game runs its four nights as
+// chance has it.
 type wcPlayer struct {
-	rng   *rand.Rand
-	jack  *page
-	b     *board.Board
-	dist  map[int][]int // hideout -> walking distance of every circle
-	kinds [2]map[string]int
+	rng       *rand.Rand
+	lastNight int // the night in which Jack runs his track out
+	jack      *page
+	b         *board.Board
+	dist      map[int][]int // hideout -> walking distance of every circle
+	kinds     [2]map[string]int
 }
 
 // distFrom returns the walking distances (no police in the way) from circle
@@ -153,6 +169,18 @@ func (w *wcPlayer) hideout() int {
 	var h int
 	_ = json.Unmarshal(v["hideout"], &h)
 	return h
+}
+
+// night returns the night under way (0 before the first), from Jack's
+// page's newest view.
+func (w *wcPlayer) night() int {
+	v, _, ok := lastViewOf(w.jack, "0", -1)
+	if !ok {
+		return 0
+	}
+	var n int
+	_ = json.Unmarshal(v["night"], &n)
+	return n
 }
 
 // jackPlace returns Jack's hideout, his circle and the moves he has left
@@ -211,10 +239,17 @@ func (w *wcPlayer) nearest(legal []legalIntent, ks []int, field string, score fu
 func (w *wcPlayer) choose(i int, legal []legalIntent, byKind map[string][]int) int {
 	r := w.rng.Float64()
 	if i == 0 { // Jack
+		if moves := slices.Concat(byKind["walk"], byKind["coach"], byKind["alley"]); len(moves) > 0 && w.night() >= w.lastNight {
+			// Past the budget: run the track out, away from home.
+			if coaches := byKind["coach"]; len(coaches) > 0 {
+				return w.pick(coaches)
+			}
+			return w.nearest(legal, moves, "to", func(l legalIntent, d int) int { return -d })
+		}
 		if moves := slices.Concat(byKind["walk"], byKind["coach"], byKind["alley"]); len(moves) > 0 {
 			// Jack wanders while he has moves to spare, then heads home.
 			h, here, left := w.jackPlace()
-			if h != 0 && left > w.distFrom(h)[here]+4 && r < 0.6 {
+			if h != 0 && left > w.distFrom(h)[here]+4 && r < 0.6 && w.lastNight > 4 {
 				return w.pick(moves)
 			}
 			return w.nearest(legal, moves, "to", func(l legalIntent, d int) int {
@@ -403,7 +438,7 @@ func TestBrowserWhitechapelGame(t *testing.T) {
 	jack.navigate("/")
 	jack.signIn("Jack")
 	invites, table := jack.createTable("whitechapel", 6)
-	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), 20*time.Second)
+	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
 	jack.waitSeat(0)
 
 	// The police open the blue seat's invite link and take the four other
@@ -432,14 +467,20 @@ func TestBrowserWhitechapelGame(t *testing.T) {
 
 	sec := newSecrets(t, jack, pol, whitechapelSecrets)
 	fakes := &wcFakeCheck{t: t, jack: jack, pol: pol}
-	player := &wcPlayer{rng: rng, jack: jack, b: board.Whitechapel(), dist: map[int][]int{}}
+	// The night in which Jack runs his track out: the second by default (a
+	// game of about 150-250 clicks), none in the long mode.
+	lastNight := 2
+	if testscale.Long() {
+		lastNight = 5
+	}
+	player := &wcPlayer{rng: rng, lastNight: lastNight, jack: jack, b: board.Whitechapel(), dist: map[int][]int{}}
 	g := &intentGame{offeredJS: wcOfferedJS, targetKey: wcTargetKey, decide: player.decide}
 	midShot := false
 	htmlChecks, jackPageDown, polPageKnown := 0, 0, 0
 	sawJackOnHisPage, sawMarkedOnHisPage := false, false
 	m := &match{
 		t: t, pages: []*page{jack, pol}, rng: rng, maxMoves: 3000,
-		deadline: time.Now().Add(4 * time.Minute),
+		deadline: time.Now().Add(scaled(4 * time.Minute)),
 	}
 	lastCheck := -1
 	m.after = func(states []pageState, moves int) {

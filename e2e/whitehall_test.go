@@ -83,7 +83,7 @@ func TestBrowserWhitehallGame(t *testing.T) {
 	jack.navigate("/")
 	jack.signIn("Jack")
 	invites, table := jack.createTable("whitehall", 4)
-	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), 20*time.Second)
+	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
 	jack.waitSeat(0)
 
 	// The investigators open the yellow seat's invite link (the lobby asks
@@ -93,7 +93,7 @@ func TestBrowserWhitehallGame(t *testing.T) {
 	inv.waitSeat(1)
 	for _, seat := range []int{2, 3} {
 		inv.clickUntil(fmt.Sprintf(`#seats li[data-seat="%d"] button[data-take-seat]`, seat), fmt.Sprintf("seat %d", seat),
-			fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"].mine')`, seat), 20*time.Second)
+			fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"].mine')`, seat), scaled(20*time.Second))
 		inv.waitSeat(seat)
 	}
 	ids := mustEval[[]string](inv, `[...document.querySelectorAll('#seats li[data-seat]')].map((li) => li.dataset.seatId)`)
@@ -118,7 +118,7 @@ func TestBrowserWhitehallGame(t *testing.T) {
 	sawJackOnHisPage := false
 	m := &match{
 		t: t, pages: []*page{jack, inv}, rng: rng, maxMoves: 1500,
-		deadline: time.Now().Add(4 * time.Minute),
+		deadline: time.Now().Add(scaled(4 * time.Minute)),
 	}
 	lastCheck := -1
 	m.after = func(states []pageState, moves int) {
@@ -200,7 +200,7 @@ func TestBrowserWhitehallGame(t *testing.T) {
 // still be drawing) for a few seconds, and returns it.
 func (p *page) waitCount(expr string) int {
 	p.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(scaled(5 * time.Second))
 	for {
 		n, err := eval[int](p, expr)
 		if (err == nil && n > 0) || time.Now().After(deadline) {

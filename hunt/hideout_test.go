@@ -6,6 +6,7 @@ import (
 
 	"gaslamp/board"
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // bruteHideouts returns, for every night and every circle of allowed, the
@@ -45,10 +46,7 @@ func TestHideoutsExactAgainstBruteForce(t *testing.T) {
 	b := board.Whitechapel()
 	allowed := allCircles(b).Minus(redCircles(b))
 	rng := game.NewRand(5)
-	want := 120
-	if testing.Short() {
-		want = 30
-	}
+	want := testscale.Size(30, 120)
 	checked, inProgress, multi := 0, 0, 0
 	for tries := 0; checked < want && tries < 50*want; tries++ {
 		count := 1 + rng.IntN(3)
@@ -154,10 +152,7 @@ func testSampleTonight(t *testing.T) {
 	allowed := allCircles(b).Minus(redCircles(b))
 	rng := game.NewRand(9)
 	tested := 0
-	want := 6
-	if testing.Short() {
-		want = 2
-	}
+	want := testscale.Size(2, 6)
 	for tries := 0; tested < want && tries < 3000; tries++ {
 		_, nights, ok := genNights(b, &rng, 2+rng.IntN(2), 2+rng.IntN(4), false)
 		if !ok || nights[len(nights)-1].Home || len(nights[len(nights)-1].Moves) < 2 {

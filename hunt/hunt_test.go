@@ -8,6 +8,7 @@ import (
 
 	"gaslamp/board"
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // compare checks a Solve result against brute-force counts.
@@ -148,10 +149,7 @@ func exactness(t *testing.T, b *board.Board, rounds int, seed uint64, pick func(
 }
 
 func TestExactWhitehall(t *testing.T) {
-	rounds := 3000
-	if testing.Short() {
-		rounds = 300
-	}
+	rounds := testscale.Size(300, 3000)
 	exactness(t, board.Whitehall(), rounds, 1, func(rng *game.Rand) genOpts {
 		o := genOpts{
 			moves:     1 + rng.IntN(6),
@@ -171,10 +169,7 @@ func TestExactWhitehall(t *testing.T) {
 // TestExactWhitehallLong checks longer rounds, kept small for the brute
 // force by many observations.
 func TestExactWhitehallLong(t *testing.T) {
-	rounds := 120
-	if testing.Short() {
-		rounds = 12
-	}
+	rounds := testscale.Size(12, 120)
 	exactness(t, board.Whitehall(), rounds, 2, func(rng *game.Rand) genOpts {
 		return genOpts{
 			moves:     9 + rng.IntN(7),
@@ -189,10 +184,7 @@ func TestExactWhitehallLong(t *testing.T) {
 }
 
 func TestExactWhitechapelWalks(t *testing.T) {
-	rounds := 500
-	if testing.Short() {
-		rounds = 50
-	}
+	rounds := testscale.Size(50, 500)
 	exactness(t, board.Whitechapel(), rounds, 3, func(rng *game.Rand) genOpts {
 		return genOpts{
 			moves:    1 + rng.IntN(8),
@@ -207,10 +199,7 @@ func TestExactWhitechapelWalks(t *testing.T) {
 // TestExactWhitechapelSpecials runs coaches and alleys on the other board
 // too (with Whitehall's movement rules: the counting is board-generic).
 func TestExactWhitechapelSpecials(t *testing.T) {
-	rounds := 300
-	if testing.Short() {
-		rounds = 30
-	}
+	rounds := testscale.Size(30, 300)
 	exactness(t, board.Whitechapel(), rounds, 4, func(rng *game.Rand) genOpts {
 		return genOpts{
 			moves:     1 + rng.IntN(6),

@@ -6,6 +6,7 @@ import (
 
 	"gaslamp/board"
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // This file checks the Letters from Whitechapel nights against a plain
@@ -230,10 +231,7 @@ func walkDist(b *board.Board, to int) []int {
 func TestNightExactAgainstBruteForce(t *testing.T) {
 	b := board.Whitechapel()
 	rng := game.NewRand(11)
-	want := 300
-	if testing.Short() {
-		want = 60
-	}
+	want := testscale.Size(60, 300)
 	checked, doubles, inconsistent := 0, 0, 0
 	for tries := 0; checked < want && tries < 20*want; tries++ {
 		_, nights, ok := genNights(b, &rng, 1, 2+rng.IntN(5), false)

@@ -8,6 +8,7 @@ import (
 
 	"gaslamp/board"
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // chiSquareBound is a loose upper bound for a chi-square statistic with df
@@ -23,10 +24,7 @@ func TestSampleUniform(t *testing.T) {
 	b := board.Whitehall()
 	rng := game.NewRand(7)
 	tested := 0
-	want := 15
-	if testing.Short() {
-		want = 6
-	}
+	want := testscale.Size(6, 15)
 	for tries := 0; tested < want && tries < 5000; tries++ {
 		p := genRound(b, &rng, genOpts{
 			moves: 2 + rng.IntN(5), obsRate: 70, late: 10,
@@ -132,10 +130,7 @@ func checkKinds(t *testing.T, b *board.Board, r *Round, tr []int, kinds []MoveKi
 func TestSampleLong(t *testing.T) {
 	b := board.Whitehall()
 	rng := game.NewRand(11)
-	n := 20
-	if testing.Short() {
-		n = 4
-	}
+	n := testscale.Size(4, 20)
 	for i := 0; i < n; i++ {
 		p := genRound(b, &rng, genOpts{moves: 12 + rng.IntN(4), obsRate: 80, late: 10, specials: 20, coachRate: 30, figures: 3})
 		r := &p.round

@@ -6,6 +6,7 @@ import (
 
 	"gaslamp/board"
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // heavyRound plays a 15-move round where every turn the searches find up
@@ -39,10 +40,7 @@ func heavyRound(b *board.Board, rng *game.Rand, perClue int, walkOnly bool) Roun
 func TestStressClues(t *testing.T) {
 	b := board.Whitehall()
 	rng := game.NewRand(5)
-	n := 150
-	if testing.Short() {
-		n = 15
-	}
+	n := testscale.Size(15, 150)
 	worst, worstG, worstS := time.Duration(0), 0, 0
 	defer func() { prune = true }()
 	for i := 0; i < n; i++ {

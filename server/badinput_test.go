@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gaslamp/internal/testscale"
 	"github.com/coder/websocket"
 )
 
@@ -96,7 +97,7 @@ func TestOversizedFrameClosesConnection(t *testing.T) {
 	}
 	select {
 	case <-ca.done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(testscale.Timeout(20 * time.Second)):
 		t.Fatal("connection not closed")
 	}
 	if websocket.CloseStatus(ca.err) != websocket.StatusMessageTooBig {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"gaslamp/internal/testscale"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -70,7 +71,7 @@ func startDaemon(t *testing.T, bin, dir string) *daemon {
 			t.Fatalf("first line %q; logs:\n%s", l, d.log())
 		}
 		d.url = "http://" + addr
-	case <-time.After(30 * time.Second):
+	case <-time.After(testscale.Timeout(30 * time.Second)):
 		t.Fatalf("server did not start; logs:\n%s", d.log())
 	}
 	return d

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"gaslamp/internal/testscale"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -70,7 +71,7 @@ func TestBotPoolRetireReplacesWorker(t *testing.T) {
 	p.retire(w) // once only
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(testscale.Timeout(20 * time.Second)):
 		t.Fatal("the queue waited for the late bot")
 	}
 	close(release)

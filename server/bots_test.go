@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
 )
 
@@ -101,7 +102,7 @@ func TestBotDeadlineFallsBackToRandom(t *testing.T) {
 	ca.move(0, 0, `{"kind":"pick","n":1}`)
 	ca.update(1)
 	ca.update(2)
-	if d := time.Since(start); d > time.Second {
+	if d := time.Since(start); d >= slowSpy.sleep {
 		t.Fatalf("late bot held the table %v", d)
 	}
 	if e.srv.metrics.botTimeouts.Load() != 1 {
@@ -122,7 +123,7 @@ func TestAllBotTableRuns(t *testing.T) {
 	var c created
 	alice.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": "10"},
 		"seats": []map[string]string{{"kind": "bot"}, {"kind": "bot", "bot": "random"}}}, &c)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 	for {
 		var sum tableSummary
 		alice.do("GET", "/api/tables/"+c.ID, nil, &sum)

@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
 	"gaslamp/store"
 )
@@ -69,7 +70,7 @@ func (e *env) close() {
 	}
 	e.ts.CloseClientConnections()
 	e.ts.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	e.srv.Shutdown(ctx)
 	if !e.shared {
@@ -224,7 +225,7 @@ func (e *env) tryDial(u *user, table string, hdr http.Header) (*client, error) {
 		hdr.Set("Cookie", cookieName+"="+u.cookie)
 	}
 	url := "ws" + strings.TrimPrefix(e.url, "http") + "/ws/t/" + table
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	ws, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
@@ -262,7 +263,7 @@ func (c *client) read() {
 
 func (c *client) sendRaw(s string) {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	if err := c.ws.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
 		c.t.Fatal(err)
@@ -289,12 +290,17 @@ func (c *client) move(v int64, seat int, mv string) string {
 // next waits for the next frame of type typ (skipping others, e.g. presence).
 func (c *client) next(typ string) frame {
 	c.t.Helper()
-	timeout := time.After(5 * time.Second)
+	limit := testscale.Timeout(20 * time.Second)
+	timeout := time.After(limit)
+	var seen []string // the frames skipped, for the failure message
 	for {
 		select {
 		case f := <-c.in:
 			if f.T == typ {
 				return f
+			}
+			if len(seen) < 20 {
+				seen = append(seen, fmt.Sprintf("%s v%d", f.T, f.V))
 			}
 			if f.T == "error" && typ != "error" {
 				c.t.Fatalf("waiting for %s, got error %s (%s)", typ, f.Code, f.Text.Key)
@@ -302,7 +308,7 @@ func (c *client) next(typ string) frame {
 		case <-c.done:
 			c.t.Fatalf("connection ended waiting for %s: %v", typ, c.err)
 		case <-timeout:
-			c.t.Fatalf("no %s frame", typ)
+			c.t.Fatalf("waited %v for a %s frame (GASLAMP_TEST_TIMEOUT_SCALE stretches the limit); frames seen meanwhile: %v", limit, typ, seen)
 		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"gaslamp/bus/natsbus"
 	"gaslamp/game"
 	"gaslamp/internal/servicetest"
+	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
 	"gaslamp/store"
 	"gaslamp/store/pgstore"
@@ -77,7 +78,7 @@ func (u *user) on(e *env) *user {
 // eventually waits up to 5s for cond.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("never: %s", what)
@@ -309,7 +310,7 @@ func TestNodesSimultaneousMoves(t *testing.T) {
 		}
 		wg.Wait()
 		for i, x := range []*client{ta, tb} {
-			deadline := time.After(5 * time.Second)
+			deadline := time.After(testscale.Timeout(20 * time.Second))
 			for got[i] == "" {
 				select {
 				case f := <-x.in:

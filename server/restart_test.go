@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"gaslamp/internal/testscale"
 	"testing"
 	"time"
 )
@@ -69,14 +70,14 @@ func TestShutdownFinishesReceivedMoves(t *testing.T) {
 		ca.update(v + 1)
 	}
 	// Shut down: the connection is closed with "going away".
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	if err := e.srv.Shutdown(ctx); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case <-ca.done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(testscale.Timeout(20 * time.Second)):
 		t.Fatal("connection not closed by shutdown")
 	}
 	ms, _ := e.st.Moves(ctx, c.ID)

@@ -9,6 +9,7 @@ import (
 
 	_ "gaslamp/games/whitehall" // the real game, for the integration tests
 	_ "gaslamp/games/whitehall/whitehallbot"
+	"gaslamp/internal/testscale"
 )
 
 // playSeat plays seat with random legal moves until the game ends, reading
@@ -98,7 +99,7 @@ func TestWhitehallGameWithBots(t *testing.T) {
 	spec.hello(-1)
 	ca := e.dial(alice, c.ID)
 	ca.hello(-1)
-	n := playSeat(t, ca, "1", rand.New(rand.NewPCG(1, 2)), 90*time.Second)
+	n := playSeat(t, ca, "1", rand.New(rand.NewPCG(1, 2)), testscale.Timeout(90*time.Second))
 	if n == 0 {
 		t.Fatal("the person never moved")
 	}

@@ -18,6 +18,7 @@ import (
 	"gaslamp/bus"
 	"gaslamp/bus/natsbus"
 	"gaslamp/internal/servicetest"
+	"gaslamp/internal/testscale"
 )
 
 func TestServeBackendFlags(t *testing.T) {
@@ -74,7 +75,7 @@ func runServer(t *testing.T, args ...string) string {
 	case code := <-exit:
 		exit <- code
 		t.Fatalf("serve exited %d before listening", code)
-	case <-time.After(30 * time.Second):
+	case <-time.After(testscale.Timeout(30 * time.Second)):
 		t.Fatal("serve does not listen")
 	}
 	return ""
@@ -152,7 +153,7 @@ func TestServePostgresNATS(t *testing.T) {
 	}
 	defer nb.Close()
 	for _, a := range nodes {
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 		for !regexp.MustCompile(`(?m)^gaslamp_bus_notices_total [1-9]`).MatchString(metrics(t, a)) {
 			if time.Now().After(deadline) {
 				t.Fatalf("node %s heard no notice:\n%s", a, metrics(t, a))

@@ -7,6 +7,7 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/game/gametest"
+	"gaslamp/internal/testscale"
 )
 
 // cardTokens returns the cards named in data ("red-5", "potion-2", ...).
@@ -87,10 +88,7 @@ func allChapterOptions() []game.Options {
 }
 
 func TestConformance(t *testing.T) {
-	n := 2000
-	if testing.Short() || raceEnabled {
-		n = 200
-	}
+	n := testscale.Size(200, 2000)
 	gametest.Run(t, gametest.Config{
 		Rules:     Rules{},
 		Options:   allChapterOptions(),

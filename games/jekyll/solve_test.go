@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // randomUntil plays random legal moves from a new chapter until stop says so
@@ -205,10 +206,7 @@ func BenchmarkSolveRound2(b *testing.B) { benchRound(b, 1) }
 // three ways: MTD(f), one full-window search, and the best of the values of
 // each first move; across chapters, options and both rounds.
 func TestSolverWholeRoundsAgree(t *testing.T) {
-	n := 60
-	if testing.Short() || raceEnabled {
-		n = 12
-	}
+	n := testscale.Size(12, 60)
 	s, s2 := NewSolver(), NewSolver()
 	for i := 0; i < n; i++ {
 		opts := game.Options{"chapter": strconv.Itoa(1 + i%NumChapters)}
@@ -250,14 +248,11 @@ func newRef(st *State) *refSolver {
 	return x
 }
 
-// positions is the number of positions a solver test checks: def, or short
-// under -short and the race detector, or the number in the environment
+// positions is the number of positions a solver test checks: short by
+// default, def under GASLAMP_TEST_LONG=1, or the number in the environment
 // variable env.
 func positions(def, short int, env string) int {
-	n := def
-	if testing.Short() || raceEnabled {
-		n = short
-	}
+	n := testscale.Size(short, def)
 	if v := os.Getenv(env); v != "" {
 		n, _ = strconv.Atoi(v)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // TestJ8ChapterTrackDefaults checks J8: "a track of spaces 0..12, Jekyll & Hyde at 3 and Scotland Yard at 0, each set per chapter".
@@ -68,10 +69,7 @@ func cheaterWins(t *testing.T, opts game.Options, n int) int {
 // exactly, J7) not even the all-seeing pair won them; on their own starts it
 // wins most deals.
 func TestJ8TeachingChaptersWinnable(t *testing.T) {
-	n := 8
-	if testing.Short() || raceEnabled {
-		n = 4
-	}
+	n := testscale.Size(4, 8)
 	for _, ch := range []string{"1", "2"} {
 		w := cheaterWins(t, game.Options{"chapter": ch}, n)
 		if 2*w < n {
@@ -85,10 +83,7 @@ func TestJ8TeachingChaptersWinnable(t *testing.T) {
 // The all-seeing pair must win some classic deals on the default track; how
 // hard it is for the partner bots is measured with the arena (README).
 func TestJ8ClassicChapterWinnable(t *testing.T) {
-	n := 4
-	if testing.Short() || raceEnabled {
-		n = 2
-	}
+	n := testscale.Size(2, 4)
 	if w := cheaterWins(t, classic, n); w == 0 {
 		t.Fatalf("the all-seeing pair won 0/%d classic chapters on the default track", n)
 	}

@@ -8,13 +8,13 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/game/gametest"
+	"gaslamp/internal/testscale"
 )
 
+// games sizes a randomized test: short by default and under -short, long
+// under GASLAMP_TEST_LONG=1.
 func games(long, short int) int {
-	if testing.Short() {
-		return short
-	}
-	return long
+	return testscale.Size(short, long)
 }
 
 // TestConformance runs the shared suite over random seeded games: legal moves

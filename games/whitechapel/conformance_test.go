@@ -9,6 +9,7 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/game/gametest"
+	"gaslamp/internal/testscale"
 )
 
 // optionSets cycles through the table options.
@@ -16,10 +17,7 @@ var optionSets = []game.Options{{}, {OptDeduction: "off"}}
 
 // TestConformance runs the conformance suite with the secrecy check.
 func TestConformance(t *testing.T) {
-	games := 80
-	if testing.Short() || raceOn {
-		games = 16
-	}
+	games := testscale.Size(16, 80)
 	sc := &secrecy{rng: game.NewRand(99)}
 	gametest.Run(t, gametest.Config{
 		Rules:     Rules{},
@@ -39,10 +37,7 @@ func TestConformance(t *testing.T) {
 // TestConformanceMany runs many more games with lighter checks: no secrecy
 // check, Determinize every 40 steps, and no deduction in the views.
 func TestConformanceMany(t *testing.T) {
-	games := 200
-	if testing.Short() || raceOn {
-		games = 30
-	}
+	games := testscale.Size(30, 200)
 	gametest.Run(t, gametest.Config{
 		Rules:            Rules{},
 		Options:          []game.Options{{OptDeduction: "off"}},
@@ -58,10 +53,7 @@ func TestConformanceMany(t *testing.T) {
 // games that reach the later nights (Jack heads home, the police play at
 // random), which random games rarely do.
 func TestSecrecyAllNights(t *testing.T) {
-	games := 24
-	if testing.Short() || raceOn {
-		games = 3
-	}
+	games := testscale.Size(3, 24)
 	sc := &secrecy{rng: game.NewRand(5)}
 	nights := 0
 	for g := 0; g < games; g++ {

@@ -9,6 +9,7 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/game/gametest"
+	"gaslamp/internal/testscale"
 )
 
 // optionSets cycles through the table options; every option is on in some
@@ -27,10 +28,7 @@ var optionSets = []game.Options{
 // TestConformance runs the conformance suite with the secrecy check on
 // every option set.
 func TestConformance(t *testing.T) {
-	games := 240
-	if testing.Short() || raceOn {
-		games = 64
-	}
+	games := testscale.Size(64, 240)
 	sc := &secrecy{rng: game.NewRand(99)}
 	gametest.Run(t, gametest.Config{
 		Rules:     Rules{},
@@ -51,10 +49,7 @@ func TestConformance(t *testing.T) {
 // check, Determinize every 40 steps, and no deduction in the views (the
 // deduction is covered above).
 func TestConformanceMany(t *testing.T) {
-	games := 1200
-	if testing.Short() || raceOn {
-		games = 100
-	}
+	games := testscale.Size(100, 1200)
 	var sets []game.Options
 	for _, o := range optionSets {
 		c := game.Options{}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // fuzzStates are mid-game states of every phase, built once.
@@ -86,10 +87,7 @@ func mustReencode(t *testing.T, data []byte) []byte {
 func TestDeterminizeSurvivesDamagedViews(t *testing.T) {
 	num := regexp.MustCompile(`-?[0-9]+`)
 	rng := game.NewRand(7)
-	n, every := 0, 9
-	if testing.Short() || raceOn {
-		every = 40
-	}
+	n, every := 0, testscale.Size(40, 9)
 	midGames(t, 6, func(s *State) {
 		n++
 		if n%every != 0 {

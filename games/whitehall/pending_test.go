@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // playoutDeterminized determinizes the view of seat on s and plays the
@@ -77,10 +78,7 @@ func TestDeterminizeFullTrackSeed147(t *testing.T) {
 // views along many random games, and patient games that fill the track,
 // and plays every world out.
 func TestDeterminizedWorldsPlayOut(t *testing.T) {
-	games := 300
-	if testing.Short() || raceOn {
-		games = 40
-	}
+	games := testscale.Size(40, 300)
 	rng := game.NewRand(5)
 	views := []game.Seat{1, 2, 3, game.Spectator}
 	step, full := 0, 0
@@ -192,10 +190,7 @@ func fullTrackStates(t *testing.T, games int) []*State {
 // determinizes to a world where Jack's last walk reached an unreached
 // location, to be announced at the end of the turn.
 func TestDeterminizeFullTrackPends(t *testing.T) {
-	games := 1000
-	if testing.Short() || raceOn {
-		games = 200
-	}
+	games := testscale.Size(200, 1000)
 	states := fullTrackStates(t, games)
 	if len(states) == 0 {
 		t.Fatal("no game filled the track")
@@ -310,10 +305,7 @@ func TestDeterminizePendingFrequency(t *testing.T) {
 	if view == nil {
 		t.Fatal("no view where a location may have been reached")
 	}
-	draws := 30000
-	if testing.Short() || raceOn {
-		draws = 8000
-	}
+	draws := testscale.Size(8000, 30000)
 	var want, variance float64
 	got := 0
 	ends := map[uint8]int{}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // midGames plays random games from a few seeds and calls f on every state
@@ -36,10 +37,7 @@ func midGames(t testing.TB, seeds int, f func(s *State)) {
 // every argument byte (plus coach routes and stray high bits): legal moves
 // are accepted, the rest refused with a *game.Error and no change.
 func TestLegalMovesAcceptedOthersRefused(t *testing.T) {
-	seeds := 10
-	if testing.Short() || raceOn {
-		seeds = 3
-	}
+	seeds := testscale.Size(3, 10)
 	var buf []game.Move
 	midGames(t, seeds, func(s *State) {
 		before := s.c

@@ -5,6 +5,7 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/games/whitechapel"
+	"gaslamp/internal/testscale"
 )
 
 // play plays one game with a bot per seat (nil: uniformly random) and
@@ -62,10 +63,7 @@ func TestBaselineRegistered(t *testing.T) {
 // TestBaselineBeatsRandom checks that each side's baseline beats a random
 // opponent nearly always, at every level, with and without deduction.
 func TestBaselineBeatsRandom(t *testing.T) {
-	games := 12
-	if testing.Short() || raceOn {
-		games = 2
-	}
+	games := testscale.Size(2, 12)
 	for _, level := range []string{"easy", "normal", "hard"} {
 		jackWins, policeWins := 0, 0
 		for g := 0; g < games; g++ {
@@ -91,10 +89,7 @@ func TestBaselineBeatsRandom(t *testing.T) {
 // TestBaselineAgainstItself plays baseline against baseline: both sides
 // must win some games (neither is hopeless).
 func TestBaselineAgainstItself(t *testing.T) {
-	games := 16
-	if testing.Short() || raceOn {
-		games = 2
-	}
+	games := testscale.Size(2, 16)
 	wins := map[string]int{}
 	nights := 0
 	for g := 0; g < games; g++ {

@@ -1,7 +1,0 @@
-//go:build !race
-
-package whitechapel
-
-// raceOn is true under the race detector, which makes the long tests
-// shrink their counts.
-const raceOn = false
