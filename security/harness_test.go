@@ -17,6 +17,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"gaslamp/internal/testscale"
 	"gaslamp/server"
 	"gaslamp/store"
 )
@@ -64,7 +65,7 @@ func startSite(t *testing.T, mod func(*server.Config)) *site {
 	t.Cleanup(func() {
 		s.ts.CloseClientConnections()
 		s.ts.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 		defer cancel()
 		srv.Shutdown(ctx)
 		st.Close()
@@ -253,7 +254,7 @@ func (g *guest) tryDial(id string) (*conn, error) {
 	}
 	hdr.Set("Origin", g.s.url)
 	u := "ws" + strings.TrimPrefix(g.s.url, "http") + "/ws/t/" + id
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	ws, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
@@ -294,7 +295,7 @@ func (c *conn) read() {
 func (c *conn) send(v any) {
 	c.t.Helper()
 	data, _ := json.Marshal(v)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	if err := c.ws.Write(ctx, websocket.MessageText, data); err != nil {
 		c.t.Fatal(err)
@@ -316,7 +317,7 @@ func (c *conn) move(v int64, seat int, mv json.RawMessage) string {
 // next waits (up to 5 s) for the next frame of type typ, skipping others.
 func (c *conn) next(typ string) frame {
 	c.t.Helper()
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(testscale.Timeout(20 * time.Second))
 	for {
 		select {
 		case f := <-c.in:

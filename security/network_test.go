@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"gaslamp/games/pocket"
+	"gaslamp/internal/testscale"
 	"gaslamp/server"
 )
 
@@ -26,7 +27,7 @@ func waitClosed(t *testing.T, c *conn) websocket.StatusCode {
 	select {
 	case <-c.done:
 		return websocket.CloseStatus(c.err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(testscale.Timeout(20 * time.Second)):
 		t.Fatal("connection not closed")
 		return 0
 	}
@@ -55,7 +56,7 @@ func TestNetSlowBodyIsCut(t *testing.T) {
 				break loop
 			case <-tick.C:
 				nc.Write([]byte(" "))
-			case <-time.After(10 * time.Second):
+			case <-time.After(testscale.Timeout(20 * time.Second)):
 				t.Fatalf("%s: a trickling body is kept open", path)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
 	"gaslamp/store"
 )
@@ -58,7 +59,7 @@ func TestBotPlayDiffersAcrossTables(t *testing.T) {
 		var c created
 		alice.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": "10"},
 			"seats": []map[string]string{{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}}}, &c)
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 		for {
 			var sum tableSummary
 			alice.do("GET", "/api/tables/"+c.ID, nil, &sum)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
 )
 
@@ -26,7 +27,7 @@ func waitClosed(t *testing.T, c *client) websocket.StatusCode {
 	select {
 	case <-c.done:
 		return websocket.CloseStatus(c.err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(testscale.Timeout(20 * time.Second)):
 		t.Fatal("connection not closed")
 		return 0
 	}
@@ -188,7 +189,7 @@ func TestConnCaps(t *testing.T) {
 	// Closing one frees its place.
 	open[0].close()
 	waitClosed(t, open[0])
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 	for {
 		c, err := e.tryDial(alice, tb.ID, nil)
 		if err == nil {
@@ -236,7 +237,7 @@ func TestPingBurstNotTooSlow(t *testing.T) {
 	}
 	// Sustained: a notice a second; past RateNotices the connection is
 	// closed with 1008 "rate limited".
-	stop := time.After(15 * time.Second)
+	stop := time.After(testscale.Timeout(20 * time.Second))
 	for {
 		select {
 		case <-c.done:
@@ -279,7 +280,7 @@ func TestSlowBody(t *testing.T) {
 				break trickle
 			case <-tick.C:
 				nc.Write([]byte(" "))
-			case <-time.After(10 * time.Second):
+			case <-time.After(testscale.Timeout(20 * time.Second)):
 				t.Fatalf("%s: slow body kept open", path)
 			}
 		}
@@ -395,7 +396,7 @@ func TestPongTimeout(t *testing.T) {
 	deaf.Write(t.Context(), websocket.MessageText, []byte(`{"t":"hello","v":-1}`))
 	// The server's side goes: one connection left (waited for generously),
 	// and the deaf one's next read finds it closed (not a timeout).
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 	for e.srv.metrics.conns.Load() != 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d connections open; the deaf one was not closed", e.srv.metrics.conns.Load())

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/internal/testscale"
 )
 
 // TwinConfig configures RunTwins, the twin-world check: two worlds that
@@ -49,7 +49,7 @@ func RunTwins(t testing.TB, c TwinConfig) int {
 	t.Helper()
 	if c.Games == 0 {
 		c.Games = 20
-		if os.Getenv("GASLAMP_TEST_LONG") == "1" {
+		if testscale.Long() {
 			c.Games = 500
 		}
 	}
