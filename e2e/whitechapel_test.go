@@ -159,27 +159,16 @@ func (w *wcPlayer) distFrom(h int) []int {
 	return d
 }
 
-// hideout returns Jack's hideout (0 before he wrote it) from his page's
-// newest view.
-func (w *wcPlayer) hideout() int {
-	v, _, ok := lastViewOf(w.jack, "0", -1)
-	if !ok {
-		return 0
-	}
-	var h int
-	_ = json.Unmarshal(v["hideout"], &h)
-	return h
-}
-
-// night returns the night under way (0 before the first), from Jack's
-// page's newest view.
-func (w *wcPlayer) night() int {
+// jackInt returns the integer field of Jack's page's newest view (0 when
+// it has none yet): "hideout" (0 before he wrote it), "night" (0 before the
+// first).
+func (w *wcPlayer) jackInt(field string) int {
 	v, _, ok := lastViewOf(w.jack, "0", -1)
 	if !ok {
 		return 0
 	}
 	var n int
-	_ = json.Unmarshal(v["night"], &n)
+	_ = json.Unmarshal(v[field], &n)
 	return n
 }
 
@@ -217,7 +206,7 @@ func (w *wcPlayer) pick(ks []int) int { return ks[w.rng.IntN(len(ks))] }
 // nearest returns the move of ks whose circle field is nearest to the
 // hideout (ties at random); score adds a cost per move.
 func (w *wcPlayer) nearest(legal []legalIntent, ks []int, field string, score func(l legalIntent, d int) int) int {
-	h := w.hideout()
+	h := w.jackInt("hideout")
 	if h == 0 {
 		return w.pick(ks)
 	}
@@ -239,7 +228,7 @@ func (w *wcPlayer) nearest(legal []legalIntent, ks []int, field string, score fu
 func (w *wcPlayer) choose(i int, legal []legalIntent, byKind map[string][]int) int {
 	r := w.rng.Float64()
 	if i == 0 { // Jack
-		if moves := slices.Concat(byKind["walk"], byKind["coach"], byKind["alley"]); len(moves) > 0 && w.night() >= w.lastNight {
+		if moves := slices.Concat(byKind["walk"], byKind["coach"], byKind["alley"]); len(moves) > 0 && w.jackInt("night") >= w.lastNight {
 			// Past the budget: run the track out, away from home.
 			if coaches := byKind["coach"]; len(coaches) > 0 {
 				return w.pick(coaches)
