@@ -152,7 +152,9 @@ func TestOriginNotHost(t *testing.T) {
 }
 
 func TestHelloTimeout(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.HelloTimeout = 200 * time.Millisecond })
+	// Long enough for a client that says hello at once on a busy machine.
+	hello := testscale.Timeout(time.Second)
+	e := newEnv(t, func(c *Config) { c.HelloTimeout = hello })
 	alice := e.guest("Alice")
 	tb := alice.table("6", 0, "human", "human")
 	silent := e.dial(alice, tb.ID)
@@ -166,7 +168,7 @@ func TestHelloTimeout(t *testing.T) {
 	select {
 	case <-talker.done:
 		t.Fatalf("connection with hello closed: %v", talker.err)
-	case <-time.After(400 * time.Millisecond):
+	case <-time.After(2 * hello):
 	}
 }
 
@@ -381,7 +383,9 @@ func TestLobbyPages(t *testing.T) {
 // reads, so its WebSocket library never pongs) is closed after PongTimeout;
 // one that reads stays.
 func TestPongTimeout(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.PingEvery, c.PongTimeout = 100*time.Millisecond, 200*time.Millisecond })
+	// The pong deadline leaves a prompt reader time to answer on a busy
+	// machine; the deaf connection is closed once it passes.
+	e := newEnv(t, func(c *Config) { c.PingEvery, c.PongTimeout = 100*time.Millisecond, testscale.Timeout(2*time.Second) })
 	alice := e.guest("Alice")
 	tb := alice.table("6", 0, "human", "human")
 	reader := e.dial(alice, tb.ID) // reads: pongs
@@ -394,16 +398,23 @@ func TestPongTimeout(t *testing.T) {
 	}
 	defer deaf.CloseNow()
 	deaf.Write(t.Context(), websocket.MessageText, []byte(`{"t":"hello","v":-1}`))
-	// The server's side goes: one connection left (waited for generously),
-	// and the deaf one's next read finds it closed (not a timeout).
+	// The server counts the deaf connection, then closes it: one connection
+	// left (each waited for generously), and the deaf one's next read finds
+	// it closed (not a timeout).
 	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
+	for e.srv.metrics.conns.Load() != 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections open; the deaf one was never counted", e.srv.metrics.conns.Load())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	for e.srv.metrics.conns.Load() != 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d connections open; the deaf one was not closed", e.srv.metrics.conns.Load())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	rctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	rctx, cancel := context.WithTimeout(t.Context(), testscale.Timeout(20*time.Second))
 	defer cancel()
 	for {
 		if _, _, err := deaf.Read(rctx); err != nil {

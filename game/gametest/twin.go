@@ -48,10 +48,7 @@ type TwinConfig struct {
 func RunTwins(t testing.TB, c TwinConfig) int {
 	t.Helper()
 	if c.Games == 0 {
-		c.Games = 20
-		if testscale.Long() {
-			c.Games = 500
-		}
+		c.Games = testscale.Size(20, 500)
 	}
 	if c.MaxMoves == 0 {
 		c.MaxMoves = 2000
