@@ -633,6 +633,15 @@ func (p *page) signIn(name string) {
 	p.waitJS("the name to be accepted", `!document.getElementById('name-dialog')?.open && document.getElementById('me-name')?.textContent === `+jsString(name), scaled(15*time.Second))
 }
 
+// acceptInvite presses "Take the seat" on the invitation page this page
+// shows (opening /join/TOKEN changes nothing; the seat is taken by that
+// button's POST, with the session's CSRF token) and waits for the table.
+func (p *page) acceptInvite() {
+	p.t.Helper()
+	p.waitJS("the invitation page's button", `location.pathname.startsWith('/join/') && document.getElementById('join-take')?.hidden === false`, scaled(20*time.Second))
+	p.clickUntil("#join-take", "the table page", `location.pathname.startsWith('/t/')`, scaled(20*time.Second))
+}
+
 // createTable fills the lobby's form (the page must show the lobby, signed
 // in): game, every seat human, no takeover; it returns the invite link of
 // every seat and the table's path.

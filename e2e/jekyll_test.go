@@ -570,10 +570,12 @@ func TestBrowserJekyllGame(t *testing.T) {
 })()`)
 	invites, table := jekyll.createTable("jekyll", 2)
 	t.Logf("the lobby's default chapter: %q", chapter)
-	jekyll.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
+	jekyll.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the invitation page", `location.pathname.startsWith('/join/')`, scaled(20*time.Second))
+	jekyll.acceptInvite()
 	jekyll.waitSeat(0)
 	hyde.navigate(invites[1])
 	hyde.signIn("Edward")
+	hyde.acceptInvite()
 	hyde.waitSeat(1)
 	ids := mustEval[[]string](hyde, `[...document.querySelectorAll('#seats li[data-seat]')].map((li) => li.dataset.seatId)`)
 	if want := []string{"jekyll", "hyde"}; !slices.Equal(ids, want) {

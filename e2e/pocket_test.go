@@ -70,6 +70,7 @@ func TestBrowserPocketGame(t *testing.T) {
 	// The investigator follows the invite link.
 	inv.navigate(invites[1])
 	inv.signIn("Holmes")
+	inv.acceptInvite()
 	inv.waitSeat(1)
 	waitStarted(t, 2, jack, inv)
 	t.Logf("table %s ready after %v", table, time.Since(began).Round(time.Millisecond))

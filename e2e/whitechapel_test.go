@@ -427,13 +427,15 @@ func TestBrowserWhitechapelGame(t *testing.T) {
 	jack.navigate("/")
 	jack.signIn("Jack")
 	invites, table := jack.createTable("whitechapel", 6)
-	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
+	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the invitation page", `location.pathname.startsWith('/join/')`, scaled(20*time.Second))
+	jack.acceptInvite()
 	jack.waitSeat(0)
 
 	// The police open the blue seat's invite link and take the four other
 	// policemen on the table page.
 	pol.navigate(invites[1])
 	pol.signIn("Abberline")
+	pol.acceptInvite()
 	pol.waitSeat(1)
 	for seat := 2; seat <= 5; seat++ {
 		pol.takeSeatHere(seat)

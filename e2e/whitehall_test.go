@@ -83,13 +83,15 @@ func TestBrowserWhitehallGame(t *testing.T) {
 	jack.navigate("/")
 	jack.signIn("Jack")
 	invites, table := jack.createTable("whitehall", 4)
-	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
+	jack.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the invitation page", `location.pathname.startsWith('/join/')`, scaled(20*time.Second))
+	jack.acceptInvite()
 	jack.waitSeat(0)
 
-	// The investigators open the yellow seat's invite link (the lobby asks
-	// for a name, then follows it) and take blue and red on the table page.
+	// The investigators open the yellow seat's invite link (the invitation page asks
+	// for a name; they take the seat) and take blue and red on the table page.
 	inv.navigate(invites[1])
 	inv.signIn("Abberline")
+	inv.acceptInvite()
 	inv.waitSeat(1)
 	for _, seat := range []int{2, 3} {
 		inv.clickUntil(fmt.Sprintf(`#seats li[data-seat="%d"] button[data-take-seat]`, seat), fmt.Sprintf("seat %d", seat),

@@ -84,3 +84,24 @@ type View interface {
 type ChatGate interface {
 	ChatOpen() bool
 }
+
+// PrivateSeats is implemented by games whose seats keep secrets from each
+// other even on one side (Jekyll & Hyde's two hands): there every seat is a
+// view group of its own.
+type PrivateSeats interface {
+	PrivateSeats() bool
+}
+
+// ViewGroup names the group of seats whose views one person may see
+// together: the seat's side, or the seat itself in a game with private
+// seats. Outside a hot-seat table, no person holds seats of two groups in
+// one game.
+func ViewGroup(r Rules, seats []SeatInfo, seat int) string {
+	if seat < 0 || seat >= len(seats) {
+		return ""
+	}
+	if p, ok := r.(PrivateSeats); ok && p.PrivateSeats() {
+		return "seat:" + seats[seat].ID
+	}
+	return "side:" + seats[seat].Side
+}

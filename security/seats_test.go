@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
+	"gaslamp/internal/testscale"
 	"gaslamp/server"
 )
 
@@ -173,4 +176,34 @@ func TestSeatTransferIsOneTime(t *testing.T) {
 	if st := cp.next("state"); len(st.You) != 1 || st.You[0] != 0 {
 		t.Fatalf("phone holds %v, want [0]", st.You)
 	}
+}
+
+// Signing out closes the session's open WebSockets: a revoked session keeps
+// no seat's view open on a forgotten tab.
+func TestSignOutClosesConnections(t *testing.T) {
+	s := startSite(t, nil)
+	alice, bob := s.guest("Alice"), s.guest("Bob")
+	c := alice.mustCreate("pocket", nil, "human", "human")
+	if alice.sit(c.ID, 0) != http.StatusOK || bob.sit(c.ID, 1) != http.StatusOK {
+		t.Fatal("seats")
+	}
+	ca, cb := alice.dial(c.ID), bob.dial(c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	if code, body := alice.do("POST", "/api/session/signout", nil, nil); code != http.StatusNoContent {
+		t.Fatalf("sign-out: %d %s", code, body)
+	}
+	select {
+	case <-ca.done:
+	case <-time.After(testscale.Timeout(20 * time.Second)):
+		t.Fatal("the signed-out session's WebSocket is still open")
+	}
+	if websocket.CloseStatus(ca.err) != websocket.StatusPolicyViolation {
+		t.Fatalf("close: %v", ca.err)
+	}
+	// Bob's connection is untouched.
+	cb.send(map[string]any{"t": "ping"})
+	cb.next("pong")
 }

@@ -105,7 +105,9 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request, sess stor
 	}
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true,
 		Secure: s.cfg.SecureCookies, SameSite: http.SameSiteLaxMode, MaxAge: -1})
-	s.log.Info("guest signed out", "user", user.ID)
+	// The session's open tables close too: a revoked session keeps no view.
+	closed := s.caps.closeSession(sess.TokenHash)
+	s.log.Info("guest signed out", "user", user.ID, "connections_closed", closed)
 	w.WriteHeader(http.StatusNoContent)
 }
 

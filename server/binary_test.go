@@ -91,7 +91,7 @@ func TestBinaryKillAndRestart(t *testing.T) {
 	e := &env{t: t, url: d.url}
 	alice := e.guest("Alice")
 	var c created
-	if code := alice.do("POST", "/api/tables", map[string]any{"game": "whitehall"}, &c); code != 201 {
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "whitehall", "hotseat": true}, &c); code != 201 {
 		t.Fatalf("create %d", code)
 	}
 	for seat := 0; seat < 4; seat++ {

@@ -218,19 +218,37 @@ func TestInviteTakesSeatFromAnotherDevice(t *testing.T) {
 	if st := cp.next("state"); len(st.You) != 1 || st.You[0] != 0 {
 		t.Fatalf("phone state %s", st.Raw)
 	}
-	// The GET link redirects a signed-in browser to the table, and a
-	// stranger to the lobby.
-	for _, u := range []*user{phone, {e: e}} {
+	// Opening a link (GET) shows the invitation page and changes nothing,
+	// for a signed-in browser and a stranger alike (trust hole 7).
+	for _, u := range []*user{phone, e.guest("Eve"), {e: e}} {
 		req, _ := newGet(e, c.Invites["1"], u)
 		resp, err := noRedirect.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		loc := resp.Header.Get("Location")
-		if u.cookie != "" && loc != "/t/"+c.ID || u.cookie == "" && !strings.HasPrefix(loc, "/?join=") {
-			t.Fatalf("redirect to %q", loc)
+		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+			t.Fatalf("invitation page: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 		}
+	}
+	var info inviteInfo
+	if code := phone.do("GET", "/api/invites/"+strings.TrimPrefix(c.Invites["1"], "/join/"), nil, &info); code != 200 ||
+		info.Table != c.ID || info.Seat != 1 || info.State != "free" || info.Inviter != "Alice" || info.Status != "open" {
+		t.Fatalf("invite info %d %+v", code, info)
+	}
+	if code := phone.do("GET", "/api/invites/"+strings.TrimPrefix(c.Invites["0"], "/join/"), nil, &info); code != 200 || info.State != "yours" {
+		t.Fatalf("invite info of the phone's own seat %d %+v", code, info)
+	}
+	if code := e.guest("Eve").do("GET", "/api/invites/"+strings.TrimPrefix(c.Invites["0"], "/join/"), nil, &info); code != 200 || info.State != "taken" {
+		t.Fatalf("invite info of a held seat %d %+v", code, info)
+	}
+	if tb, err := e.st.Table(context.Background(), c.ID); err != nil || tb.Seats[1].UserID != "" {
+		t.Fatalf("a GET of the link seated someone: %+v %v", tb.Seats, err)
+	}
+	// The phone holds seat 0 (one side): seat 1 is the other side's.
+	var refused httpErr
+	if code := phone.do("POST", "/api/join/"+strings.TrimPrefix(c.Invites["1"], "/join/"), nil, &refused); code != http.StatusForbidden || refused.Code != CodeOtherSide {
+		t.Fatalf("a second side: %d %+v", code, refused)
 	}
 	var bad httpErr
 	if code := phone.do("POST", "/api/join/nonsense", nil, &bad); code != 404 || bad.Code != "not-found" {

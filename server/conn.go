@@ -160,6 +160,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.metrics.conns.Add(1)
 	defer s.metrics.conns.Add(-1)
+	s.caps.track(c)
+	defer s.caps.untrack(c)
 	writerDone := make(chan struct{})
 	go c.writeLoop(writerDone)
 	if d := s.cfg.HelloTimeout; d > 0 {

@@ -148,13 +148,25 @@ type created struct {
 // table creates a srvtest table with the given seat kinds.
 func (u *user) table(length string, takeover int, kinds ...string) created {
 	u.e.t.Helper()
+	return u.create(length, takeover, false, kinds...)
+}
+
+// hotseat creates a hot-seat table of the test game: one person may hold
+// every seat.
+func (u *user) hotseat(length string, takeover int, kinds ...string) created {
+	u.e.t.Helper()
+	return u.create(length, takeover, true, kinds...)
+}
+
+func (u *user) create(length string, takeover int, hotseat bool, kinds ...string) created {
+	u.e.t.Helper()
 	seats := []map[string]string{}
 	for _, k := range kinds {
 		seats = append(seats, map[string]string{"kind": k})
 	}
 	var c created
 	if code := u.do("POST", "/api/tables", map[string]any{"game": testgame.ID, "options": map[string]string{"length": length},
-		"seats": seats, "takeover_seconds": takeover}, &c); code != http.StatusCreated {
+		"seats": seats, "takeover_seconds": takeover, "hotseat": hotseat}, &c); code != http.StatusCreated {
 		u.e.t.Fatalf("create: %d", code)
 	}
 	return c

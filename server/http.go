@@ -33,7 +33,8 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/tables/{id}/seats/{seat}", s.csrf(s.handleLeaveSeat))
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/transfer", s.csrf(s.handleTransfer))
 	m.HandleFunc("POST /api/join/{token}", s.csrf(s.handleJoinAPI))
-	m.HandleFunc("GET /join/{token}", s.handleJoinLink)
+	m.HandleFunc("GET /join/{token}", s.handlePage("join.html")) // shows the invitation; the seat is taken by the POST
+	m.HandleFunc("GET /api/invites/{token}", s.handleInviteInfo)
 	m.HandleFunc("GET /ws/t/{id}", s.handleWS)
 	m.HandleFunc("GET /t/{id}", s.handlePage("table.html"))
 	m.HandleFunc("GET /{$}", s.handlePage("index.html"))

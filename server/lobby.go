@@ -22,6 +22,9 @@ type tableSummary struct {
 	Created  time.Time     `json:"created"`
 	Version  int64         `json:"version"`
 	Takeover int           `json:"takeover_seconds"`
+	// Hotseat marks a hot-seat / teaching table, where one person may play
+	// every seat and so sees every side's secrets.
+	Hotseat bool `json:"hotseat"`
 }
 
 type seatSummary struct {
@@ -42,7 +45,7 @@ type playerSummary struct {
 // buildSummary runs on the table's goroutine.
 func (t *table) buildSummary() *tableSummary {
 	sum := &tableSummary{ID: t.id, Game: t.rec.Game, Options: game.Options(t.rec.Options), Status: t.rec.Status,
-		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover}
+		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat}
 	if sum.Options == nil {
 		sum.Options = game.Options{}
 	}
@@ -204,6 +207,7 @@ type createIn struct {
 	Options  map[string]string `json:"options"`
 	Seats    []seatIn          `json:"seats"`
 	Takeover int               `json:"takeover_seconds"`
+	Hotseat  bool              `json:"hotseat"`
 }
 
 type seatIn struct {
@@ -283,7 +287,7 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 		return rec, nil, badRequest("err.bad-takeover")
 	}
 	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
-		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC()}
+		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat}
 	invites := map[string]string{}
 	humans := 0
 	bots := game.BotNames(rules.ID())
@@ -365,7 +369,7 @@ func (s *Server) seatResult(w http.ResponseWriter, t *table, seat int, err error
 		writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat})
 	case errors.As(err, &ge) && ge.Code == game.CodeTableFull:
 		s.httpError(w, http.StatusConflict, ge)
-	case errors.As(err, &ge) && ge.Code == game.CodeUnauthorized:
+	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide):
 		s.httpError(w, http.StatusForbidden, ge)
 	case errors.As(err, &ge) && ge.Code == game.CodeUnknownSeat:
 		s.httpError(w, http.StatusNotFound, ge)
@@ -436,26 +440,4 @@ func (s *Server) handleJoinAPI(w http.ResponseWriter, r *http.Request, sess stor
 		return
 	}
 	s.seatResult(w, t, seat, err)
-}
-
-// handleJoinLink opens an invite link: signed in, the seat is taken and the
-// browser goes to the table; otherwise to the lobby, which asks for a name and
-// comes back (?join=/join/TOKEN).
-func (s *Server) handleJoinLink(w http.ResponseWriter, r *http.Request) {
-	token := r.PathValue("token")
-	sess, user, ok := s.session(r)
-	if !ok {
-		http.Redirect(w, r, "/?join="+"/join/"+token, http.StatusSeeOther)
-		return
-	}
-	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, clientIP(r), s.cfg.Limits.JoinIP) {
-		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
-		return
-	}
-	t, _, err := s.join(r.Context(), token, user)
-	if err != nil {
-		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-invite")})
-		return
-	}
-	http.Redirect(w, r, "/t/"+t.id, http.StatusSeeOther)
 }

@@ -245,14 +245,15 @@ func (t *table) takeSeat(seat int, user, name string, force bool) error {
 	if !force && t.rec.Status != store.StatusOpen {
 		return errSeatTaken
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := t.s.store.SetSeatHolder(ctx, t.id, seat, user, name); err != nil {
-		t.s.log.Error("seat not stored", "table", t.id, "seat", seat, "err", err)
-		return errNotStored
+	// Once claimed, an invite brings the seat back only to its owner (a
+	// seat left mid-game is not for the next holder of the link).
+	if seatOwnedByOther(*st, user) {
+		return errSeatTaken
 	}
 	before := st.UserID
-	st.UserID, st.Name = user, name
+	if err := t.giveSeat(seat, user, name); err != nil {
+		return err
+	}
 	t.s.log.Info("seat taken", "table", t.id, "seat", seat, "invite", force)
 	t.seatsChanged(before, user)
 	return nil
@@ -274,6 +275,15 @@ func (t *table) leaveSeat(seat int, user string) error {
 		return errNotStored
 	}
 	st.UserID, st.Name = "", ""
+	// Before the game starts, a seat left is for the next claimer of its
+	// invite; once it runs, the invite brings it back only to its owner.
+	if t.rec.Status == store.StatusOpen && st.Owner != "" {
+		if err := t.s.store.SetSeatOwner(ctx, t.id, seat, ""); err != nil {
+			t.s.log.Error("seat owner not stored", "table", t.id, "seat", seat, "err", err)
+		} else {
+			st.Owner = ""
+		}
+	}
 	t.s.log.Info("seat left", "table", t.id, "seat", seat)
 	t.seatsChanged(user, "")
 	return nil

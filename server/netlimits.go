@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // Connection bounds (docs/security.md, "Connection limits").
@@ -225,6 +227,50 @@ type connCaps struct {
 	mu     sync.Mutex
 	byAddr map[string]int
 	bySess map[string]int
+	// conns holds the open WebSockets of each session, so that signing out
+	// closes them (a revoked session keeps no seat's view open).
+	conns map[string]map[*conn]struct{}
+}
+
+// track records c as an open connection of its session until untrack.
+func (c *connCaps) track(cn *conn) {
+	if cn.sess == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.conns == nil {
+		c.conns = map[string]map[*conn]struct{}{}
+	}
+	if c.conns[cn.sess] == nil {
+		c.conns[cn.sess] = map[*conn]struct{}{}
+	}
+	c.conns[cn.sess][cn] = struct{}{}
+}
+
+func (c *connCaps) untrack(cn *conn) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m := c.conns[cn.sess]; m != nil {
+		delete(m, cn)
+		if len(m) == 0 {
+			delete(c.conns, cn.sess)
+		}
+	}
+}
+
+// closeSession closes every open WebSocket of session sess on this node.
+func (c *connCaps) closeSession(sess string) int {
+	c.mu.Lock()
+	list := make([]*conn, 0, len(c.conns[sess]))
+	for cn := range c.conns[sess] {
+		list = append(list, cn)
+	}
+	c.mu.Unlock()
+	for _, cn := range list {
+		cn.closeWith(websocket.StatusPolicyViolation, "signed out")
+	}
+	return len(list)
 }
 
 var errTooManyConns = errors.New("too many connections")

@@ -255,7 +255,7 @@ func TestNodesConflictingMove(t *testing.T) {
 	})
 	a, b := nodes[0], nodes[1]
 	alice := a.guest("Alice")
-	c := alice.table("10", 0, "human", "human")
+	c := alice.hotseat("10", 0, "human", "human")
 	alice.sit(c.ID, 0)
 	alice.sit(c.ID, 1)
 	ta, tb := a.dial(alice, c.ID), b.dial(alice.on(b), c.ID)
@@ -288,7 +288,7 @@ func TestNodesSimultaneousMoves(t *testing.T) {
 	nodes := newCluster(t, 2, nil)
 	a, b := nodes[0], nodes[1]
 	alice := a.guest("Alice")
-	c := alice.table("40", 0, "human", "human")
+	c := alice.hotseat("40", 0, "human", "human")
 	alice.sit(c.ID, 0)
 	alice.sit(c.ID, 1)
 	ta, tb := a.dial(alice, c.ID), b.dial(alice.on(b), c.ID)

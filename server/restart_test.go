@@ -59,7 +59,7 @@ func TestShutdownFinishesReceivedMoves(t *testing.T) {
 	dir := t.TempDir()
 	e := startEnv(t, dir, nil)
 	alice := e.guest("Alice")
-	c := alice.table("40", 0, "human", "human")
+	c := alice.hotseat("40", 0, "human", "human")
 	alice.sit(c.ID, 0)
 	alice.sit(c.ID, 1)
 	ca := e.dial(alice, c.ID)

@@ -95,7 +95,7 @@ func TestSecrecyEveryFrame(t *testing.T) {
 func TestOnePersonTwoSeats(t *testing.T) {
 	e := newEnv(t, nil)
 	both := e.guest("Both")
-	c := both.table("6", 0, "human", "human")
+	c := both.hotseat("6", 0, "human", "human")
 	both.sit(c.ID, 0)
 	both.sit(c.ID, 1)
 	cc := e.dial(both, c.ID)

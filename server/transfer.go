@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"gaslamp/game"
 	"gaslamp/store"
@@ -75,7 +74,9 @@ func (s *Server) redeemTransfer(ctx context.Context, token string, user store.Us
 		}
 		delete(t.transfers, h)
 		seat = n
-		res = t.moveSeat(n, user.ID, user.Name)
+		if res = t.moveSeat(n, user.ID, user.Name); res != nil && res != errSeatTaken {
+			t.transfers[h] = n // refused (e.g. the other side): the link still works for its owner
+		}
 	})
 	if err != nil {
 		return t, seat, err
@@ -91,13 +92,9 @@ func (t *table) moveSeat(seat int, user, name string) error {
 	if before == user {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := t.s.store.SetSeatHolder(ctx, t.id, seat, user, name); err != nil {
-		t.s.log.Error("seat not stored", "table", t.id, "seat", seat, "err", err)
-		return errNotStored
+	if err := t.giveSeat(seat, user, name); err != nil {
+		return err
 	}
-	st.UserID, st.Name = user, name
 	t.s.log.Info("seat moved", "table", t.id, "seat", seat)
 	frame := mustJSON(seatMovedMsg{T: "seat-moved", Seat: seat})
 	for c := range t.conns {

@@ -104,4 +104,21 @@ var Migrations = []Migration{
 			value TEXT NOT NULL
 		)`,
 	}},
+	{5, "seat owners, seat holders and hot-seat tables", []string{
+		// hotseat: one person may play every seat (a teaching table),
+		// marked as such to everyone.
+		`ALTER TABLE tables ADD COLUMN hotseat INTEGER NOT NULL DEFAULT 0`,
+		// owner: the person a seat's invite brings the seat back to once
+		// it has been claimed ("" while nobody has claimed it).
+		`ALTER TABLE seats ADD COLUMN owner TEXT NOT NULL DEFAULT ''`,
+		// Every view group (a side, or one seat where a side's seats keep
+		// secrets from each other) a user has held a seat of, per table:
+		// no one is ever given a seat of a second group.
+		`CREATE TABLE seat_holders (
+			table_id TEXT NOT NULL REFERENCES tables(id),
+			user_id TEXT NOT NULL,
+			grp TEXT NOT NULL,
+			PRIMARY KEY (table_id, user_id, grp)
+		)`,
+	}},
 }

@@ -82,29 +82,29 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created)); err != nil {
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat)); err != nil {
 		return mapErr(err)
 	}
 	for _, st := range t.Seats {
-		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash); err != nil {
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash, owner)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash, st.Owner); err != nil {
 			return mapErr(err)
 		}
 	}
 	return mapErr(tx.Commit())
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat`
 
 func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
 	var t Table
 	var opts string
-	var seed, created int64
-	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created); err != nil {
+	var seed, created, hotseat int64
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat); err != nil {
 		return t, mapErr(err)
 	}
-	t.Seed, t.Created = uint64(seed), fromMS(created)
+	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
 	}
@@ -121,7 +121,7 @@ func (s *sqlStore) Table(ctx context.Context, id string) (Table, error) {
 }
 
 func (s *sqlStore) seats(ctx context.Context, id string) ([]Seat, error) {
-	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seat, kind, bot, level, user_id, name, invite_hash
+	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT seat, kind, bot, level, user_id, name, invite_hash, owner
 		FROM seats WHERE table_id = ? ORDER BY seat`), id)
 	if err != nil {
 		return nil, err
@@ -130,7 +130,7 @@ func (s *sqlStore) seats(ctx context.Context, id string) ([]Seat, error) {
 	var out []Seat
 	for rows.Next() {
 		var x Seat
-		if err := rows.Scan(&x.Seat, &x.Kind, &x.Bot, &x.Level, &x.UserID, &x.Name, &x.InviteHash); err != nil {
+		if err := rows.Scan(&x.Seat, &x.Kind, &x.Bot, &x.Level, &x.UserID, &x.Name, &x.InviteHash, &x.Owner); err != nil {
 			return nil, err
 		}
 		out = append(out, x)
@@ -208,6 +208,43 @@ func (s *sqlStore) SeatByInvite(ctx context.Context, hash string) (string, int, 
 	var seat int
 	err := s.row(ctx, `SELECT table_id, seat FROM seats WHERE invite_hash = ? AND invite_hash <> ''`, hash).Scan(&table, &seat)
 	return table, seat, mapErr(err)
+}
+
+func (s *sqlStore) SetSeatOwner(ctx context.Context, table string, seat int, owner string) error {
+	return s.exec(ctx, `UPDATE seats SET owner = ? WHERE table_id = ? AND seat = ?`, owner, table, seat)
+}
+
+func (s *sqlStore) SetSeatInvite(ctx context.Context, table string, seat int, hash string) error {
+	return s.exec(ctx, `UPDATE seats SET invite_hash = ? WHERE table_id = ? AND seat = ?`, hash, table, seat)
+}
+
+func (s *sqlStore) AddSeatHolder(ctx context.Context, table, user, grp string) error {
+	return s.exec(ctx, `INSERT INTO seat_holders (table_id, user_id, grp) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, table, user, grp)
+}
+
+func (s *sqlStore) SeatHolderGroups(ctx context.Context, table, user string) ([]string, error) {
+	rows, err := s.w.QueryContext(ctx, s.rebind(`SELECT grp FROM seat_holders WHERE table_id = ? AND user_id = ? ORDER BY grp`), table, user)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// boolInt stores a bool as 0 or 1 (both dialects have INTEGER).
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (s *sqlStore) Moves(ctx context.Context, table string) ([]Move, error) {

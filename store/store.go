@@ -60,6 +60,7 @@ type Table struct {
 	Takeover int // seconds a human may stay away before a bot takes the seat; 0 = never
 	Creator  string
 	Created  time.Time
+	Hotseat  bool // one person may play every seat (a teaching table)
 	Seats    []Seat
 }
 
@@ -72,6 +73,7 @@ type Seat struct {
 	UserID     string // holder of a human seat, "" when free
 	Name       string // display name of the holder
 	InviteHash string // hex SHA-256 of the seat's invite token
+	Owner      string // the user the invite brings the seat back to once claimed ("" before)
 }
 
 // Move is one stored move of a table. Seq starts at 1 and has no gaps.
@@ -130,6 +132,18 @@ type Store interface {
 	SetSeatHolder(ctx context.Context, table string, seat int, userID, name string) error
 	// SeatByInvite finds the table and seat an invite token hash opens.
 	SeatByInvite(ctx context.Context, hash string) (table string, seat int, err error)
+	// SetSeatOwner records who a seat's invite belongs to ("" frees it
+	// for the next claimer).
+	SetSeatOwner(ctx context.Context, table string, seat int, owner string) error
+	// SetSeatInvite replaces a seat's invite token hash (a host's
+	// replacement of an absent player): the old link stops working.
+	SetSeatInvite(ctx context.Context, table string, seat int, hash string) error
+	// AddSeatHolder records that user has held a seat of view group grp at
+	// table (idempotent).
+	AddSeatHolder(ctx context.Context, table, user, grp string) error
+	// SeatHolderGroups returns the view groups user has held seats of at
+	// table.
+	SeatHolderGroups(ctx context.Context, table, user string) ([]string, error)
 
 	// AppendMove stores a move. It returns ErrConflict when (table, seq) is
 	// already taken; it returns only once the move is durable.

@@ -162,12 +162,17 @@ func TestLeaseMigration(t *testing.T) {
 	Migrations = saved
 	mk := func(id, status string, takeover int, kinds ...string) {
 		t.Helper()
-		tb := Table{ID: id, Game: "g", Options: map[string]string{}, Status: status, Takeover: takeover, Created: time.Now()}
-		for i, k := range kinds {
-			tb.Seats = append(tb.Seats, Seat{Seat: i, Kind: k})
-		}
-		if err := s.CreateTable(ctx, tb); err != nil {
+		// Written as version 2 wrote them (later versions add columns).
+		db := s.(*sqlStore).w
+		if _, err := db.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created)
+			VALUES (?, 'g', '{}', 0, ?, ?, '', ?)`, id, status, takeover, time.Now().UnixMilli()); err != nil {
 			t.Fatal(err)
+		}
+		for i, k := range kinds {
+			if _, err := db.ExecContext(ctx, `INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash)
+				VALUES (?, ?, ?, '', '', '', '', '')`, id, i, k); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	mk("bot", StatusRunning, 0, KindHuman, KindBot)

@@ -21,6 +21,11 @@ func (Rules) Name() game.Text { return game.T("jekyll.name") }
 // Sides implements game.Rules: the two players together against the City.
 func (Rules) Sides() []string { return []string{"players", "city"} }
 
+// PrivateSeats implements game.PrivateSeats: the two partners' hands are
+// secret from each other, so one person never holds both seats (outside a
+// hot-seat table).
+func (Rules) PrivateSeats() bool { return true }
+
 // OptionSpecs implements game.Rules.
 func (Rules) OptionSpecs() []game.OptionSpec {
 	return append([]game.OptionSpec(nil), optionSpecs...)

@@ -253,9 +253,9 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 		return err
 	}
 	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created)); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat)); err != nil {
 			return err
 		}
 		if len(t.Seats) == 0 {
@@ -263,23 +263,23 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 		}
 		var b pgx.Batch
 		for _, st := range t.Seats {
-			b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash)
+			b.Queue(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash, owner)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash, st.Owner)
 		}
 		return tx.SendBatch(ctx, &b).Close()
 	}))
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts string
-	var seed, created int64
-	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created); err != nil {
+	var seed, created, hotseat int64
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat); err != nil {
 		return t, mapErr(err)
 	}
-	t.Seed, t.Created = uint64(seed), fromMS(created)
+	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
 	}
@@ -299,7 +299,7 @@ func (s *Store) Table(ctx context.Context, id string) (store.Table, error) {
 
 // seats returns the seats of the given tables, by table, in seat order.
 func (s *Store) seats(ctx context.Context, ids []string) (map[string][]store.Seat, error) {
-	rows, err := s.pool.Query(ctx, `SELECT table_id, seat, kind, bot, level, user_id, name, invite_hash
+	rows, err := s.pool.Query(ctx, `SELECT table_id, seat, kind, bot, level, user_id, name, invite_hash, owner
 		FROM seats WHERE table_id = ANY($1) ORDER BY table_id, seat`, ids)
 	if err != nil {
 		return nil, err
@@ -309,7 +309,7 @@ func (s *Store) seats(ctx context.Context, ids []string) (map[string][]store.Sea
 	for rows.Next() {
 		var id string
 		var x store.Seat
-		if err := rows.Scan(&id, &x.Seat, &x.Kind, &x.Bot, &x.Level, &x.UserID, &x.Name, &x.InviteHash); err != nil {
+		if err := rows.Scan(&id, &x.Seat, &x.Kind, &x.Bot, &x.Level, &x.UserID, &x.Name, &x.InviteHash, &x.Owner); err != nil {
 			return nil, err
 		}
 		out[id] = append(out[id], x)
@@ -524,6 +524,46 @@ func (s *Store) ClaimLease(ctx context.Context, table, owner string, now, until 
 		return false, mapErr(err)
 	}
 	return tag.RowsAffected() == 1, nil
+}
+
+// SetSeatOwner implements store.Store.
+func (s *Store) SetSeatOwner(ctx context.Context, table string, seat int, owner string) error {
+	return s.exec(ctx, `UPDATE seats SET owner = $1 WHERE table_id = $2 AND seat = $3`, owner, table, seat)
+}
+
+// SetSeatInvite implements store.Store.
+func (s *Store) SetSeatInvite(ctx context.Context, table string, seat int, hash string) error {
+	return s.exec(ctx, `UPDATE seats SET invite_hash = $1 WHERE table_id = $2 AND seat = $3`, hash, table, seat)
+}
+
+// AddSeatHolder implements store.Store.
+func (s *Store) AddSeatHolder(ctx context.Context, table, user, grp string) error {
+	return s.exec(ctx, `INSERT INTO seat_holders (table_id, user_id, grp) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, table, user, grp)
+}
+
+// SeatHolderGroups implements store.Store.
+func (s *Store) SeatHolderGroups(ctx context.Context, table, user string) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT grp FROM seat_holders WHERE table_id = $1 AND user_id = $2 ORDER BY grp`, table, user)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // EnsureSetting implements store.Store.

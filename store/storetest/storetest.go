@@ -63,6 +63,7 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Leases", testLeases},
 		{"ConcurrentLeaseClaims", testConcurrentLeaseClaims},
 		{"Settings", testSettings},
+		{"SeatOwnersAndHolders", testSeatOwnersAndHolders},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })

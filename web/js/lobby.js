@@ -123,6 +123,7 @@ function readCreateForm() {
   const req = { game: g.id, options, seats };
   const takeover = Number(byId('takeover', HTMLInputElement).value);
   if (takeover > 0) req.takeover_seconds = takeover;
+  if (byId('hotseat', HTMLInputElement).checked) req.hotseat = true;
   return req;
 }
 
@@ -216,6 +217,7 @@ function tableRow(tb) {
       el('strong', {}, g ? render(g.name) : tb.game),
       ' ',
       el('span', { class: `status status-${tb.status}` }, statusLabel(tb.status)),
+      tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null,
       options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => (v === 'true' ? k : `${k}=${v}`)).join(', ')) : null),
     seats,
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },
@@ -306,13 +308,6 @@ async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   await ensureIdentity();
-  // An invite link opened before choosing a name comes back here as
-  // ?join=/join/TOKEN: now that there is a session, follow it.
-  const join = new URLSearchParams(location.search).get('join');
-  if (join && /^\/join\/[A-Za-z0-9_-]+$/.test(join)) {
-    location.replace(join);
-    return;
-  }
   try {
     games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
   } catch {

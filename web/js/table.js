@@ -184,8 +184,13 @@ function draw() {
   document.body.dataset.version = String(st.version);
   document.body.dataset.over = String(!!st.outcome?.over);
   const g = games.find((x) => x.id === st.table?.game);
-  byId('table-title').textContent = g ? render(g.name) : st.table.game;
-  document.title = `${byId('table-title').textContent} · gaslamp`;
+  const title = byId('table-title');
+  title.textContent = g ? render(g.name) : st.table.game;
+  document.title = `${title.textContent} · gaslamp`;
+  if (st.table.hotseat) {
+    // Marked to everyone: one person may see every side's secrets here.
+    title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
+  }
   drawPrompt(snap);
   drawLegal(snap);
   drawSeats(snap);

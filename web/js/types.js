@@ -68,6 +68,7 @@
  * @property {string} created
  * @property {number} version
  * @property {number} [takeover_seconds]
+ * @property {boolean} [hotseat] a hot-seat / teaching table: one person may play every seat
  */
 
 /**
@@ -77,6 +78,21 @@
  * @property {Record<string, string>} options
  * @property {{kind: 'human'|'bot', bot?: string, level?: string}[]} seats
  * @property {number} [takeover_seconds]
+ * @property {boolean} [hotseat]
+ */
+
+/**
+ * GET /api/invites/{token}: what an invitation link is.
+ * @typedef {Object} InviteInfo
+ * @property {string} table
+ * @property {string} game
+ * @property {number} seat
+ * @property {string} seat_id
+ * @property {Text} name the seat's name
+ * @property {string} inviter the table creator's display name ("" when unknown)
+ * @property {'open'|'running'|'finished'|string} status
+ * @property {'free'|'yours'|'taken'|'transfer'} state
+ * @property {boolean} hotseat
  */
 
 /**

@@ -1,0 +1,73 @@
+package storetest
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"gaslamp/store"
+)
+
+// testSeatOwnersAndHolders checks the records the one-side-per-person rule
+// and the invites rest on: a table's hot-seat flag, a seat's owner, a seat's
+// replaced invite, and the view groups each user has held.
+func testSeatOwnersAndHolders(t *testing.T, db DB) {
+	s := open(t, db)
+	now := time.Now().UTC()
+	newTable(t, s, "t1", now)
+	hot := store.Table{ID: "t2", Game: "test", Options: map[string]string{}, Status: store.StatusOpen,
+		Creator: "u1", Created: now, Hotseat: true,
+		Seats: []store.Seat{{Seat: 0, Kind: store.KindHuman, InviteHash: store.Hash("inv-t2"), Owner: "u9"}}}
+	if err := s.CreateTable(ctx, hot); err != nil {
+		t.Fatal(err)
+	}
+	t1, err := s.Table(ctx, "t1")
+	if err != nil || t1.Hotseat || t1.Seats[0].Owner != "" {
+		t.Fatalf("t1 %+v, %v", t1, err)
+	}
+	t2, err := s.Table(ctx, "t2")
+	if err != nil || !t2.Hotseat || t2.Seats[0].Owner != "u9" {
+		t.Fatalf("t2 %+v, %v", t2, err)
+	}
+	if list, err := s.Tables(ctx, 0); err != nil || len(list) != 2 {
+		t.Fatalf("tables %+v, %v", list, err)
+	} else {
+		for _, tb := range list {
+			if tb.Hotseat != (tb.ID == "t2") {
+				t.Fatalf("listed %s hotseat=%v", tb.ID, tb.Hotseat)
+			}
+		}
+	}
+	if err := s.SetSeatOwner(ctx, "t1", 0, "u2"); err != nil {
+		t.Fatal(err)
+	}
+	if t1, _ = s.Table(ctx, "t1"); t1.Seats[0].Owner != "u2" {
+		t.Fatalf("owner %+v", t1.Seats[0])
+	}
+	if err := s.SetSeatInvite(ctx, "t1", 0, store.Hash("new")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.SeatByInvite(ctx, store.Hash("inv-t1")); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the replaced invite still opens: %v", err)
+	}
+	if id, seat, err := s.SeatByInvite(ctx, store.Hash("new")); err != nil || id != "t1" || seat != 0 {
+		t.Fatalf("new invite: %s %d %v", id, seat, err)
+	}
+	for range 2 { // idempotent
+		for _, g := range []string{"jack", "police"} {
+			if err := s.AddSeatHolder(ctx, "t1", "u2", g); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := s.AddSeatHolder(ctx, "t2", "u2", "other"); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.SeatHolderGroups(ctx, "t1", "u2"); err != nil || !slices.Equal(g, []string{"jack", "police"}) {
+		t.Fatalf("groups %v, %v", g, err)
+	}
+	if g, err := s.SeatHolderGroups(ctx, "t1", "u3"); err != nil || len(g) != 0 {
+		t.Fatalf("groups of a stranger %v, %v", g, err)
+	}
+}

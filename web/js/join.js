@@ -1,0 +1,102 @@
+// The invitation page (join.html, served at /join/TOKEN): says what a link
+// is (the game, the seat, who invites) and takes the seat only when the
+// player presses the button, with a POST that carries the session's CSRF
+// token. Opening a link changes nothing, so a link on another site cannot
+// seat anyone.
+
+import { byId } from './dom.js';
+import { initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
+import { api, HttpError } from './net.js';
+import { ensureIdentity } from './ident.js';
+
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').InviteInfo} InviteInfo */
+
+const token = decodeURIComponent(location.pathname.replace(/^\/join\//, ''));
+
+/** @type {InviteInfo|null} */
+let info = null;
+/** @type {GameInfo[]} */
+let games = [];
+/** @type {import('./types.js').Text|null} */
+let failure = null;
+
+/** Renders the invitation in the current language. */
+function show() {
+  const what = byId('join-what');
+  const note = byId('join-note');
+  const take = byId('join-take', HTMLButtonElement);
+  const err = byId('join-error');
+  err.textContent = failure ? render(failure) : '';
+  if (!info) {
+    what.textContent = failure ? '' : t('web.join.loading');
+    take.hidden = true;
+    note.hidden = true;
+    return;
+  }
+  const g = games.find((x) => x.id === info?.game);
+  const gameName = g ? render(g.name) : '';
+  const seatName = render(info.name);
+  switch (info.state) {
+    case 'transfer':
+      what.textContent = t('web.join.transfer', { seat: seatName, game: gameName });
+      take.textContent = t('web.join.take-here');
+      break;
+    default:
+      what.textContent = info.inviter
+        ? t('web.join.invites', { inviter: info.inviter, seat: seatName, game: gameName })
+        : t('web.join.invited', { seat: seatName, game: gameName });
+      take.textContent = info.state === 'yours' ? t('web.join.back') : t('web.join.take');
+  }
+  const notes = [];
+  if (info.state === 'taken') notes.push(t('web.join.taken'));
+  if (info.status === 'finished') notes.push(t('web.join.finished'));
+  else if (info.status === 'running' && info.state === 'free') notes.push(t('web.join.running'));
+  if (info.hotseat) notes.push(t('web.table.hotseat-note'));
+  note.textContent = notes.join(' ');
+  note.hidden = notes.length === 0;
+  take.hidden = info.state === 'taken' || info.status === 'finished';
+}
+
+/** Takes the seat (POST with the CSRF token) and goes to the table. */
+async function takeSeat() {
+  const take = byId('join-take', HTMLButtonElement);
+  take.disabled = true;
+  failure = null;
+  try {
+    const me = await ensureIdentity();
+    if (!me) return;
+    const res = /** @type {{table: string, seat: number}} */ (await api(`/api/join/${encodeURIComponent(token)}`, { method: 'POST' }));
+    location.assign(`/t/${encodeURIComponent(res.table)}`);
+    return;
+  } catch (e) {
+    failure = e instanceof HttpError && e.text ? e.text : { key: 'web.error.network' };
+  } finally {
+    take.disabled = false;
+  }
+  show();
+}
+
+async function main() {
+  await initI18n();
+  languageSwitcher(byId('lang-select', HTMLSelectElement));
+  onLangChange(show);
+  byId('join-take').addEventListener('click', takeSeat);
+  show();
+  // A name first: the page says whether the seat is already this person's.
+  await ensureIdentity();
+  try {
+    games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
+  } catch {
+    // the game's name is left out
+  }
+  try {
+    info = /** @type {InviteInfo} */ (await api(`/api/invites/${encodeURIComponent(token)}`));
+  } catch (e) {
+    failure = e instanceof HttpError && e.text ? e.text : { key: 'web.error.network' };
+  }
+  show();
+  if (info) byId('join-take').focus();
+}
+
+main();
