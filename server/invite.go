@@ -60,14 +60,11 @@ func (s *Server) inviteInfo(ctx context.Context, token, userID string) (inviteIn
 			return inviteInfo{}, err
 		}
 		t = tt
-		h := store.Hash(token)
-		if err := t.ask(ctx, func() {
-			if n, ok := t.transfers[h]; ok {
-				seat = n
-			}
-		}); err != nil {
-			return inviteInfo{}, err
+		tr, err := s.store.Transfer(ctx, store.Hash(token), s.now())
+		if err != nil || tr.Table != t.id {
+			return inviteInfo{}, errNoTransfer
 		}
+		seat = tr.Seat
 	} else {
 		id, n, err := s.store.SeatByInvite(ctx, store.Hash(token))
 		if err != nil {

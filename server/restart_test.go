@@ -86,3 +86,28 @@ func TestShutdownFinishesReceivedMoves(t *testing.T) {
 	}
 	e.close()
 }
+
+// TestTransferSurvivesRestart: a seat transfer token is stored, so the
+// player's phone can redeem it after the server restarted; once only.
+func TestTransferSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	e := startEnv(t, dir, nil)
+	id, alice, _, _, _ := twoPlayers(e, "10")
+	var tr struct{ Token string }
+	if code := alice.do("POST", "/api/tables/"+id+"/seats/0/transfer", nil, &tr); code != 200 || tr.Token == "" {
+		t.Fatalf("transfer %d %+v", code, tr)
+	}
+	e.close()
+	e2 := startEnv(t, dir, nil)
+	phone := e2.guest("Alice")
+	var info inviteInfo
+	if code := phone.do("GET", "/api/invites/"+tr.Token, nil, &info); code != 200 || info.State != "transfer" || info.Seat != 0 {
+		t.Fatalf("transfer info after a restart %d %+v", code, info)
+	}
+	if code := phone.do("POST", "/api/join/"+tr.Token, nil, nil); code != 200 {
+		t.Fatalf("redeem after a restart: %d", code)
+	}
+	if code := e2.guest("Eve").do("POST", "/api/join/"+tr.Token, nil, nil); code != 404 {
+		t.Fatalf("redeemed twice: %d", code)
+	}
+}

@@ -51,7 +51,6 @@ type table struct {
 	conns     map[*conn]struct{}
 	away      map[game.Seat]time.Time // human seats whose player is absent, since when
 	takenOver game.SeatSet            // human seats a bot plays for an absent player
-	transfers map[string]int          // one-time seat transfer token hashes -> seat (transfer.go)
 	bots      map[game.Seat]*botSeat
 	timer     *time.Timer
 	stopped   bool

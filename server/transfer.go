@@ -4,16 +4,21 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"gaslamp/game"
 	"gaslamp/store"
 )
 
 // Seat transfer: a seated player moves their seat to another device (another
-// session) with a one-time token shown only to them. The token is held in
-// memory by the table's goroutine (a restart or another node forgets it; the
-// player asks for another one). Redeeming it moves the seat; the old
-// session's connections get a "seat-moved" frame and a spectator's state.
+// session) with a one-time token shown only to them. The token's hash is
+// stored (store.Transfer), so a restart or another node honours it until it
+// is used or expires (transferTTL). Redeeming it moves the seat, provided the
+// one who asked still holds it; the old session's connections get a
+// "seat-moved" frame and a spectator's state.
+
+// transferTTL is how long a transfer token stays good.
+const transferTTL = time.Hour
 
 var errNoTransfer = &game.Error{Code: CodeNotFound, Text: game.T("err.no-invite")}
 
@@ -38,10 +43,11 @@ func (s *Server) handleTransfer(w http.ResponseWriter, r *http.Request, sess sto
 			res = errNotYourSeat
 			return
 		}
-		if t.transfers == nil {
-			t.transfers = map[string]int{}
+		tr := store.Transfer{Hash: store.Hash(tok), Table: t.id, Seat: seat, User: user.ID, Expires: s.now().Add(transferTTL)}
+		if err := s.store.AddTransfer(r.Context(), tr); err != nil {
+			s.log.Error("transfer not stored", "table", t.id, "err", err)
+			res = errNotStored
 		}
-		t.transfers[store.Hash(tok)] = seat
 	})
 	if err != nil {
 		res = err
@@ -67,15 +73,24 @@ func (s *Server) redeemTransfer(ctx context.Context, token string, user store.Us
 	var res error
 	err = t.ask(ctx, func() {
 		h := store.Hash(token)
-		n, ok := t.transfers[h]
-		if !ok {
+		tr, err := s.store.TakeTransfer(ctx, h, s.now())
+		if err != nil || tr.Table != t.id {
 			res = errNoTransfer
 			return
 		}
-		delete(t.transfers, h)
-		seat = n
-		if res = t.moveSeat(n, user.ID, user.Name); res != nil && res != errSeatTaken {
-			t.transfers[h] = n // refused (e.g. the other side): the link still works for its owner
+		seat = tr.Seat
+		t.refreshRecord()
+		// The seat must still be the asker's: a token does not outlive
+		// the asker's hold on the seat.
+		if seat >= len(t.rec.Seats) || t.rec.Seats[seat].UserID != tr.User {
+			res = errNoTransfer
+			return
+		}
+		if res = t.moveSeat(seat, user.ID, user.Name); res != nil && res != errSeatTaken {
+			// Refused (e.g. the other side): the link still works for its owner.
+			if err := s.store.AddTransfer(ctx, tr); err != nil {
+				s.log.Error("transfer not restored", "table", t.id, "err", err)
+			}
 		}
 	})
 	if err != nil {

@@ -120,5 +120,14 @@ var Migrations = []Migration{
 			grp TEXT NOT NULL,
 			PRIMARY KEY (table_id, user_id, grp)
 		)`,
+		// One-time seat transfer tokens (hashes), so that a restart or
+		// another node still honours them.
+		`CREATE TABLE seat_transfers (
+			token_hash TEXT PRIMARY KEY,
+			table_id TEXT NOT NULL REFERENCES tables(id),
+			seat INTEGER NOT NULL,
+			user_id TEXT NOT NULL,
+			expires BIGINT NOT NULL
+		)`,
 	}},
 }

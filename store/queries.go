@@ -239,6 +239,29 @@ func (s *sqlStore) SeatHolderGroups(ctx context.Context, table, user string) ([]
 	return out, rows.Err()
 }
 
+func (s *sqlStore) AddTransfer(ctx context.Context, tr Transfer) error {
+	return s.exec(ctx, `INSERT INTO seat_transfers (token_hash, table_id, seat, user_id, expires) VALUES (?, ?, ?, ?, ?)`,
+		tr.Hash, tr.Table, tr.Seat, tr.User, ms(tr.Expires))
+}
+
+func (s *sqlStore) Transfer(ctx context.Context, hash string, now time.Time) (Transfer, error) {
+	tr := Transfer{Hash: hash}
+	var exp int64
+	err := s.w.QueryRowContext(ctx, s.rebind(`SELECT table_id, seat, user_id, expires FROM seat_transfers WHERE token_hash = ? AND expires > ?`),
+		hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp)
+	tr.Expires = fromMS(exp)
+	return tr, mapErr(err)
+}
+
+func (s *sqlStore) TakeTransfer(ctx context.Context, hash string, now time.Time) (Transfer, error) {
+	tr := Transfer{Hash: hash}
+	var exp int64
+	err := s.w.QueryRowContext(ctx, s.rebind(`DELETE FROM seat_transfers WHERE token_hash = ? AND expires > ? RETURNING table_id, seat, user_id, expires`),
+		hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp)
+	tr.Expires = fromMS(exp)
+	return tr, mapErr(err)
+}
+
 // boolInt stores a bool as 0 or 1 (both dialects have INTEGER).
 func boolInt(b bool) int {
 	if b {

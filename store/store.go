@@ -76,6 +76,16 @@ type Seat struct {
 	Owner      string // the user the invite brings the seat back to once claimed ("" before)
 }
 
+// Transfer is a one-time token (kept as its hash) that moves a seat from
+// the user who asked for it to whoever redeems it before it expires.
+type Transfer struct {
+	Hash    string
+	Table   string
+	Seat    int
+	User    string // the holder who asked for it
+	Expires time.Time
+}
+
 // Move is one stored move of a table. Seq starts at 1 and has no gaps.
 type Move struct {
 	Table string
@@ -144,6 +154,14 @@ type Store interface {
 	// SeatHolderGroups returns the view groups user has held seats of at
 	// table.
 	SeatHolderGroups(ctx context.Context, table, user string) ([]string, error)
+	// AddTransfer stores a one-time seat transfer token's hash.
+	AddTransfer(ctx context.Context, tr Transfer) error
+	// Transfer returns the unexpired transfer of a token hash, without
+	// using it up (ErrNotFound when there is none).
+	Transfer(ctx context.Context, hash string, now time.Time) (Transfer, error)
+	// TakeTransfer uses a transfer up: it deletes it and returns it, once
+	// (ErrNotFound when it is unknown, used or expired).
+	TakeTransfer(ctx context.Context, hash string, now time.Time) (Transfer, error)
 
 	// AppendMove stores a move. It returns ErrConflict when (table, seq) is
 	// already taken; it returns only once the move is durable.

@@ -559,6 +559,32 @@ func (s *Store) SeatHolderGroups(ctx context.Context, table, user string) ([]str
 	return out, rows.Err()
 }
 
+// AddTransfer implements store.Store.
+func (s *Store) AddTransfer(ctx context.Context, tr store.Transfer) error {
+	return s.exec(ctx, `INSERT INTO seat_transfers (token_hash, table_id, seat, user_id, expires) VALUES ($1, $2, $3, $4, $5)`,
+		tr.Hash, tr.Table, tr.Seat, tr.User, ms(tr.Expires))
+}
+
+// Transfer implements store.Store.
+func (s *Store) Transfer(ctx context.Context, hash string, now time.Time) (store.Transfer, error) {
+	tr := store.Transfer{Hash: hash}
+	var exp int64
+	err := s.pool.QueryRow(ctx, `SELECT table_id, seat, user_id, expires FROM seat_transfers WHERE token_hash = $1 AND expires > $2`,
+		hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp)
+	tr.Expires = fromMS(exp)
+	return tr, mapErr(err)
+}
+
+// TakeTransfer implements store.Store.
+func (s *Store) TakeTransfer(ctx context.Context, hash string, now time.Time) (store.Transfer, error) {
+	tr := store.Transfer{Hash: hash}
+	var exp int64
+	err := s.pool.QueryRow(ctx, `DELETE FROM seat_transfers WHERE token_hash = $1 AND expires > $2 RETURNING table_id, seat, user_id, expires`,
+		hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp)
+	tr.Expires = fromMS(exp)
+	return tr, mapErr(err)
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1

@@ -71,3 +71,38 @@ func testSeatOwnersAndHolders(t *testing.T, db DB) {
 		t.Fatalf("groups of a stranger %v, %v", g, err)
 	}
 }
+
+// testTransfers checks one-time seat transfer tokens: readable until used or
+// expired, used once.
+func testTransfers(t *testing.T, db DB) {
+	s := open(t, db)
+	now := time.Now().UTC()
+	newTable(t, s, "t1", now)
+	tr := store.Transfer{Hash: store.Hash("tok"), Table: "t1", Seat: 0, User: "u1", Expires: now.Add(time.Hour)}
+	if err := s.AddTransfer(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddTransfer(ctx, tr); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("the same token twice: %v", err)
+	}
+	old := store.Transfer{Hash: store.Hash("old"), Table: "t1", Seat: 0, User: "u1", Expires: now.Add(-time.Second)}
+	if err := s.AddTransfer(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Transfer(ctx, tr.Hash, now)
+	if err != nil || got.Table != "t1" || got.Seat != 0 || got.User != "u1" || !sameMS(got.Expires, tr.Expires) {
+		t.Fatalf("transfer %+v, %v", got, err)
+	}
+	if _, err := s.Transfer(ctx, old.Hash, now); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an expired transfer: %v", err)
+	}
+	if got, err := s.TakeTransfer(ctx, tr.Hash, now); err != nil || got.User != "u1" {
+		t.Fatalf("take %+v, %v", got, err)
+	}
+	if _, err := s.TakeTransfer(ctx, tr.Hash, now); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a transfer used twice: %v", err)
+	}
+	if _, err := s.TakeTransfer(ctx, old.Hash, now); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("an expired transfer taken: %v", err)
+	}
+}

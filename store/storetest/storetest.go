@@ -64,6 +64,7 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"ConcurrentLeaseClaims", testConcurrentLeaseClaims},
 		{"Settings", testSettings},
 		{"SeatOwnersAndHolders", testSeatOwnersAndHolders},
+		{"Transfers", testTransfers},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
