@@ -225,7 +225,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, sess store
 		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
 		return
 	}
-	if !s.openTableQuota(w, user) {
+	if !s.openTableQuota(w, r, user) {
 		return
 	}
 	var in createIn

@@ -88,19 +88,19 @@ func (s *Server) sweepOpenTables() {
 
 // openTableQuota refuses (429, `too-many-tables`) a creation by a user who
 // already holds OpenTablesPerUser open tables.
-func (s *Server) openTableQuota(w http.ResponseWriter, user store.User) bool {
+// The store counts them, so the cap holds across nodes and for tables no
+// node has loaded.
+func (s *Server) openTableQuota(w http.ResponseWriter, r *http.Request, user store.User) bool {
 	max := s.cfg.OpenTablesPerUser
 	if max <= 0 {
 		return true
 	}
-	n := 0
-	s.hub.mu.Lock()
-	for _, t := range s.hub.tables {
-		if sum := t.summary.Load(); sum != nil && sum.Status == store.StatusOpen && t.rec.Creator == user.ID {
-			n++
-		}
+	n, err := s.store.CountOpenTablesBy(r.Context(), user.ID)
+	if err != nil {
+		s.log.Error("open tables not counted", "err", err)
+		s.httpError(w, http.StatusServiceUnavailable, errNotStored)
+		return false
 	}
-	s.hub.mu.Unlock()
 	if n >= max {
 		s.httpError(w, http.StatusTooManyRequests, &game.Error{Code: CodeTooManyTables, Text: game.T("err.too-many-tables", "max", max)})
 		return false

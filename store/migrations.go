@@ -108,6 +108,9 @@ var Migrations = []Migration{
 		// hotseat: one person may play every seat (a teaching table),
 		// marked as such to everyone.
 		`ALTER TABLE tables ADD COLUMN hotseat INTEGER NOT NULL DEFAULT 0`,
+		// A creator's open tables are counted at each creation (the cap of
+		// open tables per user, across nodes).
+		`CREATE INDEX tables_creator ON tables(creator, status)`,
 		// owner: the person a seat's invite brings the seat back to once
 		// it has been claimed ("" while nobody has claimed it).
 		`ALTER TABLE seats ADD COLUMN owner TEXT NOT NULL DEFAULT ''`,

@@ -239,6 +239,12 @@ func (s *sqlStore) SeatHolderGroups(ctx context.Context, table, user string) ([]
 	return out, rows.Err()
 }
 
+func (s *sqlStore) CountOpenTablesBy(ctx context.Context, creator string) (int, error) {
+	var n int
+	err := s.w.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM tables WHERE creator = ? AND status = ?`), creator, StatusOpen).Scan(&n)
+	return n, mapErr(err)
+}
+
 func (s *sqlStore) AddTransfer(ctx context.Context, tr Transfer) error {
 	return s.exec(ctx, `INSERT INTO seat_transfers (token_hash, table_id, seat, user_id, expires) VALUES (?, ?, ?, ?, ?)`,
 		tr.Hash, tr.Table, tr.Seat, tr.User, ms(tr.Expires))

@@ -154,6 +154,8 @@ type Store interface {
 	// SeatHolderGroups returns the view groups user has held seats of at
 	// table.
 	SeatHolderGroups(ctx context.Context, table, user string) ([]string, error)
+	// CountOpenTablesBy returns how many open tables creator has made.
+	CountOpenTablesBy(ctx context.Context, creator string) (int, error)
 	// AddTransfer stores a one-time seat transfer token's hash.
 	AddTransfer(ctx context.Context, tr Transfer) error
 	// Transfer returns the unexpired transfer of a token hash, without

@@ -559,6 +559,13 @@ func (s *Store) SeatHolderGroups(ctx context.Context, table, user string) ([]str
 	return out, rows.Err()
 }
 
+// CountOpenTablesBy implements store.Store.
+func (s *Store) CountOpenTablesBy(ctx context.Context, creator string) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT COUNT(*) FROM tables WHERE creator = $1 AND status = $2`, creator, store.StatusOpen).Scan(&n)
+	return n, mapErr(err)
+}
+
 // AddTransfer implements store.Store.
 func (s *Store) AddTransfer(ctx context.Context, tr store.Transfer) error {
 	return s.exec(ctx, `INSERT INTO seat_transfers (token_hash, table_id, seat, user_id, expires) VALUES ($1, $2, $3, $4, $5)`,

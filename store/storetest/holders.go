@@ -70,6 +70,19 @@ func testSeatOwnersAndHolders(t *testing.T, db DB) {
 	if g, err := s.SeatHolderGroups(ctx, "t1", "u3"); err != nil || len(g) != 0 {
 		t.Fatalf("groups of a stranger %v, %v", g, err)
 	}
+	// Both tables are u1's and open; one starts.
+	if n, err := s.CountOpenTablesBy(ctx, "u1"); err != nil || n != 2 {
+		t.Fatalf("open tables of u1: %d, %v", n, err)
+	}
+	if err := s.SetStatus(ctx, "t2", store.StatusRunning); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.CountOpenTablesBy(ctx, "u1"); err != nil || n != 1 {
+		t.Fatalf("open tables of u1 after one started: %d, %v", n, err)
+	}
+	if n, err := s.CountOpenTablesBy(ctx, "u2"); err != nil || n != 0 {
+		t.Fatalf("open tables of u2: %d, %v", n, err)
+	}
 }
 
 // testTransfers checks one-time seat transfer tokens: readable until used or
