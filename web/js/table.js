@@ -10,6 +10,7 @@ import { initI18n, isText, languageSwitcher, onLangChange, render, t, has } from
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
+import { isHost, replaceButton, transferButton } from './seatmove.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -177,6 +178,9 @@ function choose(title, choices) {
   /** @type {HTMLElement|null} */ (box.querySelector('button'))?.focus();
 }
 
+/** Whether the signed-in person created this table (may replace absent players). */
+let host = false;
+
 /** Draws the whole page from st. */
 function draw() {
   const snap = snapshot();
@@ -302,6 +306,7 @@ function drawSeats(snap) {
   const acting = new Set(renderer?.toAct?.(snap) ?? []);
   for (const s of snap.you) if ((snap.legal[String(s)] ?? []).length > 0) acting.add(s);
   const open = st.table?.status === 'open';
+  const running = st.table?.status === 'running' && !st.outcome?.over;
   list.replaceChildren(...(st.table?.seats ?? []).map((s) => {
     const pres = st.presence.get(s.seat);
     const connected = pres ? pres.connected : !!s.player?.connected;
@@ -332,6 +337,10 @@ function drawSeats(snap) {
       const b = el('button', { type: 'button', class: 'small', 'data-leave-seat': s.seat }, t('web.table.leave-seat'));
       b.addEventListener('click', () => leaveSeat(s.seat));
       li.append(b);
+    } else if (mine && running && st.table) {
+      li.append(transferButton(st.table.id, s.seat));
+    } else if (!mine && host && running && st.table && s.kind !== 'bot' && !connected) {
+      li.append(replaceButton(st.table.id, s.seat));
     }
     return li;
   }));
@@ -609,6 +618,10 @@ async function main() {
   const had = await signedIn;
   who = await ensureIdentity({ optional: true });
   if (!had && who) reconnect();
+  if (who) {
+    host = await isHost(tableId());
+    if (host) draw();
+  }
 }
 
 main();
