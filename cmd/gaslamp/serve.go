@@ -116,6 +116,10 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --open-tables-per-user must be at least 1\n")
 		return 2
 	}
+	if msg := checkServeNumbers(*gcPercent, *ipScale, *budget, *delay, *botWorkers, *sessionIdle); msg != "" {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: %s\n", msg)
+		return 2
+	}
 	if *connsPerAddr < 1 || *connsPerSession < 1 {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --ws-per-address and --ws-per-session must be at least 1\n")
 		return 2
@@ -142,7 +146,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: *sessionIdle,
+		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: serverSessionIdle(*sessionIdle),
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,
@@ -219,3 +223,34 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 
 // webFiles returns the browser client's files and site texts.
 func webFiles() (fs.FS, game.Catalog) { return web.Static(), web.Messages() }
+
+// checkServeNumbers checks the numeric flags that once fell back silently or
+// switched a protection off: it returns a message naming the bad flag, or "".
+func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Duration, botWorkers int, sessionIdle time.Duration) string {
+	switch {
+	case gcPercent < 10 || gcPercent > 10000:
+		return fmt.Sprintf("--gc-percent must be between 10 and 10000, got %d (a negative value would turn the garbage collector off)", gcPercent)
+	case ipScale < 0 || ipScale != ipScale:
+		return fmt.Sprintf("--ip-limit-scale must be 0 (no per-IP limits) or more, got %v", ipScale)
+	case budget <= 0:
+		return fmt.Sprintf("--bot-budget must be a positive duration, got %v", budget)
+	case budget > 5*time.Minute:
+		return fmt.Sprintf("--bot-budget must be at most 5m, got %v", budget)
+	case delay < 0:
+		return fmt.Sprintf("--bot-delay must be 0 or more, got %v", delay)
+	case botWorkers < 0:
+		return fmt.Sprintf("--bot-workers must be 0 (one per core) or more, got %d", botWorkers)
+	case sessionIdle < 0:
+		return fmt.Sprintf("--session-idle must be 0 (never) or a positive duration, got %v", sessionIdle)
+	}
+	return ""
+}
+
+// serverSessionIdle maps --session-idle (0: never) to server.Config's
+// SessionIdle (negative: never; 0 there means the default).
+func serverSessionIdle(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}

@@ -25,6 +25,7 @@ type backends struct {
 	store    store.Store
 	bus      bus.Bus // nil: the server makes its own in-process bus
 	describe []any   // log attributes naming them, without secrets
+	unlock   func()  // releases the --data lock (SQLite only)
 }
 
 // checkBackendFlags checks the --database, --nats and --nats-prefix values
@@ -33,11 +34,21 @@ func checkBackendFlags(database, natsURL, prefix string) error {
 	if database != "" && !strings.HasPrefix(database, "postgres://") && !strings.HasPrefix(database, "postgresql://") {
 		return errors.New("--database wants a PostgreSQL URL, postgres://user:password@host:5432/dbname (leave it out for the embedded SQLite in --data)")
 	}
+	// A URL that does not parse is refused here, without quoting it: the
+	// parser's own message would print its password.
+	if database != "" {
+		if _, err := url.Parse(database); err != nil {
+			return errors.New("--database is not a valid URL (a character such as % in the password must be escaped, %25); the URL is not shown, it may hold a password")
+		}
+	}
 	if natsURL != "" {
 		for _, u := range strings.Split(natsURL, ",") {
 			scheme, _, ok := strings.Cut(strings.TrimSpace(u), "://")
 			if !ok || (scheme != "nats" && scheme != "tls" && scheme != "ws" && scheme != "wss") {
-				return fmt.Errorf("--nats wants NATS URLs, nats://host:4222 (comma separated), not %q", u)
+				return fmt.Errorf("--nats wants NATS URLs, nats://host:4222 (comma separated), not %q", redactURL(strings.TrimSpace(u)))
+			}
+			if _, err := url.Parse(strings.TrimSpace(u)); err != nil {
+				return errors.New("--nats holds a URL that is not valid (a character such as % in the password must be escaped, %25); the URL is not shown, it may hold a password")
 			}
 		}
 	}
@@ -50,13 +61,26 @@ func checkBackendFlags(database, natsURL, prefix string) error {
 // openBackends opens the store (PostgreSQL when database is given, else
 // SQLite in dataDir) and, when natsURL is given, the NATS bus.
 func openBackends(ctx context.Context, log *slog.Logger, dataDir, database, natsURL, prefix string) (*backends, error) {
+	be, err := dialBackends(ctx, log, dataDir, database, natsURL, prefix)
+	return be, scrubSecrets(err, database, natsURL)
+}
+
+func dialBackends(ctx context.Context, log *slog.Logger, dataDir, database, natsURL, prefix string) (*backends, error) {
 	be := &backends{}
 	var err error
 	if database != "" {
 		be.store, err = pgstore.Open(ctx, database)
 		be.describe = append(be.describe, "store", "postgres", "database", redactURL(database))
 	} else {
+		release, lerr := lockDataDir(dataDir)
+		if lerr != nil {
+			return nil, lerr
+		}
+		be.unlock = release
 		be.store, err = store.OpenSQLite(ctx, dataDir)
+		if err != nil {
+			release()
+		}
 		be.describe = append(be.describe, "store", "sqlite", "data", dataDir)
 	}
 	if err != nil {
@@ -75,6 +99,9 @@ func openBackends(ctx context.Context, log *slog.Logger, dataDir, database, nats
 		}))
 	if err != nil {
 		be.store.Close()
+		if be.unlock != nil {
+			be.unlock()
+		}
 		return nil, err
 	}
 	be.bus = nb
@@ -95,6 +122,9 @@ func (be *backends) close(log *slog.Logger) bool {
 		log.Error("store close", "err", err)
 		ok = false
 	}
+	if be.unlock != nil {
+		be.unlock()
+	}
 	return ok
 }
 
@@ -105,6 +135,49 @@ func redactURL(u string) string {
 		return "(unparsable URL)"
 	}
 	return p.Redacted()
+}
+
+// scrubSecrets removes from err's message the passwords of the given URLs
+// (comma-separated lists too), raw and unescaped: drivers' errors may quote
+// the URL they were given.
+func scrubSecrets(err error, urls ...string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, list := range urls {
+		for _, u := range strings.Split(list, ",") {
+			for _, pw := range urlPasswords(strings.TrimSpace(u)) {
+				msg = strings.ReplaceAll(msg, pw, "xxxxx")
+			}
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return errors.New(msg)
+}
+
+// urlPasswords returns the password of u as written and unescaped, found
+// by hand so that it works on URLs the parser refuses.
+func urlPasswords(u string) []string {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return nil
+	}
+	at := strings.LastIndexByte(rest, '@')
+	if at < 0 {
+		return nil
+	}
+	_, pw, ok := strings.Cut(rest[:at], ":")
+	if !ok || pw == "" {
+		return nil
+	}
+	out := []string{pw}
+	if dec, err := url.PathUnescape(pw); err == nil && dec != pw {
+		out = append(out, dec)
+	}
+	return out
 }
 
 // nodeID names this node among those sharing a database: its host name and

@@ -1,8 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestServeConnectionFlags: every connection-limit flag is in serve --help,
@@ -37,5 +43,84 @@ func TestServeConnectionFlags(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, args[0]) {
 			t.Errorf("serve %v: exit %d, stderr %q", args, code, errOut)
 		}
+	}
+}
+
+// TestServeNumberFlags: the numeric flags that once fell back silently or
+// switched a protection off are refused with a message naming them, exit 2.
+func TestServeNumberFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--gc-percent", "-5"},
+		{"--gc-percent", "0"},
+		{"--ip-limit-scale", "-1"},
+		{"--bot-budget", "0s"},
+		{"--bot-budget", "-1s"},
+		{"--bot-delay", "-1s"},
+		{"--bot-workers", "-3"},
+		{"--session-idle", "-5s"},
+	} {
+		code, _, errOut := runCaptured(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...)...)
+		if code != 2 || !strings.Contains(errOut, args[0]) {
+			t.Errorf("serve %v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+}
+
+// TestServeNeverPrintsPasswords: a backend URL that does not parse, or a
+// server that refuses it, never has its password printed.
+func TestServeNeverPrintsPasswords(t *testing.T) {
+	const pw = "s3cr%zzet"
+	for _, args := range [][]string{
+		{"--nats", "nats://user:" + pw + "@127.0.0.1:4222"},
+		{"--database", "postgres://user:" + pw + "@127.0.0.1:1/x"},
+		{"--nats", "http://user:hunter2@127.0.0.1:4222"},
+	} {
+		code, out, errOut := runCaptured(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...)...)
+		if code == 0 {
+			t.Errorf("serve %v started", args)
+		}
+		for _, secret := range []string{pw, "hunter2", "zzet"} {
+			if strings.Contains(out+errOut, secret) {
+				t.Errorf("serve %v printed a password: %q", args, out+errOut)
+			}
+		}
+	}
+	// A well-formed URL with a password, to a server that is not there.
+	code, out, errOut := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--database", "postgres://user:hunter2@127.0.0.1:1/x?connect_timeout=5")
+	if code != 1 || strings.Contains(out+errOut, "hunter2") {
+		t.Errorf("unreachable database: exit %d, output %q", code, out+errOut)
+	}
+	if err := scrubSecrets(errors.New(`parse "nats://u:p%41ss@h": bad; pAss`), "nats://u:p%41ss@h"); strings.Contains(err.Error(), "p%41ss") || strings.Contains(err.Error(), "pAss") {
+		t.Errorf("scrubbed: %v", err)
+	}
+}
+
+// TestServeOnePerDataDirectory: a second server on the same --data refuses
+// to start and names the first one's PID; once the first stops, it starts.
+func TestServeOnePerDataDirectory(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	exit := make(chan int, 1)
+	go func() {
+		exit <- serve(ctx, []string{"--addr", "127.0.0.1:0", "--log-level", "error", "--data", dir}, func(a net.Addr) { addrc <- a.String() })
+	}()
+	select {
+	case <-addrc:
+	case code := <-exit:
+		t.Fatalf("the first server exited %d", code)
+	}
+	code, _, errOut := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--data", dir)
+	if code == 0 || !strings.Contains(errOut, "PID "+strconv.Itoa(os.Getpid())) {
+		t.Fatalf("second server: exit %d, stderr %q", code, errOut)
+	}
+	cancel()
+	if code := <-exit; code != 0 {
+		t.Fatalf("the first server exited %d", code)
+	}
+	addr := runServer(t, "--data", dir)
+	healthy(t, addr)
+	if serverSessionIdle(0) >= 0 || serverSessionIdle(time.Hour) != time.Hour {
+		t.Fatal("--session-idle 0 must mean never")
 	}
 }
