@@ -23,7 +23,7 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 	path := filepath.Join(dir, "gaslamp.db")
 	dsn := func(extra ...string) string {
 		q := url.Values{}
-		for _, p := range append([]string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"}, extra...) {
+		for _, p := range append([]string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"}, extra...) {
 			q.Add("_pragma", p)
 		}
 		return "file:" + path + "?" + q.Encode()

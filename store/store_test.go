@@ -187,3 +187,21 @@ func TestLeaseMigration(t *testing.T) {
 		t.Fatalf("leases after the migration: %v, %v", ids, err)
 	}
 }
+
+// TestSQLiteIsDurable: the writer commits with synchronous=FULL in WAL mode,
+// so an acknowledged move (AppendMove returns only after the commit) is on
+// disk, fsynced, and survives an OS crash or a power loss, not only a crash
+// of the process.
+func TestSQLiteIsDurable(t *testing.T) {
+	s := open(t, t.TempDir())
+	defer s.Close()
+	var mode string
+	var sync int
+	w := s.(*sqlStore).w
+	if err := w.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode %q, %v", mode, err)
+	}
+	if err := w.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
+		t.Fatalf("synchronous %d (2 is FULL), %v", sync, err)
+	}
+}
