@@ -30,6 +30,12 @@ type Bus interface {
 	Close() error
 }
 
+// Connected is implemented by buses that can lose their connection (NATS):
+// Connected reports whether notices reach the other nodes now.
+type Connected interface {
+	Connected() bool
+}
+
 // Local is an in-process Bus. The zero value is not usable; call NewLocal.
 type Local struct {
 	mu      sync.RWMutex

@@ -164,6 +164,12 @@ func (t *table) botAnswer(seat game.Seat, b *botSeat, bot game.Bot, mv game.Move
 				if err == errCaughtUp {
 					return // another node played this version; play has rescheduled
 				}
+				if err == errNotStored {
+					// The store refuses writes: not the bot's fault. Try
+					// again after the server's backoff, not at once.
+					time.AfterFunc(t.retryAfter, func() { t.do(t.scheduleBots) })
+					return
+				}
 				t.s.log.Error("bot move refused", "table", t.id, "seat", int(seat), "bot", b.name, "code", string(game.CodeOf(err)))
 				if !late {
 					b.bot = nil

@@ -50,6 +50,12 @@ func startEnv(t *testing.T, dir string, mod func(*Config)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newEnvWithStore(t, dir, st, mod)
+}
+
+// newEnvWithStore starts a server on st (e.g. a store that fails on demand).
+func newEnvWithStore(t *testing.T, dir string, st store.Store, mod func(*Config)) *env {
+	t.Helper()
 	cfg := Config{Store: st, Limits: testLimits(), BotBudget: 500 * time.Millisecond}
 	if mod != nil {
 		mod(&cfg)

@@ -3,9 +3,11 @@ package server
 import (
 	"crypto/subtle"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 
+	"gaslamp/bus"
 	"gaslamp/game"
 	"gaslamp/store"
 )
@@ -18,7 +20,9 @@ const maxBody = 16 << 10
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	m.HandleFunc("GET /healthz", s.handleHealth)
+	m.HandleFunc("GET /healthz", s.handleReady)
+	m.HandleFunc("GET /readyz", s.handleReady)
+	m.HandleFunc("GET /livez", s.handleLive)
 	m.HandleFunc("GET /metrics", s.handleMetrics)
 	m.HandleFunc("POST /api/session", s.handleNewSession)
 	m.HandleFunc("GET /api/me", s.handleMe)
@@ -58,13 +62,60 @@ func (s *Server) secure(next http.Handler) http.Handler {
 	})
 }
 
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	if s.closing.Load() {
-		http.Error(w, `{"status":"closing"}`, http.StatusServiceUnavailable)
-		return
-	}
+// handleLive answers GET /livez: the process runs and serves HTTP.
+func (s *Server) handleLive(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	io.WriteString(w, `{"status":"ok"}`)
+}
+
+// readiness is the body of /readyz (and /healthz).
+type readiness struct {
+	Status string   `json:"status"` // ok, degraded (serving, with problems) or down
+	Store  string   `json:"store"`
+	Bus    string   `json:"bus,omitempty"`
+	Issues []string `json:"issues,omitempty"`
+}
+
+// handleReady answers GET /readyz (and /healthz): 200 when the node can
+// take moves (the store answers a write now; with several nodes, the bus is
+// connected), 503 otherwise (shutting down, the store refuses writes, the
+// bus is down, the database was found damaged at start). Tables that could
+// not be rebuilt at start are listed as an issue, with status degraded.
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	out := readiness{Status: "ok", Store: "ok"}
+	down := false
+	if s.closing.Load() {
+		out.Status, down = "closing", true
+	}
+	if err := s.store.Integrity(); err != nil {
+		out.Store, down = "damaged", true
+		out.Issues = append(out.Issues, "the database was found damaged at start; restore it from a backup")
+	}
+	if err := s.probeStore(r.Context()); err != nil {
+		out.Store, down = "refusing writes", true
+		out.Issues = append(out.Issues, "the store does not take writes")
+	}
+	if s.multi {
+		out.Bus = "ok"
+		if c, ok := s.bus.(bus.Connected); ok && !c.Connected() {
+			out.Bus, down = "disconnected", true
+			out.Issues = append(out.Issues, "the bus to the other nodes is disconnected")
+		}
+	}
+	if n := s.loadFailed.Load(); n > 0 {
+		out.Issues = append(out.Issues, fmt.Sprintf("%d tables could not be rebuilt at start (see the log)", n))
+		if !down {
+			out.Status = "degraded"
+		}
+	}
+	code := http.StatusOK
+	if down {
+		code = http.StatusServiceUnavailable
+		if out.Status == "ok" {
+			out.Status = "down"
+		}
+	}
+	writeJSON(w, code, out)
 }
 
 // session returns the request's session and user, if its cookie names one

@@ -34,12 +34,26 @@ func (h *hub) loadAll(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("server: list tables: %w", err)
 	}
+	var failed []string
+	var firstErr error
 	for _, rec := range recs {
 		if _, err := h.load(ctx, rec); err != nil {
 			// A table that cannot be rebuilt stays in the store untouched; the
-			// rest of the site runs.
-			h.s.log.Error("table not loaded", "table", rec.ID, "game", rec.Game, "err", err)
+			// rest of the site runs. One summary line below, not one per table.
+			if firstErr == nil {
+				firstErr = err
+			}
+			if len(failed) < 10 {
+				failed = append(failed, rec.ID)
+			}
+			h.s.loadFailed.Add(1)
 		}
+	}
+	if n := h.s.loadFailed.Load(); n > 0 {
+		h.s.log.Error("tables not loaded", "failed", n, "of", len(recs), "first_ids", failed, "first_err", firstErr)
+	}
+	if err := h.s.store.Integrity(); err != nil {
+		h.s.log.Error("the database is damaged: restore it from a backup; /readyz reports it", "err", err)
 	}
 	h.s.log.Info("tables loaded", "count", h.count())
 	return nil

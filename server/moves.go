@@ -128,8 +128,15 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 				return errCaughtUp
 			}
 		}
-		t.s.log.Error("move not stored", "table", t.id, "seat", int(seat), "version", t.version+1, "err", err)
+		t.retryAfter = t.s.trouble.failed()
+		if ok, skipped := t.s.trouble.shouldLog(t.s.now()); ok {
+			t.s.log.Error("move not stored", "table", t.id, "seat", int(seat), "version", t.version+1, "err", err,
+				"not_logged_since_last", skipped, "retry_in", t.retryAfter.Round(time.Millisecond))
+		}
 		return errNotStored
+	}
+	if t.s.trouble.fails.Load() != 0 {
+		t.s.trouble.ok()
 	}
 	t.advance(seat, enc, next, log.Events, true)
 	t.scheduleBots()

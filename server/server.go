@@ -123,10 +123,14 @@ type Server struct {
 	metrics *serverMetrics
 	mux     *http.ServeMux
 	closing atomic.Bool
-	unsub   func()
-	baseCtx context.Context
-	cancel  context.CancelFunc
-	swept   chan struct{} // closed when the session sweeper has stopped
+	probe   storeProbe   // the last readiness check of the store (storehealth.go)
+	trouble storeTrouble // consecutive store write failures, for backoff and logging
+	// loadFailed counts the tables that could not be rebuilt at start.
+	loadFailed atomic.Int64
+	unsub      func()
+	baseCtx    context.Context
+	cancel     context.CancelFunc
+	swept      chan struct{} // closed when the session sweeper has stopped
 	// tablesSwept is closed when the open-table sweeper has stopped.
 	tablesSwept chan struct{}
 	synced      chan struct{} // closed when the node's sync loop has stopped (several nodes)

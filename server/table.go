@@ -52,13 +52,16 @@ type table struct {
 	away      map[game.Seat]time.Time // human seats whose player is absent, since when
 	takenOver game.SeatSet            // human seats a bot plays for an absent player
 	bots      map[game.Seat]*botSeat
-	timer     *time.Timer
-	stopped   bool
-	leader    bool                   // this node holds the table's lease (several nodes only)
-	leaseEnd  time.Time              // when the lease held expires
-	remote    map[string]remoteSeats // seats connected to other nodes, by node
-	idleSince time.Time              // when the last connection left (or the table was loaded)
-	cache     frameCache             // encodings of the current version
+	// retryAfter is how long the table's bots wait before they try again
+	// after the store refused a move (storehealth.go's backoff).
+	retryAfter time.Duration
+	timer      *time.Timer
+	stopped    bool
+	leader     bool                   // this node holds the table's lease (several nodes only)
+	leaseEnd   time.Time              // when the lease held expires
+	remote     map[string]remoteSeats // seats connected to other nodes, by node
+	idleSince  time.Time              // when the last connection left (or the table was loaded)
+	cache      frameCache             // encodings of the current version
 }
 
 func newTable(s *Server, rec store.Table) (*table, error) {

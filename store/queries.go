@@ -268,6 +268,13 @@ func (s *sqlStore) TakeTransfer(ctx context.Context, hash string, now time.Time)
 	return tr, mapErr(err)
 }
 
+func (s *sqlStore) Heartbeat(ctx context.Context, node string) error {
+	return s.exec(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+		"heartbeat:"+node, time.Now().UTC().Format(time.RFC3339Nano))
+}
+
+func (s *sqlStore) Integrity() error { return s.integrity }
+
 // boolInt stores a bool as 0 or 1 (both dialects have INTEGER).
 func boolInt(b bool) int {
 	if b {

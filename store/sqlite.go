@@ -40,6 +40,7 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	s := &sqlStore{w: w, rebind: func(q string) string { return q }}
+	s.integrity = quickCheck(ctx, w)
 	if err := s.migrate(ctx); err != nil {
 		w.Close()
 		return nil, err
@@ -66,6 +67,7 @@ type sqlStore struct {
 	w, r       *sql.DB
 	rebind     func(string) string
 	appendMove *sql.Stmt // prepared once: the hottest write
+	integrity  error     // what quick_check found at open (nil: nothing)
 	mw         moveWriter
 }
 
@@ -147,3 +149,31 @@ func (s *sqlStore) row(ctx context.Context, q string, args ...any) *sql.Row {
 func ms(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+// quickCheck runs SQLite's quick_check (the structure of every table and
+// index, without comparing indexes to their tables: linear in the file's
+// size) and returns what it found, or nil.
+func quickCheck(ctx context.Context, db *sql.DB) error {
+	rows, err := db.QueryContext(ctx, `PRAGMA quick_check(20)`)
+	if err != nil {
+		return fmt.Errorf("store: integrity check: %w", err)
+	}
+	defer rows.Close()
+	var found []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("store: integrity check: %w", err)
+		}
+		if line != "ok" {
+			found = append(found, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: integrity check: %w", err)
+	}
+	if len(found) > 0 {
+		return fmt.Errorf("store: the database is damaged (%d problems, first: %s)", len(found), found[0])
+	}
+	return nil
+}

@@ -206,6 +206,13 @@ type Store interface {
 	// sharing the store gets the same value.
 	EnsureSetting(ctx context.Context, name, value string) (string, error)
 
+	// Heartbeat writes a small row (named after node), to check that the
+	// store takes writes now.
+	Heartbeat(ctx context.Context, node string) error
+	// Integrity reports damage found in the database when it was opened
+	// (SQLite's quick_check; nil for PostgreSQL, which checks itself).
+	Integrity() error
+
 	// SchemaVersion returns the version of the last applied migration.
 	SchemaVersion(ctx context.Context) (int, error)
 	// Close releases the store; it waits for writes in progress.

@@ -3,6 +3,9 @@ package store
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -203,5 +206,47 @@ func TestSQLiteIsDurable(t *testing.T) {
 	}
 	if err := w.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
 		t.Fatalf("synchronous %d (2 is FULL), %v", sync, err)
+	}
+}
+
+// TestSQLiteDamageFoundAtOpen: a database file damaged on disk is found by
+// the integrity check when it is opened (Integrity reports it), instead of
+// surfacing table by table.
+func TestSQLiteDamageFoundAtOpen(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir)
+	if err := s.Integrity(); err != nil {
+		t.Fatalf("a new database: %v", err)
+	}
+	for i := range 200 {
+		newTable(t, s, fmt.Sprintf("table-%03d-%s", i, strings.Repeat("x", 200)))
+	}
+	s.Close()
+	path := filepath.Join(dir, "gaslamp.db")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const page = 4096
+	if len(data) < 12*page {
+		t.Fatalf("the database is only %d bytes", len(data))
+	}
+	// Scribble over a page in the middle of the file (a table's b-tree).
+	for i := 8 * page; i < 9*page; i++ {
+		data[i] = 0xA5
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := OpenSQLite(context.Background(), dir)
+	if err != nil {
+		t.Logf("refused at open: %v", err)
+		return // refusing to open is finding it too
+	}
+	defer s2.Close()
+	if err := s2.Integrity(); err == nil {
+		t.Fatal("the damaged database passed the integrity check")
+	} else {
+		t.Logf("found: %v", err)
 	}
 }

@@ -231,3 +231,6 @@ func (b *Bus) Close() error {
 	b.nc.Close()
 	return nil
 }
+
+// Connected implements bus.Connected: whether the NATS connection is up.
+func (b *Bus) Connected() bool { return b.nc.IsConnected() }

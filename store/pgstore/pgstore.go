@@ -566,6 +566,15 @@ func (s *Store) CountOpenTablesBy(ctx context.Context, creator string) (int, err
 	return n, mapErr(err)
 }
 
+// Heartbeat implements store.Store.
+func (s *Store) Heartbeat(ctx context.Context, node string) error {
+	return s.exec(ctx, `INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+		"heartbeat:"+node, time.Now().UTC().Format(time.RFC3339Nano))
+}
+
+// Integrity implements store.Store: PostgreSQL checks its own pages.
+func (s *Store) Integrity() error { return nil }
+
 // AddTransfer implements store.Store.
 func (s *Store) AddTransfer(ctx context.Context, tr store.Transfer) error {
 	return s.exec(ctx, `INSERT INTO seat_transfers (token_hash, table_id, seat, user_id, expires) VALUES ($1, $2, $3, $4, $5)`,
