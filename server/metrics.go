@@ -19,7 +19,7 @@ import (
 
 // latencyBuckets are the upper bounds, in seconds, of the move latency
 // histogram.
-var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
+var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}
 
 // metrics are the server's counters, exposed in Prometheus text format.
 type serverMetrics struct {

@@ -52,6 +52,7 @@ func TestMetricsExposition(t *testing.T) {
 	for _, want := range []string{
 		`gaslamp_tables{status="running"} 1`, "gaslamp_connections 2", "gaslamp_moves_total 1",
 		"gaslamp_move_latency_seconds_count 1", `gaslamp_move_latency_seconds_bucket{le="+Inf"} 1`,
+		`gaslamp_move_latency_seconds_bucket{le="30"} 1`, // the histogram reaches 30 s
 		"gaslamp_moves_per_second", "go_memstats_heap_alloc_bytes",
 	} {
 		if !strings.Contains(body, want) {
