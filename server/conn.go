@@ -147,6 +147,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
 		return
 	}
+	s.conns.add()
+	defer s.conns.done()
+	if s.closing.Load() {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // originOK has checked the Origin
 	if err != nil {
 		return // Accept has answered

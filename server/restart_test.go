@@ -3,9 +3,13 @@ package server
 import (
 	"bytes"
 	"context"
-	"gaslamp/internal/testscale"
+	"fmt"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
+
+	"gaslamp/internal/testscale"
 )
 
 // TestRestartReplaysMoves stops a server after some moves and starts a new one
@@ -110,4 +114,82 @@ func TestTransferSurvivesRestart(t *testing.T) {
 	if code := e2.guest("Eve").do("POST", "/api/join/"+tr.Token, nil, nil); code != 404 {
 		t.Fatalf("redeemed twice: %d", code)
 	}
+}
+
+// TestShutdownAcksAndClosesEveryClient: moves sent just before a shutdown
+// are either refused or stored and acknowledged, never stored without an
+// ack; and every client, player or spectator, gets a close frame (1001
+// going away) before Shutdown returns.
+func TestShutdownAcksAndClosesEveryClient(t *testing.T) {
+	dir := t.TempDir()
+	e := startEnv(t, dir, func(c *Config) { c.ConnsPerAddr = 100 })
+	type player struct {
+		c     *client
+		table string
+		id    string
+	}
+	var players []player
+	var all []*client
+	for i := range 5 {
+		alice := e.guest(fmt.Sprint("P", i))
+		c := alice.hotseat("40", 0, "human", "human")
+		alice.sit(c.ID, 0)
+		alice.sit(c.ID, 1)
+		ca := e.dial(alice, c.ID)
+		ca.hello(-1)
+		ca.next("state")
+		players = append(players, player{c: ca, table: c.ID})
+		all = append(all, ca)
+		for range 4 {
+			w := e.dial(nil, c.ID)
+			w.hello(-1)
+			w.next("state")
+			all = append(all, w)
+		}
+	}
+	for i := range players {
+		players[i].id = players[i].c.move(0, 0, `{"kind":"pick","n":1}`)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testscale.Timeout(20*time.Second))
+	defer cancel()
+	if err := e.srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Shutdown returned only once every connection's handler had finished
+	// its close handshake: the process may exit now without cutting anyone.
+	e.srv.conns.mu.Lock()
+	running := e.srv.conns.n
+	e.srv.conns.mu.Unlock()
+	if running != 0 {
+		t.Fatalf("%d connections still open when Shutdown returned", running)
+	}
+	for i, c := range all {
+		select {
+		case <-c.done:
+		case <-time.After(testscale.Timeout(20 * time.Second)):
+			t.Fatalf("client %d not closed by the shutdown", i)
+		}
+		if st := websocket.CloseStatus(c.err); st != websocket.StatusGoingAway {
+			t.Errorf("client %d: close %v, want 1001 going away", i, c.err)
+		}
+	}
+	for _, p := range players {
+		ms, err := e.st.Moves(ctx, p.table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acked := false
+		for len(p.c.in) > 0 {
+			if f := <-p.c.in; f.T == "ack" && f.ID == p.id {
+				acked = true
+			}
+		}
+		if len(ms) == 1 && !acked {
+			t.Errorf("table %s: the move was stored but never acknowledged", p.table)
+		}
+		if len(ms) == 0 && acked {
+			t.Errorf("table %s: the move was acknowledged but not stored", p.table)
+		}
+	}
+	e.close()
 }

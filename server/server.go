@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -123,6 +124,9 @@ type Server struct {
 	metrics *serverMetrics
 	mux     *http.ServeMux
 	closing atomic.Bool
+	// conns counts the WebSocket handlers running, so that Shutdown waits
+	// until every client has had its close frame.
+	conns   activeCount
 	probe   storeProbe   // the last readiness check of the store (storehealth.go)
 	trouble storeTrouble // consecutive store write failures, for backoff and logging
 	// loadFailed counts the tables that could not be rebuilt at start.
@@ -268,6 +272,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	err := s.hub.stopAll(ctx)
+	// Every table has queued its last acks and a close frame (1001) to
+	// each of its connections: wait until they are written.
+	if werr := s.conns.wait(ctx); werr != nil && err == nil {
+		err = werr
+	}
 	s.bots.close()
 	s.unsub()
 	if s.ownBus {
@@ -314,4 +323,48 @@ func randomSeed() uint64 {
 		x = x<<8 | uint64(c)
 	}
 	return x
+}
+
+// activeCount counts running handlers; wait returns once none runs. Unlike a
+// sync.WaitGroup it may be added to while someone waits.
+type activeCount struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{}
+}
+
+func (a *activeCount) add() {
+	a.mu.Lock()
+	a.n++
+	a.mu.Unlock()
+}
+
+func (a *activeCount) done() {
+	a.mu.Lock()
+	a.n--
+	if a.n == 0 && a.idle != nil {
+		close(a.idle)
+		a.idle = nil
+	}
+	a.mu.Unlock()
+}
+
+// wait returns nil once the count is zero, or ctx's error.
+func (a *activeCount) wait(ctx context.Context) error {
+	a.mu.Lock()
+	if a.n == 0 {
+		a.mu.Unlock()
+		return nil
+	}
+	if a.idle == nil {
+		a.idle = make(chan struct{})
+	}
+	ch := a.idle
+	a.mu.Unlock()
+	select {
+	case <-ch:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

@@ -75,6 +75,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them and the --ws-per-address cap; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
+	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time to finish and acknowledge the moves received and close every client's connection before exiting")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -107,6 +108,10 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 			fmt.Fprintf(os.Stderr, "gaslamp serve: --%s must be a positive duration, got %v\n", d.name, d.v)
 			return 2
 		}
+	}
+	if *shutdownTimeout <= 0 {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --shutdown-timeout must be a positive duration, got %v\n", *shutdownTimeout)
+		return 2
 	}
 	if *openTTL <= 0 {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --open-table-ttl must be a positive duration, got %v\n", *openTTL)
@@ -205,7 +210,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	sctx, cancel := context.WithTimeout(context.Background(), *shutdownTimeout)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http shutdown", "err", err)

@@ -58,6 +58,8 @@ func TestServeNumberFlags(t *testing.T) {
 		{"--bot-delay", "-1s"},
 		{"--bot-workers", "-3"},
 		{"--session-idle", "-5s"},
+		{"--shutdown-timeout", "0s"},
+		{"--shutdown-timeout", "0s"},
 	} {
 		code, _, errOut := runCaptured(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...)...)
 		if code != 2 || !strings.Contains(errOut, args[0]) {
