@@ -197,6 +197,7 @@ export class BoardView {
       },
       svg('rect', { class: 'hit', x: -12, y: -12, width: 24, height: 24 }),
       svg('rect', { class: 'sq', x: -SQ / 2, y: -SQ / 2, width: SQ, height: SQ }),
+      svg('text', { class: 'crossing-label', 'text-anchor': 'middle', y: SQ + 5 }, x.label),
       svg('title', {}, x.label));
       this.crossings.set(x.label, node);
       this.layers.crossings.append(node);

@@ -537,8 +537,12 @@ async function pocket(ctx) {
       secret.replaceChildren(
         el('h2', {}, v.outcome.over ? t('web.pk.jack-was') : t('web.pk.you-are')),
         el('p', { class: 'pk-identity' }, charName(v.jack)),
-        el('p', {}, t('web.pk.hourglasses', { n: v.hourglasses ?? 0 })),
-        ...((v.jackAlibis ?? []).length ? [el('p', {}, t('web.pk.your-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') }))] : []),
+        el('p', {}, v.outcome.over ? t('web.pk.jack-hourglasses', { n: v.hourglasses ?? 0 }) : t('web.pk.hourglasses', { n: v.hourglasses ?? 0 })),
+        ...((v.jackAlibis ?? []).length
+          ? [el('p', {}, v.outcome.over
+            ? t('web.pk.jack-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') })
+            : t('web.pk.your-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') }))]
+          : []),
         ...(v.jackVisible !== undefined && !v.outcome.over
           ? [el('p', { class: v.jackVisible ? 'pk-visible' : 'pk-hidden' }, v.jackVisible ? t('web.pk.visible') : t('web.pk.not-visible'))]
           : []),
