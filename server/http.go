@@ -32,6 +32,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}", s.csrf(s.handleTakeSeat))
 	m.HandleFunc("DELETE /api/tables/{id}/seats/{seat}", s.csrf(s.handleLeaveSeat))
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/transfer", s.csrf(s.handleTransfer))
+	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/bot", s.csrf(s.handleLeaveToBot))
+	m.HandleFunc("POST /api/tables/{id}/rematch", s.csrf(s.handleRematch))
 	m.HandleFunc("POST /api/join/{token}", s.csrf(s.handleJoinAPI))
 	m.HandleFunc("GET /join/{token}", s.handleJoinLink)
 	m.HandleFunc("GET /ws/t/{id}", s.handleWS)

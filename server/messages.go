@@ -6,6 +6,8 @@ import "gaslamp/game"
 // site's catalogue lacks them (the site's texts win).
 var serverMessages = game.Catalog{
 	"en": {
+		"err.not-running":       "That can only be done while the game is being played.",
+		"err.rematch-early":     "A rematch can only follow a finished game.",
 		"err.too-large":         "That message is too long (at most {max}).",
 		"err.chat-too-long":     "A chat line holds at most {max} characters.",
 		"err.chat-empty":        "The chat line is empty.",
@@ -42,6 +44,8 @@ var serverMessages = game.Catalog{
 		"err.not-finished":      "The replay opens when the game is over.",
 	},
 	"fr": {
+		"err.not-running":       "Ce n'est possible que pendant la partie.",
+		"err.rematch-early":     "Une revanche ne se joue qu'après une partie terminée.",
 		"err.too-large":         "Message trop long (au plus {max}).",
 		"err.chat-too-long":     "Un message de chat fait au plus {max} caractères.",
 		"err.chat-empty":        "Le message est vide.",
@@ -78,6 +82,8 @@ var serverMessages = game.Catalog{
 		"err.not-finished":      "Le replay s'ouvre à la fin de la partie.",
 	},
 	"nl": {
+		"err.not-running":       "Dat kan alleen terwijl het spel bezig is.",
+		"err.rematch-early":     "Een revanche kan pas na een afgelopen spel.",
 		"err.too-large":         "Dat bericht is te lang (hoogstens {max}).",
 		"err.chat-too-long":     "Een chatregel telt hoogstens {max} tekens.",
 		"err.chat-empty":        "De chatregel is leeg.",

@@ -51,6 +51,7 @@ type table struct {
 	conns     map[*conn]struct{}
 	away      map[game.Seat]time.Time // human seats whose player is absent, since when
 	takenOver game.SeatSet            // human seats a bot plays for an absent player
+	leftToBot game.SeatSet            // human seats their player left to a bot for the rest of the game (flows.go)
 	transfers map[string]int          // one-time seat transfer token hashes -> seat (transfer.go)
 	bots      map[game.Seat]*botSeat
 	timer     *time.Timer
@@ -310,7 +311,7 @@ func (t *table) presenceChanged(broadcast bool) {
 		}
 		if t.connected(seat) {
 			delete(t.away, seat)
-			if t.takenOver.Has(seat) {
+			if t.takenOver.Has(seat) && !t.leftToBot.Has(seat) {
 				t.takenOver = t.takenOver.Without(seat)
 				t.s.log.Info("takeover ended", "table", t.id, "seat", int(seat))
 			}

@@ -424,6 +424,10 @@ function drawSeats(snap) {
       const b = el('button', { type: 'button', class: 'small', 'data-leave-seat': s.seat }, t('web.table.leave-seat'));
       b.addEventListener('click', () => leaveSeat(s.seat));
       li.append(b);
+    } else if (mine && st.table?.status === 'running' && !bot && !snap.replay) {
+      const b = el('button', { type: 'button', class: 'small', 'data-leave-to-bot': s.seat }, t('web.table.leave-to-bot'));
+      b.addEventListener('click', () => leaveToBot(s.seat));
+      li.append(b);
     }
     return li;
   }));
@@ -488,9 +492,12 @@ function drawOutcome() {
   box.hidden = !o?.over;
   if (!o?.over) return;
   const side = o.winner ? sideName(o.winner) : '';
+  const rematch = el('button', { type: 'button', id: 'rematch', class: 'primary' }, t('web.outcome.rematch'));
+  rematch.addEventListener('click', () => askRematch());
   box.replaceChildren(
     el('h2', {}, o.winner ? t('web.outcome.winner', { side }) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
+    el('p', { class: 'outcome-actions' }, rematch, el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
   );
   box.dataset.winner = o.winner ?? '';
 }
@@ -608,6 +615,39 @@ async function leaveSeat(seat) {
   try {
     await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}`, { method: 'DELETE' });
     reconnect();
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
+/**
+ * Leaves a seat of a running game to a bot, once the player confirms.
+ * @param {number} seat
+ */
+async function leaveToBot(seat) {
+  if (!st.table || !window.confirm(t('web.table.leave-to-bot-confirm', { seat: seatName(seat) }))) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}/bot`, { method: 'POST' });
+    toast(t('web.table.left-to-bot', { seat: seatName(seat) }), 'info');
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
+/**
+ * Asks for a rematch of the finished table: a new table like it, where this
+ * player takes the seat they held (or the first free one), then goes there.
+ */
+async function askRematch() {
+  if (!st.table) return;
+  if (!who) who = await signedIn;
+  if (!who) who = await askName(true);
+  if (!who) return;
+  try {
+    const res = /** @type {{id: string}} */ (await api(`/api/tables/${encodeURIComponent(st.table.id)}/rematch`, { method: 'POST' }));
+    const seat = st.you.length > 0 ? st.you[0] : (st.table.seats.find((x) => x.kind !== 'bot')?.seat ?? 0);
+    await api(`/api/tables/${encodeURIComponent(res.id)}/seats/${seat}`, { method: 'POST' }).catch(() => {});
+    location.assign(`/t/${encodeURIComponent(res.id)}`);
   } catch (e) {
     toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
   }
