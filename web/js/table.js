@@ -237,7 +237,7 @@ function bindSound() {
   const show = () => {
     const on = soundOn();
     b.setAttribute('aria-pressed', String(on));
-    b.textContent = on ? '🔔' : '🔕';
+    b.textContent = '♪';
   };
   b.addEventListener('click', () => {
     try {
