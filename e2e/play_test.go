@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,9 @@ func (m *match) play() []pageState {
 			over = over && st.Over
 		}
 		if over {
+			for _, p := range m.pages {
+				checkWords(p)
+			}
 			return states
 		}
 		if m.after != nil {
@@ -218,5 +222,22 @@ func (m *match) await(p *page, v0 int) outcome {
 			m.fail("%s: a move clicked at version %d was not acknowledged (last error: %v)", p.name, v0, err)
 		}
 		time.Sleep(15 * time.Millisecond)
+	}
+}
+
+// rawWords are internal ids that must never reach a player: card ids
+// ("red-1", "potion-4"), colour ids in French and Dutch sentences, message
+// keys, Whitehall's quadrant ids, plurals left to the reader.
+var rawWords = regexp.MustCompile(`\b(red|blue|black|potion)-\d\b|\b[a-z]+\.[a-z]+\.[a-z-]+\b|\b(aA|aB|bA|bB)\b|\((s|en|n)\)|\{[a-z]+\}`)
+
+// checkWords fails the test when the page's log, prompt or outcome holds an
+// internal id or an unfilled placeholder.
+func checkWords(p *page) {
+	p.t.Helper()
+	text := mustEval[string](p, `[...document.querySelectorAll('#log li, #prompt, #outcome, #seats li')].map((e) => e.textContent).join('\n')`)
+	for _, line := range strings.Split(text, "\n") {
+		if m := rawWords.FindString(line); m != "" {
+			p.t.Errorf("%s: %q reads %q, an internal id or an unfilled placeholder", p.name, line, m)
+		}
 	}
 }

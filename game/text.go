@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -37,7 +40,11 @@ type Catalog map[string]map[string]string
 var Languages = []string{"en", "fr", "nl"}
 
 // Render fills the template of key in lang (falling back to English, then to the
-// key itself) with the text's arguments.
+// key itself) with the text's arguments. Templates use the subset of the ICU
+// message format that the browser's i18n.js reads: {name} is an argument;
+// {n, plural, one {# card} other {# cards}} picks a form by the language's
+// plural rules ("=0" matches a number exactly, # is the number); {x, select,
+// a {...} other {...}} picks a form by value.
 func (c Catalog) Render(lang string, t Text) string {
 	tmpl, ok := c[lang][t.Key]
 	if !ok {
@@ -46,19 +53,185 @@ func (c Catalog) Render(lang string, t Text) string {
 	if !ok {
 		tmpl = t.Key
 	}
-	if len(t.Args) == 0 {
+	if len(t.Args) == 0 && !strings.Contains(tmpl, "{") {
 		return tmpl
 	}
-	keys := make([]string, 0, len(t.Args))
-	for k := range t.Args {
-		keys = append(keys, k)
+	f := formatter{c: c, lang: lang, src: tmpl, args: t.Args}
+	return f.message(nil, false)
+}
+
+// formatter fills one template.
+type formatter struct {
+	c    Catalog
+	lang string
+	src  string
+	i    int
+	args map[string]any
+	seen map[string]bool // when set, the argument names read
+}
+
+// TemplateArgs returns the names of the arguments a template uses, sorted,
+// each once (the names of plural and select arguments, and those inside their
+// forms).
+func TemplateArgs(tmpl string) []string {
+	f := formatter{src: tmpl, seen: map[string]bool{}}
+	f.message(nil, false)
+	out := make([]string, 0, len(f.seen))
+	for k := range f.seen {
+		out = append(out, k)
 	}
-	sort.Strings(keys)
-	pairs := make([]string, 0, 2*len(keys))
-	for _, k := range keys {
-		pairs = append(pairs, "{"+k+"}", c.renderArg(lang, t.Args[k]))
+	sort.Strings(out)
+	return out
+}
+
+var (
+	argHead  = regexp.MustCompile(`^\{\s*([A-Za-z0-9_.-]+)\s*(\}|,\s*(plural|select)\s*,)`)
+	formHead = regexp.MustCompile(`^(=?[A-Za-z0-9_.-]+)\s*\{`)
+)
+
+// message reads up to an unmatched "}" (when nested; left for the caller) or
+// the end; num is the number # stands for, if any.
+func (f *formatter) message(num *float64, nested bool) string {
+	var b strings.Builder
+	for f.i < len(f.src) {
+		ch := f.src[f.i]
+		switch {
+		case ch == '}' && nested:
+			return b.String()
+		case ch == '#' && num != nil:
+			b.WriteString(strconv.FormatFloat(*num, 'f', -1, 64))
+			f.i++
+		case ch == '{':
+			b.WriteString(f.argument(num))
+		default:
+			b.WriteByte(ch)
+			f.i++
+		}
 	}
-	return strings.NewReplacer(pairs...).Replace(tmpl)
+	return b.String()
+}
+
+// argument reads an argument at "{".
+func (f *formatter) argument(num *float64) string {
+	m := argHead.FindStringSubmatch(f.src[f.i:])
+	if m == nil {
+		f.i++
+		return "{"
+	}
+	f.i += len(m[0])
+	name := m[1]
+	if f.seen != nil {
+		f.seen[name] = true
+	}
+	v, has := f.args[name]
+	if m[2] == "}" {
+		if !has {
+			return "{" + name + "}"
+		}
+		return f.c.renderArg(f.lang, v)
+	}
+	kind := m[3]
+	n, isNum := number(v)
+	inner := num
+	if kind == "plural" && has && isNum {
+		inner = &n
+	}
+	forms := map[string]string{}
+	for f.i < len(f.src) {
+		for f.i < len(f.src) && (f.src[f.i] == ' ' || f.src[f.i] == '\n' || f.src[f.i] == '\t') {
+			f.i++
+		}
+		if f.i >= len(f.src) {
+			break
+		}
+		if f.src[f.i] == '}' {
+			f.i++
+			break
+		}
+		fm := formHead.FindStringSubmatch(f.src[f.i:])
+		if fm == nil {
+			f.i++
+			continue
+		}
+		f.i += len(fm[0])
+		forms[fm[1]] = f.message(inner, true)
+		f.i++ // the form's "}"
+	}
+	if !has {
+		return "{" + name + "}"
+	}
+	pick := func(keys ...string) string {
+		for _, k := range keys {
+			if s, ok := forms[k]; ok {
+				return s
+			}
+		}
+		return ""
+	}
+	if kind == "plural" {
+		return pick("="+strconv.FormatFloat(n, 'f', -1, 64), PluralCategory(f.lang, n), "other")
+	}
+	return pick(f.c.renderArg(f.lang, v), "other")
+}
+
+// number reads a plural's argument as a number.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int8:
+		return float64(x), true
+	case int16:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case uint:
+		return float64(x), true
+	case uint8:
+		return float64(x), true
+	case uint16:
+		return float64(x), true
+	case uint32:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case float32:
+		return float64(x), true
+	case float64:
+		return x, true
+	case json.Number:
+		n, err := x.Float64()
+		return n, err == nil
+	case string:
+		n, err := strconv.ParseFloat(x, 64)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// PluralCategory is the CLDR plural category of n in lang, as the browser's
+// Intl.PluralRules gives it for the site's languages: English and Dutch say
+// "one" for exactly 1, French for 0 and 1 (and for any number below 2), and
+// "many" for whole millions; everything else is "other".
+func PluralCategory(lang string, n float64) string {
+	whole := n == math.Trunc(n)
+	switch lang {
+	case "fr":
+		if n >= 0 && n < 2 {
+			return "one"
+		}
+		if whole && n != 0 && math.Mod(n, 1e6) == 0 {
+			return "many"
+		}
+		return "other"
+	default:
+		if n == 1 {
+			return "one"
+		}
+		return "other"
+	}
 }
 
 // renderArg renders one argument: a nested Text (or its decoded JSON form, a

@@ -6,6 +6,8 @@ import "gaslamp/game"
 // site's catalogue lacks them (the site's texts win).
 var serverMessages = game.Catalog{
 	"en": {
+		"err.not-running":       "That can only be done while the game is being played.",
+		"err.rematch-early":     "A rematch can only follow a finished game.",
 		"err.too-large":         "That message is too long (at most {max}).",
 		"err.chat-too-long":     "A chat line holds at most {max} characters.",
 		"err.chat-empty":        "The chat line is empty.",
@@ -24,7 +26,6 @@ var serverMessages = game.Catalog{
 		"err.other-side":        "You already play another side in this game: a seat of this one would show you both sides' secrets.",
 		"err.not-host":          "Only the person who created the table may do that.",
 		"err.not-absent":        "That player has not been away long enough to be replaced.",
-		"err.not-running":       "The game is not running.",
 		"err.unknown-seat":      "There is no such seat.",
 		"err.sign-in":           "Choose a name first.",
 		"err.csrf":              "The page is out of date: reload it.",
@@ -46,6 +47,8 @@ var serverMessages = game.Catalog{
 		"err.not-finished":      "The replay opens when the game is over.",
 	},
 	"fr": {
+		"err.not-running":       "Ce n'est possible que pendant la partie.",
+		"err.rematch-early":     "Une revanche ne se joue qu'après une partie terminée.",
 		"err.too-large":         "Message trop long (au plus {max}).",
 		"err.chat-too-long":     "Un message de chat fait au plus {max} caractères.",
 		"err.chat-empty":        "Le message est vide.",
@@ -64,7 +67,6 @@ var serverMessages = game.Catalog{
 		"err.other-side":        "Vous jouez déjà un autre camp dans cette partie : cette place vous montrerait les secrets des deux camps.",
 		"err.not-host":          "Seule la personne qui a créé la table peut faire cela.",
 		"err.not-absent":        "Ce joueur n'est pas absent depuis assez longtemps pour être remplacé.",
-		"err.not-running":       "La partie n'est pas en cours.",
 		"err.unknown-seat":      "Cette place n'existe pas.",
 		"err.sign-in":           "Choisissez d'abord un nom.",
 		"err.csrf":              "La page n'est plus à jour : rechargez-la.",
@@ -86,6 +88,8 @@ var serverMessages = game.Catalog{
 		"err.not-finished":      "Le replay s'ouvre à la fin de la partie.",
 	},
 	"nl": {
+		"err.not-running":       "Dat kan alleen terwijl het spel bezig is.",
+		"err.rematch-early":     "Een revanche kan pas na een afgelopen spel.",
 		"err.too-large":         "Dat bericht is te lang (hoogstens {max}).",
 		"err.chat-too-long":     "Een chatregel telt hoogstens {max} tekens.",
 		"err.chat-empty":        "De chatregel is leeg.",
@@ -104,7 +108,6 @@ var serverMessages = game.Catalog{
 		"err.other-side":        "Je speelt in dit spel al voor een andere partij: met deze plaats zou je de geheimen van beide partijen zien.",
 		"err.not-host":          "Alleen wie de tafel heeft aangemaakt, mag dat doen.",
 		"err.not-absent":        "Die speler is nog niet lang genoeg weg om vervangen te worden.",
-		"err.not-running":       "Het spel is niet bezig.",
 		"err.unknown-seat":      "Die plaats bestaat niet.",
 		"err.sign-in":           "Kies eerst een naam.",
 		"err.csrf":              "De pagina is verouderd: laad ze opnieuw.",

@@ -21,9 +21,8 @@ import (
 const replaceAfterDefault = 10 * time.Minute
 
 var (
-	errNotHost    = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.not-host")}
-	errNotAbsent  = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.not-absent")}
-	errNotRunning = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.not-running")}
+	errNotHost   = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.not-host")}
+	errNotAbsent = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.not-absent")}
 )
 
 // replaceAfter is how long a seat's player must be away before the host

@@ -51,6 +51,7 @@ type table struct {
 	conns     map[*conn]struct{}
 	away      map[game.Seat]time.Time // human seats whose player is absent, since when
 	takenOver game.SeatSet            // human seats a bot plays for an absent player
+	leftToBot game.SeatSet            // human seats their player left to a bot for the rest of the game (flows.go)
 	bots      map[game.Seat]*botSeat
 	// retryAfter is how long the table's bots wait before they try again
 	// after the store refused a move (storehealth.go's backoff).
@@ -312,7 +313,7 @@ func (t *table) presenceChanged(broadcast bool) {
 		}
 		if t.connected(seat) {
 			delete(t.away, seat)
-			if t.takenOver.Has(seat) {
+			if t.takenOver.Has(seat) && !t.leftToBot.Has(seat) {
 				t.takenOver = t.takenOver.Without(seat)
 				t.s.log.Info("takeover ended", "table", t.id, "seat", int(seat))
 			}

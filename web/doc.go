@@ -24,6 +24,7 @@
 //	js/lobby.js            index.html: create tables, invites, open and running tables
 //	js/table.js            table.html: seats, prompt, log, chat, outcome, replay, toasts
 //	js/board.js            SVG board drawn from a boards/*.json geometry file
+//	js/panzoom.js          zoom and pan of a board by its viewBox (wheel, drag, pinch, +, −, fit)
 //	js/games/registry.js   game id -> renderer factory; a generic fallback renderer
 //	js/games/targets.js    the legal moves of a map game offered on the board (Whitehall, Whitechapel)
 //	js/games/whitehall.js  the Whitehall Mystery renderer
@@ -80,6 +81,7 @@
 //
 // Boards (js/board.js):
 //
+//	svg.board[data-zoom]     1 while the whole board shows; .board-tools .zoom-in, .zoom-out, .zoom-fit
 //	[data-circle="42"]       a circle; .target when it is a legal choice (focusable, Enter or Space chooses)
 //	[data-crossing="HP"]     a crossing; .target when legal
 //	[data-figure="yellow"]   a figure ("jack" for Jack's pawn, in his view and once the game is over)

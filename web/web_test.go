@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io/fs"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -29,16 +28,8 @@ func TestCataloguesComplete(t *testing.T) {
 	}
 }
 
-// placeholders lists the {name} placeholders of a template, sorted.
-func placeholders(s string) []string {
-	m := regexp.MustCompile(`\{([A-Za-z0-9_.-]+)\}`).FindAllStringSubmatch(s, -1)
-	out := make([]string, 0, len(m))
-	for _, x := range m {
-		out = append(out, x[1])
-	}
-	sort.Strings(out)
-	return out
-}
+// placeholders lists the arguments of a template, sorted.
+func placeholders(s string) []string { return game.TemplateArgs(s) }
 
 func TestCataloguePlaceholdersAgree(t *testing.T) {
 	c := Messages()

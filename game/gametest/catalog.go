@@ -1,15 +1,11 @@
 package gametest
 
 import (
-	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
 	"gaslamp/game"
 )
-
-var placeholder = regexp.MustCompile(`\{[A-Za-z0-9_.-]+\}`)
 
 // CheckCatalog checks a game's translation catalogue: every key of English is
 // in French and Dutch and no language has a key English lacks, every key starts
@@ -39,7 +35,5 @@ func CheckCatalog(t testing.TB, c game.Catalog, prefix string) {
 
 // placeholders returns the sorted placeholders of a template.
 func placeholders(s string) string {
-	a := placeholder.FindAllString(s, -1)
-	sort.Strings(a)
-	return strings.Join(a, "")
+	return strings.Join(game.TemplateArgs(s), ",")
 }

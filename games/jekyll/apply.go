@@ -3,7 +3,6 @@ package jekyll
 import "gaslamp/game"
 
 var seatIDs = [2]string{"jekyll", "hyde"}
-var seatNames = [2]string{"Jekyll", "Hyde"}
 
 // Legal implements game.State.
 func (st *State) Legal(s game.Seat, buf []game.Move) []game.Move {
@@ -83,7 +82,7 @@ func (st *State) whyIllegal(s int, m game.Move) error {
 			return game.Illegal("jekyll.err.must-give-eights")
 		}
 		if led := st.r.Cur.Cards[0]; k == kindPlay && !led.IsPotion() {
-			return game.Illegal("jekyll.err.must-follow", "colour", colourNames[led.Colour()])
+			return game.Illegal("jekyll.err.must-follow", "colour", colourArg(int(led.Colour())))
 		}
 	case kindSwapRanks:
 		return game.Illegal("jekyll.err.bad-colours")
@@ -91,7 +90,22 @@ func (st *State) whyIllegal(s int, m game.Move) error {
 	return game.ErrNotLegal
 }
 
-func seatArg(s int) string { return seatNames[s] }
+// seatArg is seat s as a player reads it ("Dr Jekyll"), in their language.
+func seatArg(s int) game.Text { return game.T("jekyll.seat." + seatIDs[s]) }
+
+// colourArg is colour c as a player reads it ("Cunning (red)").
+func colourArg(c int) game.Text { return game.T("jekyll.colour." + colourNames[c]) }
+
+// cardArg is card c as a player reads it ("the 4 of Cunning (red)", "potion 2").
+func cardArg(c Card) game.Text {
+	if c >= NumCards {
+		return game.T("jekyll.card.none")
+	}
+	if c.IsPotion() {
+		return game.T("jekyll.card.potion", "n", c.Value())
+	}
+	return game.T("jekyll.card", "value", c.Value(), "colour", colourArg(int(c.Colour())))
+}
 
 func (st *State) apply(s int, m game.Move, log *game.Log) {
 	switch moveKind(m) {
@@ -119,7 +133,7 @@ func (st *State) apply(s int, m game.Move, log *game.Log) {
 		st.given[s]++
 		st.tDeck[s] |= bit(c)
 		if log.On() {
-			log.Add(game.Event{Type: "jekyll.gave", To: game.Only(game.Seat(s)), Text: game.T("jekyll.ev.gave-you", "card", c.String()),
+			log.Add(game.Event{Type: "jekyll.gave", To: game.Only(game.Seat(s)), Text: game.T("jekyll.ev.gave-you", "card", cardArg(c)),
 				Data: map[string]any{"seat": seatIDs[s], "card": c.String()}})
 			log.Add(game.Event{Type: "jekyll.gave", To: game.AllBut(game.Seat(s)), Text: game.T("jekyll.ev.gave", "seat", seatArg(s)),
 				Data: map[string]any{"seat": seatIDs[s]}})
@@ -136,7 +150,7 @@ func (st *State) apply(s int, m game.Move, log *game.Log) {
 		st.notePlay(s, c)
 		res := st.r.play(uint8(s), c)
 		if log.On() {
-			log.Add(game.Event{Type: "jekyll.played", To: game.Public, Text: game.T("jekyll.ev.played", "seat", seatArg(s), "card", c.String()),
+			log.Add(game.Event{Type: "jekyll.played", To: game.Public, Text: game.T("jekyll.ev.played", "seat", seatArg(s), "card", cardArg(c)),
 				Data: map[string]any{"seat": seatIDs[s], "card": c.String()}})
 			st.logPlay(s, res, log)
 		}
@@ -146,7 +160,7 @@ func (st *State) apply(s int, m game.Move, log *game.Log) {
 		st.r.swapRanks(a, b)
 		if log.On() {
 			log.Add(game.Event{Type: "jekyll.swapped-ranks", To: game.Public,
-				Text: game.T("jekyll.ev.swapped-ranks", "seat", seatArg(s), "a", colourNames[a], "b", colourNames[b]),
+				Text: game.T("jekyll.ev.swapped-ranks", "seat", seatArg(s), "a", colourArg(int(a)), "b", colourArg(int(b))),
 				Data: map[string]any{"seat": seatIDs[s], "a": colourNames[a], "b": colourNames[b], "ranks": st.rankList()}})
 		}
 		st.after(log)
@@ -156,7 +170,7 @@ func (st *State) apply(s int, m game.Move, log *game.Log) {
 		st.noteSwap(s, z, t)
 		if log.On() {
 			log.Add(game.Event{Type: "jekyll.swapped-card", To: game.Only(game.Seat(s)),
-				Text: game.T("jekyll.ev.swapped-card-you", "gave", z.String(), "took", t.String()),
+				Text: game.T("jekyll.ev.swapped-card-you", "gave", cardArg(z), "took", cardArg(t)),
 				Data: map[string]any{"seat": seatIDs[s], "gave": z.String(), "took": t.String()}})
 			log.Add(game.Event{Type: "jekyll.swapped-card", To: game.AllBut(game.Seat(s)),
 				Text: game.T("jekyll.ev.swapped-card", "seat", seatArg(s)), Data: map[string]any{"seat": seatIDs[s]}})
@@ -185,7 +199,7 @@ func (st *State) logPlay(s int, res playResult, log *game.Log) {
 	case res.SwapA >= 0:
 		a, b := colourNames[res.SwapA], colourNames[res.SwapB]
 		log.Add(game.Event{Type: "jekyll.swapped-ranks", To: game.Public,
-			Text: game.T("jekyll.ev.swapped-ranks", "seat", seatArg(s), "a", a, "b", b),
+			Text: game.T("jekyll.ev.swapped-ranks", "seat", seatArg(s), "a", colourArg(int(res.SwapA)), "b", colourArg(int(res.SwapB))),
 			Data: map[string]any{"seat": seatIDs[s], "a": a, "b": b, "ranks": st.rankList()}})
 	}
 }
@@ -254,7 +268,7 @@ func (st *State) startTrick(log *game.Log) {
 	c, ranked := st.r.reveal()
 	st.noteReveal(c)
 	if log.On() {
-		log.Add(game.Event{Type: "jekyll.reveal", To: game.Public, Text: game.T("jekyll.ev.reveal", "card", c.String(), "trick", int(st.r.N)+1),
+		log.Add(game.Event{Type: "jekyll.reveal", To: game.Public, Text: game.T("jekyll.ev.reveal", "card", cardArg(c), "trick", int(st.r.N)+1),
 			Data: map[string]any{"card": c.String(), "trick": int(st.r.N) + 1}})
 		if ranked >= 0 {
 			st.logRanked(ranked, log)

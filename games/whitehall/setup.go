@@ -15,13 +15,13 @@ func (s *State) applyLocation(m game.Move, log *game.Log) *game.Error {
 	}
 	q := t.quad[c]
 	if s.c.Locs[q] != 0 {
-		return game.Illegal("whitehall.err.quadrant-taken", "quadrant", quadNames[q])
+		return game.Illegal("whitehall.err.quadrant-taken", "quadrant", quadrantArg(q))
 	}
 	s.c.Locs[q] = uint8(c)
 	s.c.NLocs++
 	s.c.Unreached.Add(c)
 	if log.On() {
-		emit(log, "location", toJack, "location-chosen", "circle", c, "quadrant", quadNames[q])
+		emit(log, "location", toJack, "location-chosen", "circle", c, "quadrant", quadrantArg(q))
 	}
 	if log.On() {
 		emit(log, "location", toOthers, "location-chosen-public", "n", int(s.c.NLocs))
@@ -107,3 +107,7 @@ func (s *State) applyNewspaper(m game.Move, log *game.Log) *game.Error {
 	s.startJackTurn(log)
 	return nil
 }
+
+// quadrantArg is quadrant q as a player reads it ("north-west"), in their
+// language.
+func quadrantArg(q int8) game.Text { return game.T("whitehall.quadrant." + quadNames[q]) }

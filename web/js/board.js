@@ -11,6 +11,7 @@
 
 import { svg, el } from './dom.js';
 import { onLangChange, t } from './i18n.js';
+import { PanZoom } from './panzoom.js';
 
 /** @typedef {import('./types.js').Geometry} Geometry */
 
@@ -102,7 +103,6 @@ export class BoardView {
     this.crossings = new Map();
     /** @type {((p: Pick) => void)|null} */
     this.onPick = null;
-    this.zoom = 1;
 
     for (const c of geo.circles) this.circlePos.set(c.id, { x: c.x, y: c.y * (geo.aspect || 1) });
     for (const x of geo.crossings) this.crossingPos.set(x.label, { x: x.x, y: x.y * (geo.aspect || 1) });
@@ -133,47 +133,34 @@ export class BoardView {
 
     this.wrap = el('div', { class: 'board-wrap' });
     this.wrap.append(root);
-    const zoomIn = el('button', { type: 'button', class: 'zoom-in', 'aria-label': t('web.board.zoom-in'), title: t('web.board.zoom-in') }, '+');
-    const zoomOut = el('button', { type: 'button', class: 'zoom-out', 'aria-label': t('web.board.zoom-out'), title: t('web.board.zoom-out') }, '−');
-    zoomIn.addEventListener('click', () => this.setZoom(this.zoom * 1.5));
-    zoomOut.addEventListener('click', () => this.setZoom(this.zoom / 1.5));
-    const tools = el('div', { class: 'board-tools' }, zoomOut, zoomIn);
+    this.pz = new PanZoom(this.wrap, root, 1000, this.h);
     onLangChange(() => {
       root.setAttribute('aria-label', t('web.board.label'));
-      for (const [b, key] of /** @type {[HTMLElement, string][]} */ ([[zoomIn, 'web.board.zoom-in'], [zoomOut, 'web.board.zoom-out']])) {
-        b.setAttribute('aria-label', t(key));
-        b.title = t(key);
-      }
     });
-    container.replaceChildren(tools, this.wrap);
-    /** The targets last focused, to scroll only when they change. */
+    container.replaceChildren(this.pz.tools, this.wrap);
+    /** The targets last focused, to move the view only when they change. */
     this.focusKey = '';
-    // On a phone the whole board is too small to tap: start zoomed in.
-    if (window.matchMedia('(max-width: 600px)').matches) this.setZoom(2.5);
+  }
+
+  /** @returns {number} the zoom (1: the whole board) */
+  get zoom() {
+    return this.pz.zoom;
   }
 
   /**
-   * Scrolls a zoomed board so that the middle of points is in view.
+   * When zoomed in and none of points is in view, moves the view to them.
    * @param {{x: number, y: number}[]} points board coordinates
    */
   focusOn(points) {
-    if (this.zoom <= 1 || points.length === 0) return;
-    const cx = points.reduce((a, p) => a + p.x, 0) / points.length;
-    const cy = points.reduce((a, p) => a + p.y, 0) / points.length;
-    requestAnimationFrame(() => {
-      const r = this.svg.getBoundingClientRect();
-      this.wrap.scrollLeft = (cx / 1000) * r.width - this.wrap.clientWidth / 2;
-      this.wrap.scrollTop = (cy / this.h) * r.height - this.wrap.clientHeight / 2;
-    });
+    this.pz.show(points);
   }
 
   /**
-   * Scales the drawing (1 = fit the width); the wrapper scrolls.
+   * Zooms the drawing (1 = the whole board).
    * @param {number} z
    */
   setZoom(z) {
-    this.zoom = Math.min(4, Math.max(1, z));
-    this.svg.style.width = `${this.zoom * 100}%`;
+    this.pz.zoomBy(z / this.pz.zoom);
   }
 
   /** Draws what never changes: water, quadrant lines, streets, crossings, circles. */
@@ -210,6 +197,7 @@ export class BoardView {
       },
       svg('rect', { class: 'hit', x: -12, y: -12, width: 24, height: 24 }),
       svg('rect', { class: 'sq', x: -SQ / 2, y: -SQ / 2, width: SQ, height: SQ }),
+      svg('text', { class: 'crossing-label', 'text-anchor': 'middle', y: SQ + 5 }, x.label),
       svg('title', {}, x.label));
       this.crossings.set(x.label, node);
       this.layers.crossings.append(node);
@@ -476,7 +464,7 @@ export class BoardView {
    * @param {Pick} p
    */
   reveal(p) {
-    const node = p.kind === 'circle' ? this.circles.get(p.id) : this.crossings.get(p.id);
-    node?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const at = p.kind === 'circle' ? this.circlePos.get(p.id) : this.crossingPos.get(p.id);
+    if (at) this.pz.show([at]);
   }
 }

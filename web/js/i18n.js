@@ -118,16 +118,111 @@ export function has(key) {
 }
 
 /**
- * Translates key, filling {name} placeholders from args. A missing key falls
- * back to English, then to the key itself.
+ * Translates key, filling its placeholders from args. A missing key falls
+ * back to English, then to the key itself. Templates use a subset of the ICU
+ * message format: {name} is an argument; {n, plural, one {# card} other {#
+ * cards}} picks a form by the language's plural rules (Intl.PluralRules; "=0"
+ * and the like match a number exactly; # is the number); {x, select, a {...}
+ * other {...}} picks a form by value.
  * @param {string} key
  * @param {Record<string, unknown>} [args]
  * @returns {string}
  */
 export function t(key, args) {
   const tmpl = current[key] ?? english[key] ?? key;
-  if (!args) return tmpl;
-  return tmpl.replace(/\{([A-Za-z0-9_.-]+)\}/g, (m, name) => (name in args ? argString(args[name]) : m));
+  if (!args && !tmpl.includes('{')) return tmpl;
+  return formatMessage(tmpl, args ?? {}, lang);
+}
+
+/** @type {Map<string, Intl.PluralRules>} */
+const pluralRules = new Map();
+
+/**
+ * The plural category of n in language l ("one", "other", ...).
+ * @param {string} l
+ * @param {number} n
+ */
+export function pluralCategory(l, n) {
+  let r = pluralRules.get(l);
+  if (!r) {
+    r = new Intl.PluralRules(l);
+    pluralRules.set(l, r);
+  }
+  return r.select(n);
+}
+
+/**
+ * Fills a template (see t) in language l.
+ * @param {string} tmpl
+ * @param {Record<string, unknown>} args
+ * @param {string} l
+ * @returns {string}
+ */
+export function formatMessage(tmpl, args, l) {
+  let i = 0;
+  /**
+   * A message up to an unmatched "}" (left for the caller) or the end.
+   * @param {number|undefined} num the number # stands for
+   * @param {boolean} nested
+   * @returns {string}
+   */
+  const message = (num, nested) => {
+    let out = '';
+    while (i < tmpl.length) {
+      const c = tmpl[i];
+      if (c === '}' && nested) return out;
+      if (c === '#' && num !== undefined) {
+        out += String(num);
+        i++;
+      } else if (c === '{') {
+        out += argument(num);
+      } else {
+        out += c;
+        i++;
+      }
+    }
+    return out;
+  };
+  /**
+   * An argument at "{".
+   * @param {number|undefined} num
+   * @returns {string}
+   */
+  const argument = (num) => {
+    const head = /^\{\s*([A-Za-z0-9_.-]+)\s*(\}|,\s*(plural|select)\s*,)/.exec(tmpl.slice(i));
+    if (!head) {
+      i++;
+      return '{';
+    }
+    i += head[0].length;
+    const name = head[1];
+    if (head[2] === '}') return name in args ? argString(args[name]) : `{${name}}`;
+    const kind = head[3];
+    const value = args[name];
+    const n = Number(value);
+    /** @type {Record<string, string>} */
+    const forms = {};
+    for (;;) {
+      while (i < tmpl.length && /\s/.test(tmpl[i])) i++;
+      if (i >= tmpl.length) break;
+      if (tmpl[i] === '}') {
+        i++;
+        break;
+      }
+      const sel = /^(=?[A-Za-z0-9_.-]+)\s*\{/.exec(tmpl.slice(i));
+      if (!sel) {
+        i++;
+        continue;
+      }
+      i += sel[0].length;
+      forms[sel[1]] = message(kind === 'plural' && name in args ? n : num, true);
+      i++; // the form's "}"
+    }
+    if (!(name in args)) return `{${name}}`;
+    if (kind === 'plural') return forms[`=${n}`] ?? forms[pluralCategory(l, n)] ?? forms.other ?? '';
+    return forms[String(argString(value))] ?? forms.other ?? '';
+  };
+  return message(undefined, false);
 }
 
 /**
@@ -149,6 +244,17 @@ function argString(v) {
  */
 export function isText(v) {
   return typeof v === 'object' && v !== null && typeof (/** @type {{key?: unknown}} */ (v).key) === 'string';
+}
+
+/**
+ * A bot's name for players: its long description (long) for the lobby's
+ * choice, else its short name ("Steady"); an unknown bot keeps its id.
+ * @param {string} name the bot's id ("baseline", "ismcts", ...)
+ * @param {boolean} [long]
+ */
+export function botName(name, long = false) {
+  const key = `${long ? 'web.bot.' : 'web.botname.'}${name}`;
+  return has(key) ? render({ key }) : name;
 }
 
 /**

@@ -3,7 +3,7 @@
 // and running tables.
 
 import { el, byId } from './dom.js';
-import { has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
+import { botName, has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
 
@@ -66,7 +66,7 @@ function renderCreateForm() {
       el('option', { value: 'human' }, t('web.lobby.human')),
       el('option', { value: 'bot' }, t('web.lobby.bot')));
     const bot = el('select', { id: `seat-bot-${i}`, 'data-seat-bot': i, 'aria-label': t('web.lobby.bot-name') },
-      ...g.bots.map((b) => el('option', { value: b }, b)));
+      ...g.bots.map((b) => el('option', { value: b }, botName(b, true))));
     if (g.bots.includes('baseline')) bot.value = 'baseline';
     const level = el('select', { id: `seat-level-${i}`, 'data-seat-level': i, 'aria-label': t('web.lobby.level') },
       el('option', { value: 'easy' }, t('web.level.easy')),
@@ -199,7 +199,7 @@ function tableRow(tb) {
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
-      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: s.player.name }) : s.player.name)
+      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name)
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {

@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { botName, initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -180,6 +180,102 @@ function choose(title, choices) {
 
 /** Whether the signed-in person created this table (may replace absent players). */
 let host = false;
+/** Whether the page last showed that this player must act. */
+let myTurnShown = false;
+const SOUND_KEY = 'gaslamp.sound';
+
+/** @returns {boolean} whether the player asked for a sound on their turn */
+function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** @type {AudioContext|null} */
+let audio = null;
+
+/** Two soft notes: your turn. */
+function chime() {
+  try {
+    audio ??= new AudioContext();
+    const now = audio.currentTime;
+    [660, 880].forEach((f, i) => {
+      const ctx = /** @type {AudioContext} */ (audio);
+      const o = ctx.createOscillator();
+      const g = ctx.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, now + i * 0.18);
+      g.gain.exponentialRampToValueAtTime(0.15, now + i * 0.18 + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.18 + 0.25);
+      o.connect(g).connect(ctx.destination);
+      o.start(now + i * 0.18);
+      o.stop(now + i * 0.18 + 0.3);
+    });
+  } catch {
+    // No sound on this browser.
+  }
+}
+
+/**
+ * Marks the tab when this player must act: the title starts with "▶ Your
+ * turn", the favicon turns orange, and a chime sounds when the turn begins
+ * (if the player turned the sound on).
+ * @param {boolean} mine
+ */
+function signalTurn(mine) {
+  const name = byId('table-title').textContent;
+  document.title = mine ? `▶ ${t('web.title.your-turn')} · ${name} · gaslamp` : `${name} · gaslamp`;
+  document.body.dataset.myTurn = String(mine);
+  const icon = document.getElementById('favicon');
+  if (icon) icon.setAttribute('href', mine ? '/static/favicon-turn.svg' : '/static/favicon.svg');
+  if (mine && !myTurnShown && soundOn()) chime();
+  myTurnShown = mine;
+}
+
+/** Wires the sound toggle (off by default; remembered in this browser). */
+function bindSound() {
+  const b = byId('sound-toggle');
+  const show = () => {
+    const on = soundOn();
+    b.setAttribute('aria-pressed', String(on));
+    b.textContent = '♪';
+  };
+  b.addEventListener('click', () => {
+    try {
+      localStorage.setItem(SOUND_KEY, soundOn() ? 'off' : 'on');
+    } catch {
+      // Not remembered; nothing to do.
+    }
+    show();
+    if (soundOn()) chime();
+  });
+  show();
+}
+
+/**
+ * Shows a standing notice under the header (kind: "lost", "moved"), or hides
+ * the notice of that kind when text is "".
+ * @param {string} kind
+ * @param {string} text
+ */
+function notice(kind, text) {
+  const n = byId('notice');
+  if (!text) {
+    if (n.dataset.kind === kind) {
+      n.hidden = true;
+      n.dataset.kind = '';
+    }
+    return;
+  }
+  n.textContent = text;
+  n.dataset.kind = kind;
+  n.hidden = false;
+}
+
+/** Whether the socket was open once, and whether it is lost now. */
+const conn = { opened: false, lost: false };
 
 /** Draws the whole page from st. */
 function draw() {
@@ -190,7 +286,7 @@ function draw() {
   const g = games.find((x) => x.id === st.table?.game);
   const title = byId('table-title');
   title.textContent = g ? render(g.name) : st.table.game;
-  document.title = `${title.textContent} · gaslamp`;
+  signalTurn(myLegal().length > 0 && !st.busy);
   if (st.table.hotseat) {
     // Marked to everyone: one person may see every side's secrets here.
     title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
@@ -326,7 +422,7 @@ function drawSeats(snap) {
     el('span', { class: 'seat-who' },
       el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
       s.player
-        ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: s.player.name }) : s.player.name,
+        ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name,
           mine ? ` ${t('web.seat.you')}` : '')
         : el('span', { class: 'free' }, t('web.seat.free'))));
     if (!s.player && s.kind !== 'bot' && open) {
@@ -337,8 +433,12 @@ function drawSeats(snap) {
       const b = el('button', { type: 'button', class: 'small', 'data-leave-seat': s.seat }, t('web.table.leave-seat'));
       b.addEventListener('click', () => leaveSeat(s.seat));
       li.append(b);
-    } else if (mine && running && st.table) {
-      li.append(transferButton(st.table.id, s.seat));
+    } else if (mine && running && st.table && !snap.replay) {
+      if (!bot) {
+        const b = el('button', { type: 'button', class: 'small', 'data-leave-to-bot': s.seat }, t('web.table.leave-to-bot'));
+        b.addEventListener('click', () => leaveToBot(s.seat));
+        li.append(transferButton(st.table.id, s.seat), b);
+      }
     } else if (!mine && host && running && st.table && s.kind !== 'bot' && !connected) {
       li.append(replaceButton(st.table.id, s.seat));
     }
@@ -356,11 +456,46 @@ function drawLog(snap) {
   const items = [];
   for (const h of snap.history) {
     for (const ev of h.events) {
-      items.push(el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text)));
+      const named = namedPlaces(ev.text);
+      const li = el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text));
+      if (named.circles.length + named.crossings.length > 0) {
+        li.classList.add('names-places');
+        li.tabIndex = 0;
+        const on = () => renderer?.highlight?.(named.circles, named.crossings);
+        const off = () => renderer?.highlight?.([], []);
+        li.addEventListener('mouseenter', on);
+        li.addEventListener('focus', on);
+        li.addEventListener('mouseleave', off);
+        li.addEventListener('blur', off);
+      }
+      items.push(li);
     }
   }
   list.replaceChildren(...items.slice(-MAX_LOG));
   list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The circles and crossings a log line names: its arguments "circle", "via",
+ * "from", "circles" (a list) and "crossing", and those of nested texts.
+ * @param {Text|undefined} text
+ * @returns {{circles: number[], crossings: string[]}}
+ */
+function namedPlaces(text) {
+  /** @type {{circles: number[], crossings: string[]}} */
+  const out = { circles: [], crossings: [] };
+  /** @param {unknown} v */
+  const walk = (v) => {
+    if (!isText(v) || !v.args) return;
+    for (const [k, a] of Object.entries(v.args)) {
+      if ((k === 'circle' || k === 'via' || k === 'from') && typeof a === 'number') out.circles.push(a);
+      else if (k === 'circles' && typeof a === 'string') out.circles.push(...a.split(/,\s*/).map(Number).filter((n) => n > 0));
+      else if (k === 'crossing' && typeof a === 'string') out.crossings.push(a);
+      else walk(a);
+    }
+  };
+  walk(text);
+  return out;
 }
 
 /** The result, once the game is over. */
@@ -370,9 +505,12 @@ function drawOutcome() {
   box.hidden = !o?.over;
   if (!o?.over) return;
   const side = o.winner ? sideName(o.winner) : '';
+  const rematch = el('button', { type: 'button', id: 'rematch', class: 'primary' }, t('web.outcome.rematch'));
+  rematch.addEventListener('click', () => askRematch());
   box.replaceChildren(
     el('h2', {}, o.winner ? t('web.outcome.winner', { side }) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
+    el('p', { class: 'outcome-actions' }, rematch, el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
   );
   box.dataset.winner = o.winner ?? '';
 }
@@ -495,6 +633,39 @@ async function leaveSeat(seat) {
   }
 }
 
+/**
+ * Leaves a seat of a running game to a bot, once the player confirms.
+ * @param {number} seat
+ */
+async function leaveToBot(seat) {
+  if (!st.table || !window.confirm(t('web.table.leave-to-bot-confirm', { seat: seatName(seat) }))) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}/bot`, { method: 'POST' });
+    toast(t('web.table.left-to-bot', { seat: seatName(seat) }), 'info');
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
+/**
+ * Asks for a rematch of the finished table: a new table like it, where this
+ * player takes the seat they held (or the first free one), then goes there.
+ */
+async function askRematch() {
+  if (!st.table) return;
+  if (!who) who = await signedIn;
+  if (!who) who = await askName(true);
+  if (!who) return;
+  try {
+    const res = /** @type {{id: string}} */ (await api(`/api/tables/${encodeURIComponent(st.table.id)}/rematch`, { method: 'POST' }));
+    const seat = st.you.length > 0 ? st.you[0] : (st.table.seats.find((x) => x.kind !== 'bot')?.seat ?? 0);
+    await api(`/api/tables/${encodeURIComponent(res.id)}/seats/${seat}`, { method: 'POST' }).catch(() => {});
+    location.assign(`/t/${encodeURIComponent(res.id)}`);
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
 /** Drops the socket and opens a new one from scratch (seats changed). */
 function reconnect() {
   socket?.close();
@@ -567,10 +738,21 @@ const handlers = {
     for (const s of m.seats) st.presence.set(s.seat, { connected: s.connected, bot: s.bot });
     draw();
   },
-  onSeatMoved() {
-    toast(t('web.seat.moved'));
+  onSeatMoved(m) {
+    notice('moved', t('web.seat.moved-to-device', { seat: seatName(m.seat) }));
   },
   onConnection(open) {
+    if (open) {
+      if (conn.lost) {
+        notice('lost', '');
+        toast(t('web.conn.back'), 'info');
+      }
+      conn.opened = true;
+      conn.lost = false;
+    } else if (conn.opened && !conn.lost) {
+      conn.lost = true;
+      notice('lost', t('web.conn.lost'));
+    }
     document.body.dataset.connected = String(open);
     const c = byId('conn-status');
     c.classList.toggle('on', open);
@@ -592,6 +774,7 @@ async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
+  bindSound();
   byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const input = byId('chat-input', HTMLInputElement);

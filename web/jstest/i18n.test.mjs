@@ -51,3 +51,23 @@ test('render renders nested Texts and lists', async () => {
   assert.equal(i18n.isText({ key: 'x' }), true);
   assert.equal(i18n.isText('x'), false);
 });
+
+test('plural and select forms follow each language', () => {
+  const f = i18n.formatMessage;
+  const cards = '{n, plural, =0 {no card} one {# card} other {# cards}} left';
+  assert.equal(f(cards, { n: 0 }, 'en'), 'no card left');
+  assert.equal(f(cards, { n: 1 }, 'en'), '1 card left');
+  assert.equal(f(cards, { n: 5 }, 'en'), '5 cards left');
+  const fr = '{n, plural, one {# carte restante} other {# cartes restantes}}';
+  assert.equal(f(fr, { n: 0 }, 'fr'), '0 carte restante');
+  assert.equal(f(fr, { n: 1 }, 'fr'), '1 carte restante');
+  assert.equal(f(fr, { n: 2 }, 'fr'), '2 cartes restantes');
+  const nl = '{n, plural, one {# plaats} other {# plaatsen}} naar {to}';
+  assert.equal(f(nl, { n: 0, to: 4 }, 'nl'), '0 plaatsen naar 4');
+  assert.equal(f(nl, { n: 1, to: 4 }, 'nl'), '1 plaats naar 4');
+  assert.equal(f('{side, select, jack {Jack} other {the investigator}} wins', { side: 'jack' }, 'en'), 'Jack wins');
+  assert.equal(f('{side, select, jack {Jack} other {the investigator}} wins', { side: 'x' }, 'en'), 'the investigator wins');
+  assert.equal(f('{n, plural, one {# of {who}} other {# of {who}s}}', { n: 2, who: 'cat' }, 'en'), '2 of cats');
+  assert.equal(f('{n, plural, one {#} other {#}} and {m}', {}, 'en'), '{n} and {m}');
+  assert.equal(f("jusqu'à {x} { pas un argument", { x: 3 }, 'fr'), "jusqu'à 3 { pas un argument");
+});

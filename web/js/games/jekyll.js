@@ -323,21 +323,21 @@ export function pickView(snap) {
  * @param {TableContext} ctx
  */
 async function jekyll(ctx) {
-  const chapter = el('section', { id: 'jk-chapter', class: 'jk-chapter' });
+  const chapter = el('section', { id: 'jk-chapter', class: 'panel jk-chapter' });
   const banner = el('p', { id: 'jk-banner', class: 'jk-banner', role: 'status' });
   const pending = el('p', { id: 'jk-pending', class: 'jk-pending', role: 'status', hidden: true });
   const actions = el('div', { id: 'jk-actions', class: 'wh-actions', role: 'group' });
   const track = el('section', { id: 'jk-track', class: 'jk-track-box' });
   const tableBox = el('section', { id: 'jk-table', class: 'jk-table' });
   const handBox = el('section', { id: 'jk-hand', class: 'jk-hand-box' });
-  const root = el('div', { class: 'jk' }, chapter, banner, pending, actions, track, tableBox, handBox);
+  const root = el('div', { class: 'jk' }, banner, pending, actions, track, tableBox, handBox);
   ctx.board.replaceChildren(root);
 
   const wonBox = el('section', { id: 'jk-won', class: 'panel' });
   const knowBox = el('section', { id: 'jk-knowledge', class: 'panel', hidden: true });
   const roundsBox = el('section', { id: 'jk-rounds', class: 'panel', hidden: true });
   const revealBox = el('section', { id: 'jk-reveal', class: 'panel', hidden: true });
-  ctx.panel.replaceChildren(wonBox, knowBox, roundsBox, revealBox);
+  ctx.panel.replaceChildren(chapter, wonBox, knowBox, roundsBox, revealBox);
 
   /**
    * The chapter, the round and the phase.

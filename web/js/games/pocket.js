@@ -18,6 +18,7 @@
 // The view is games/pocket's View (view.go); VIEW_FIELDS lists every field this
 // file reads, and web_test.go checks them.
 
+import { PanZoom } from '../panzoom.js';
 import { el, svg } from '../dom.js';
 import { has, render, t } from '../i18n.js';
 import { register } from './registry.js';
@@ -280,8 +281,10 @@ async function pocket(ctx) {
   const actions = el('div', { id: 'pk-actions', class: 'wh-actions', role: 'group' });
   const root = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${5 * U} ${5 * U}`, class: 'board pocket-board', role: 'group', 'aria-label': t('web.board.label') }));
   const wrap = el('div', { class: 'board-wrap pocket-wrap' }, root);
+  const pz = new PanZoom(wrap, root, 5 * U, 5 * U);
+  const boardBox = el('div', { class: 'wh-board' }, pz.tools, wrap);
   const previewBox = el('section', { id: 'pk-preview', class: 'panel', hidden: true, 'aria-live': 'polite' });
-  ctx.board.replaceChildren(actions, wrap, previewBox);
+  ctx.board.replaceChildren(actions, boardBox, previewBox);
   const info = el('section', { id: 'pk-status', class: 'panel' });
   const secret = el('section', { id: 'pk-secret', class: 'panel', hidden: true });
   ctx.panel.replaceChildren(info, secret);
@@ -534,8 +537,12 @@ async function pocket(ctx) {
       secret.replaceChildren(
         el('h2', {}, v.outcome.over ? t('web.pk.jack-was') : t('web.pk.you-are')),
         el('p', { class: 'pk-identity' }, charName(v.jack)),
-        el('p', {}, t('web.pk.hourglasses', { n: v.hourglasses ?? 0 })),
-        ...((v.jackAlibis ?? []).length ? [el('p', {}, t('web.pk.your-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') }))] : []),
+        el('p', {}, v.outcome.over ? t('web.pk.jack-hourglasses', { n: v.hourglasses ?? 0 }) : t('web.pk.hourglasses', { n: v.hourglasses ?? 0 })),
+        ...((v.jackAlibis ?? []).length
+          ? [el('p', {}, v.outcome.over
+            ? t('web.pk.jack-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') })
+            : t('web.pk.your-alibis', { list: (v.jackAlibis ?? []).map(charName).join(', ') }))]
+          : []),
         ...(v.jackVisible !== undefined && !v.outcome.over
           ? [el('p', { class: v.jackVisible ? 'pk-visible' : 'pk-hidden' }, v.jackVisible ? t('web.pk.visible') : t('web.pk.not-visible'))]
           : []),

@@ -781,6 +781,13 @@ async function whitechapel(ctx) {
     board: true,
     update,
     /**
+     * @param {number[]} circles
+     * @param {string[]} crossings
+     */
+    highlight(circles, crossings) {
+      board.setClass('hl', circles, crossings);
+    },
+    /**
      * @param {number} seat
      * @param {Intent} intent
      * @param {Snapshot} snap

@@ -694,6 +694,13 @@ async function whitehall(ctx) {
     board: true,
     update,
     /**
+     * @param {number[]} circles
+     * @param {string[]} crossings
+     */
+    highlight(circles, crossings) {
+      board.setClass('hl', circles, crossings);
+    },
+    /**
      * @param {number} seat
      * @param {Intent} intent
      * @param {Snapshot} snap

@@ -1,0 +1,178 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	_ "gaslamp/games/jekyll"
+	_ "gaslamp/games/whitechapel"
+)
+
+// viewports are the two sizes the table page must fit: a laptop and a phone.
+var viewports = []struct {
+	name          string
+	width, height int64
+	mobile        bool
+}{
+	{"laptop", 1366, 768, false},
+	{"phone", 390, 844, true},
+}
+
+// boardSelector is the element that holds each game's whole board.
+var boardSelector = map[string]string{
+	"whitehall":   "#board svg.board",
+	"whitechapel": "#board svg.board",
+	"pocket":      "#board svg.board",
+	"jekyll":      "#board .jk",
+}
+
+// seatAt creates a table of game from the lobby's page with seat 0 for this
+// page's player and every other seat a random bot, takes seat 0 and opens
+// the table page. It returns the table's path.
+func (p *page) seatAt(game string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, scaled(20*time.Second))
+	defer cancel()
+	js := `(async () => {
+  const net = await import('/static/js/net.js');
+  const games = await net.api('/api/games');
+  const g = games.find((x) => x.id === ` + jsString(game) + `);
+  const seats = g.seats.map((_, i) => i === 0 ? { kind: 'human' } : { kind: 'bot', bot: 'random', level: 'easy' });
+  const res = await net.api('/api/tables', { method: 'POST', body: { game: g.id, options: {}, seats } });
+  await net.api('/api/tables/' + encodeURIComponent(res.id) + '/seats/0', { method: 'POST' });
+  return '/t/' + res.id;
+})()`
+	path, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: creating a %s table: %v", p.name, game, err)
+	}
+	p.navigate(path)
+	p.waitSeat(0)
+	return path
+}
+
+// boxCheck is what fitJS measures of the board.
+type boxCheck struct {
+	OK      bool    `json:"ok"`
+	Why     string  `json:"why"`
+	Left    float64 `json:"left"`
+	Top     float64 `json:"top"`
+	Right   float64 `json:"right"`
+	Bottom  float64 `json:"bottom"`
+	VW      float64 `json:"vw"`
+	VH      float64 `json:"vh"`
+	ScrollY float64 `json:"scrollY"`
+}
+
+// fitJS measures the board's box against the viewport, with the page
+// scrolled to its top, and checks that no box around the board scrolls.
+const fitJS = `((sel) => {
+  window.scrollTo(0, 0);
+  const b = document.querySelector(sel);
+  if (!b) return { ok: false, why: 'no ' + sel };
+  const r = b.getBoundingClientRect();
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const out = { left: r.left, top: r.top, right: r.right, bottom: r.bottom, vw, vh, scrollY: window.scrollY, ok: true, why: '' };
+  if (r.width < 100 || r.height < 100) { out.ok = false; out.why = 'the board is too small'; }
+  if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) { out.ok = false; out.why = 'the board leaves the viewport'; }
+  for (let e = b.parentElement; e && e !== document.body; e = e.parentElement) {
+    const cs = getComputedStyle(e);
+    if ((cs.overflowY === 'auto' || cs.overflowY === 'scroll') && e.scrollHeight > e.clientHeight + 1) { out.ok = false; out.why = 'an inner box scrolls: ' + (e.id || e.className); }
+    if ((cs.overflowX === 'auto' || cs.overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1) { out.ok = false; out.why = 'an inner box scrolls sideways: ' + (e.id || e.className); }
+  }
+  const prompt = document.getElementById('prompt').getBoundingClientRect();
+  if (prompt.top < -0.5 || prompt.bottom > vh + 0.5) { out.ok = false; out.why = 'the prompt is out of view'; }
+  return out;
+})(%s)`
+
+// shotsDir is where the fit test's screenshots go: $GASLAMP_E2E_ARTIFACTS,
+// else the test's temporary directory.
+func shotsDir(t *testing.T) string {
+	if d := os.Getenv("GASLAMP_E2E_SHOTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err == nil {
+			return d
+		}
+	}
+	return artifactsDir(t)
+}
+
+// viewportShot saves a PNG of what the viewport shows.
+func (p *page) viewportShot(dir, name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, scaled(20*time.Second))
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Errorf("%s: screenshot: %v", p.name, err)
+		return
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		p.t.Errorf("writing %s: %v", path, err)
+	}
+}
+
+// TestBrowserBoardFits opens a table of every game at a laptop's and a
+// phone's size and checks that the whole board lies inside the viewport with
+// nothing to scroll, and that the prompt is in view; then that the "fit"
+// control brings a zoomed board back to the whole board. It saves a
+// screenshot of each.
+func TestBrowserBoardFits(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	dir := shotsDir(t)
+	for _, vp := range viewports {
+		for _, game := range []string{"whitehall", "whitechapel", "pocket", "jekyll"} {
+			t.Run(game+"-"+vp.name, func(t *testing.T) {
+				p := openPage(t, browser, game, base)
+				opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+				if vp.mobile {
+					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+				}
+				if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(vp.width, vp.height, opts...)); err != nil {
+					t.Fatalf("viewport: %v", err)
+				}
+				p.navigate("/")
+				p.signIn("Fit")
+				p.seatAt(game)
+				sel := boardSelector[game]
+				p.waitJS("the board", `document.querySelector(`+jsString(sel)+`) && document.body.dataset.version !== '-1'`, scaled(20*time.Second))
+				if game == "jekyll" {
+					// Deal, so that the hand is on the table too.
+					p.clickUntil(`#jk-actions button[data-action="ready"]`, "the dealt hand", `document.querySelectorAll('#jk-hand [data-card]').length > 0`, scaled(20*time.Second))
+				}
+				// Let fonts and the layout settle on a frame.
+				mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+				check := mustEval[boxCheck](p, fmt.Sprintf(fitJS, jsString(sel)))
+				p.viewportShot(dir, fmt.Sprintf("fit-%s-%s.png", game, vp.name))
+				if !check.OK {
+					t.Errorf("%s at %dx%d: %s: board box (%.0f,%.0f)-(%.0f,%.0f) in a %.0fx%.0f viewport", game, vp.width, vp.height, check.Why,
+						check.Left, check.Top, check.Right, check.Bottom, check.VW, check.VH)
+				}
+				if game == "jekyll" {
+					return
+				}
+				// Zoom in, then "fit" gives back the whole board.
+				p.mustClick("#board .board-tools .zoom-in")
+				p.waitJS("the board to zoom in", `document.querySelector('#board svg.board').dataset.zoom !== '1'`, scaled(5*time.Second))
+				p.mustClick("#board .board-tools .zoom-fit")
+				p.waitJS("the board to fit again", `document.querySelector('#board svg.board').dataset.zoom === '1'`, scaled(5*time.Second))
+				if c := mustEval[boxCheck](p, fmt.Sprintf(fitJS, jsString(sel))); !c.OK {
+					t.Errorf("%s after fit: %s", game, c.Why)
+				}
+				p.checkConsole()
+				if s := p.consoleText(); strings.Contains(s, "Uncaught") {
+					t.Errorf("console: %s", s)
+				}
+			})
+		}
+	}
+}

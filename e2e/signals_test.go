@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserTurnSignals checks the signals of a turn outside the prompt: the
+// tab's title and favicon say "your turn" while this page must act, and a
+// seat taken to another device leaves a standing notice on the old tab.
+func TestBrowserTurnSignals(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+
+	a := openPage(t, browser, "first-device", base)
+	a.navigate("/")
+	a.signIn("Ann")
+	table := a.seatAt("pocket")
+	// Pocket: Jack (seat 0) acts first in round 1? Either way the bot plays
+	// until it is this page's turn.
+	a.waitJS("the page to be asked to act", `document.getElementById('prompt').dataset.act === 'true'`, scaled(30*time.Second))
+	a.waitJS("the title to say it is her turn", `document.title.startsWith('▶') && document.getElementById('favicon').getAttribute('href').includes('favicon-turn')`, scaled(5*time.Second))
+
+	// The sound toggle is off by default and remembers a click.
+	if on := mustEval[string](a, `document.getElementById('sound-toggle').getAttribute('aria-pressed')`); on != "false" {
+		t.Errorf("the sound is %q by default, want off", on)
+	}
+	a.mustClick("#sound-toggle")
+	a.waitJS("the sound to be on", `document.getElementById('sound-toggle').getAttribute('aria-pressed') === 'true'`, scaled(5*time.Second))
+
+	// Move the seat to a second device: the first tab gets the notice.
+	ctx, cancel := context.WithTimeout(a.ctx, scaled(15*time.Second))
+	defer cancel()
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+  const net = await import('/static/js/net.js');
+  const id = location.pathname.split('/').pop();
+  const res = await net.api('/api/tables/' + encodeURIComponent(id) + '/seats/0/transfer', { method: 'POST' });
+  return res.link;
+})()`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.HasPrefix(link, "/join/") {
+		t.Fatalf("transfer link %q: %v", link, err)
+	}
+	b := openPage(t, browser, "second-device", base)
+	b.navigate("/")
+	b.signIn("Ann on the phone")
+	ctxB, cancelB := context.WithTimeout(b.ctx, scaled(15*time.Second))
+	defer cancelB()
+	if _, err := chromedp.Run(ctxB, chromedp.Evaluate[any](`(async () => {
+  const net = await import('/static/js/net.js');
+  return net.api('/api/join/' + `+jsString(strings.TrimPrefix(link, "/join/"))+`, { method: 'POST' });
+})()`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("redeeming the transfer: %v", err)
+	}
+	b.navigate(table)
+	b.waitSeat(0)
+	a.waitJS("the seat-moved notice", `(() => { const n = document.getElementById('notice'); return !n.hidden && n.dataset.kind === 'moved'; })()`, scaled(15*time.Second))
+	a.waitJS("the title to stop saying it is her turn", `!document.title.startsWith('▶')`, scaled(10*time.Second))
+	if got := mustEval[string](a, `location.pathname`); got != table {
+		t.Errorf("the first tab left the table: %s", got)
+	}
+	a.checkConsole()
+	b.checkConsole()
+}

@@ -1,0 +1,90 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+)
+
+func TestLeaveSeatToBot(t *testing.T) {
+	e := newEnv(t, nil)
+	id, alice, bob, ca, cb := twoPlayers(e, "40")
+	path := fmt.Sprintf("/api/tables/%s/seats/1/bot", id)
+	if code := alice.do("POST", path, nil, nil); code != http.StatusForbidden {
+		t.Fatalf("alice gave bob's seat away: %d", code)
+	}
+	if code := bob.do("POST", path, nil, nil); code != http.StatusOK {
+		t.Fatalf("bob leaving his seat to a bot: %d", code)
+	}
+	var sum tableSummary
+	alice.do("GET", "/api/tables/"+id, nil, &sum)
+	if p := sum.Seats[1].Player; p == nil || !p.Bot {
+		t.Fatalf("seat 1 after leaving it to a bot: %+v", sum.Seats[1].Player)
+	}
+	// The bot answers Alice's move although Bob is still connected.
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	ca.update(2)
+	_ = cb
+	// Bob's return (a new connection) does not take the seat back.
+	cb.close()
+	<-cb.done
+	cb2 := e.dial(bob, id)
+	cb2.hello(-1)
+	cb2.next("state")
+	ca.move(2, 0, `{"kind":"pick","n":1}`)
+	ca.update(3)
+	ca.update(4)
+}
+
+func TestLeaveSeatToBotNeedsARunningGame(t *testing.T) {
+	e := newEnv(t, nil)
+	alice := e.guest("Alice")
+	c := alice.table("6", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	if code := alice.do("POST", fmt.Sprintf("/api/tables/%s/seats/0/bot", c.ID), nil, nil); code != http.StatusConflict {
+		t.Fatalf("leaving a seat of an open table to a bot: %d, want 409", code)
+	}
+}
+
+func TestRematch(t *testing.T) {
+	e := newEnv(t, nil)
+	id, alice, _, ca, cb := twoPlayers(e, "2")
+	if code := alice.do("POST", "/api/tables/"+id+"/rematch", nil, nil); code != http.StatusConflict {
+		t.Fatalf("rematch of a running game: %d, want 409", code)
+	}
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	cb.update(1)
+	cb.move(1, 1, `{"kind":"pick","n":2}`)
+	ca.update(2)
+	deadline := time.Now().Add(5 * time.Second)
+	var sum tableSummary
+	for {
+		alice.do("GET", "/api/tables/"+id, nil, &sum)
+		if sum.Status == "finished" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if sum.Status != "finished" {
+		t.Fatalf("the game did not finish: %s", sum.Status)
+	}
+	var res struct {
+		created
+		Of string `json:"rematch_of"`
+	}
+	if code := alice.do("POST", "/api/tables/"+id+"/rematch", nil, &res); code != http.StatusCreated {
+		t.Fatalf("rematch: %d", code)
+	}
+	if res.ID == "" || res.ID == id || res.Of != id || len(res.Invites) != 2 {
+		t.Fatalf("rematch answer %+v", res)
+	}
+	var again tableSummary
+	alice.do("GET", "/api/tables/"+res.ID, nil, &again)
+	if again.Status != "open" || again.Game != sum.Game || again.Options["length"] != "2" {
+		t.Fatalf("rematch table %+v, from %+v", again, sum)
+	}
+	alice.sit(res.ID, 0)
+}

@@ -1,0 +1,211 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"gaslamp/game"
+	_ "gaslamp/games/jekyll"
+	_ "gaslamp/games/pocket"
+	_ "gaslamp/games/whitechapel"
+	_ "gaslamp/games/whitehall"
+	"gaslamp/web"
+)
+
+// allMessages is every catalogue the site serves, merged as buildCatalogs
+// merges them.
+func allMessages() game.Catalog {
+	c := game.Catalog{}
+	c.Merge(serverMessages)
+	c.Merge(web.Messages())
+	for _, g := range game.Games() {
+		c.Merge(g.Messages())
+	}
+	return c
+}
+
+var (
+	// "(s)", "(en)", "(e)s": a plural left to the reader.
+	lazyPlural = regexp.MustCompile(`\((s|es|e|x|en|n|nen|ne)\)|\(e\)s|\(ne\)s`)
+	// Internal ids: "red-1", "potion-4", a message key.
+	rawID = regexp.MustCompile(`\b(red|blue|black|potion|yellow|green|brown)-\d\b|\b[a-z]+\.[a-z]+\.[a-z-]+\b`)
+)
+
+// TestEveryMessageRendersInEveryLanguage renders every catalogue message in
+// English, French and Dutch with each of its arguments set to 0, 1, 2 and 5,
+// and fails on a key missing in a language, a placeholder left unfilled, a
+// plural left to the reader ("(s)", "(en)") and an internal id.
+func TestEveryMessageRendersInEveryLanguage(t *testing.T) {
+	c := allMessages()
+	keys := map[string]bool{}
+	for _, lang := range game.Languages {
+		for k := range c[lang] {
+			keys[k] = true
+		}
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		for _, lang := range game.Languages {
+			tmpl, ok := c[lang][k]
+			if !ok {
+				t.Errorf("%s: no %q", lang, k)
+				continue
+			}
+			if strings.TrimSpace(tmpl) == "" {
+				t.Errorf("%s %s: blank", lang, k)
+			}
+			args := game.TemplateArgs(tmpl)
+			for _, n := range []int{0, 1, 2, 5} {
+				kv := make([]any, 0, 2*len(args))
+				for _, a := range args {
+					kv = append(kv, a, n)
+				}
+				out := c.Render(lang, game.T(k, kv...))
+				if strings.ContainsAny(out, "{}") {
+					t.Errorf("%s %s (n=%d): a placeholder is left: %q", lang, k, n, out)
+				}
+				if strings.Contains(tmpl, ", plural,") && strings.Contains(out, "#") {
+					t.Errorf("%s %s (n=%d): a # is left: %q", lang, k, n, out)
+				}
+				if m := lazyPlural.FindString(out); m != "" {
+					t.Errorf("%s %s (n=%d): %q leaves the plural to the reader: %q", lang, k, n, m, out)
+				}
+				if m := rawID.FindString(out); m != "" {
+					t.Errorf("%s %s (n=%d): internal id %q: %q", lang, k, n, m, out)
+				}
+			}
+		}
+	}
+}
+
+// textProblems walks a JSON value for Texts ({"key": ..., "args": ...}) and
+// returns what is wrong with them: a key no catalogue has, an argument that
+// is a bare string (an id the player would read as it is; it must be a Text
+// the client translates, or a number).
+func textProblems(c game.Catalog, v any, where string, out map[string]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		if key, ok := x["key"].(string); ok && strings.Contains(key, ".") {
+			tmpl, known := c["en"][key]
+			if !known {
+				out[fmt.Sprintf("%s: unknown key %q", where, key)] = ""
+			}
+			used := map[string]bool{}
+			for _, a := range game.TemplateArgs(tmpl) {
+				used[a] = true
+			}
+			if args, ok := x["args"].(map[string]any); ok {
+				for name, a := range args {
+					if s, ok := a.(string); ok && used[name] && !readable(name, s) {
+						out[fmt.Sprintf("%s: %s{%s} is a bare string", where, key, name)] = s
+					}
+				}
+			}
+		}
+		for k, e := range x {
+			textProblems(c, e, where+"."+k, out)
+		}
+	case []any:
+		for _, e := range x {
+			textProblems(c, e, where, out)
+		}
+	}
+}
+
+var (
+	// Values a player reads as they are: lists of circle numbers, Roman
+	// numerals (Whitechapel's Time of the Crime), the crossing labels drawn on
+	// the boards, people's names.
+	numberList    = regexp.MustCompile(`^[0-9]+(, [0-9]+)*$`)
+	roman         = regexp.MustCompile(`^[IVXL]+$`)
+	crossingLabel = regexp.MustCompile(`^[A-Z]{1,2}[0-9]*$`)
+	properName    = regexp.MustCompile(`^[A-Z][a-z]+( [A-Z][A-Za-z.]*)+$`)
+)
+
+// readable reports whether a bare string argument is fit to be read as it
+// is.
+func readable(name, v string) bool {
+	switch {
+	case numberList.MatchString(v), roman.MatchString(v):
+		return true
+	case name == "crossing" || name == "blue" || name == "yellow" || name == "brown" || name == "red" || name == "green":
+		return crossingLabel.MatchString(v)
+	case name == "who":
+		return properName.MatchString(v)
+	}
+	return false
+}
+
+// TestGameTextsAreTyped plays random games of every game and checks every
+// Text a player reads (events, views, outcomes): its key is in the
+// catalogues and no argument is a bare string, so that cards, colours,
+// quadrants, seats and places are rendered in the player's language.
+func TestGameTextsAreTyped(t *testing.T) {
+	c := allMessages()
+	for _, r := range game.Games() {
+		t.Run(r.ID(), func(t *testing.T) {
+			if r.ID() == "srvtest" {
+				t.Skip("the server tests' own game")
+			}
+			problems := map[string]string{}
+			for seed := uint64(1); seed <= 3; seed++ {
+				st, err := r.New(game.Options{}, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				infos, _ := r.Seats(game.Options{})
+				rng := game.NewRand(seed)
+				var buf []game.Move
+				check := func(v any, where string) {
+					data, err := json.Marshal(v)
+					if err != nil {
+						t.Fatalf("%s: %v", where, err)
+					}
+					var x any
+					if err := json.Unmarshal(data, &x); err != nil {
+						t.Fatal(err)
+					}
+					textProblems(c, x, where, problems)
+				}
+				for step := 0; step < 3000 && !st.Outcome().Over; step++ {
+					if step%7 == 0 {
+						for s := range infos {
+							check(st.View(game.Seat(s)), "view")
+						}
+						check(st.View(game.Spectator), "view")
+					}
+					seats := st.ToAct().Seats()
+					seat := seats[rng.IntN(len(seats))]
+					buf = st.Legal(seat, buf[:0])
+					var log game.Log
+					if err := st.Apply(seat, buf[rng.IntN(len(buf))], &log); err != nil {
+						t.Fatal(err)
+					}
+					for _, e := range log.Events {
+						check(e.Text, "event "+e.Type)
+					}
+				}
+				check(st.Outcome(), "outcome")
+			}
+			list := make([]string, 0, len(problems))
+			for p := range problems {
+				list = append(list, p)
+			}
+			sort.Strings(list)
+			for _, p := range list {
+				if ex := problems[p]; ex != "" {
+					p += fmt.Sprintf(" (e.g. %q)", ex)
+				}
+				t.Error(p)
+			}
+		})
+	}
+}
