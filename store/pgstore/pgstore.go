@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -38,8 +39,13 @@ import (
 
 // Store is a store.Store on a PostgreSQL database. Create it with Open.
 type Store struct {
-	pool *pgxpool.Pool
+	pool    *pgxpool.Pool
+	retries atomic.Int64 // moves retried on a fresh connection
 }
+
+// Retries returns how many moves were retried on a fresh connection after
+// their connection broke.
+func (s *Store) Retries() int64 { return s.retries.Load() }
 
 var _ store.Store = (*Store)(nil)
 
@@ -406,29 +412,76 @@ const insertMove = `INSERT INTO moves (table_id, seq, seat, move, at) VALUES ($1
 // (up to writeTimeout), so that a caller never believes a move lost that was
 // in fact stored. When the connection fails after the move was sent, the
 // outcome is read back: a stored row equal to the move means success.
+//
+// A connection that died before the move was committed (a pooled connection
+// the database killed, a restart of PostgreSQL, a network cut) gets the move
+// retried once on a fresh connection: (table, seq) makes the insert
+// idempotent, and a conflict with a row equal to the move means the first
+// try had committed after all. Players see a refusal only when the store is
+// really down.
 func (s *Store) AppendMove(ctx context.Context, m store.Move) error {
+	err, retry := s.appendOnce(ctx, m)
+	if err == nil || !retry {
+		return err
+	}
+	s.retries.Add(1)
+	err, _ = s.appendOnce(ctx, m)
+	if errors.Is(err, store.ErrConflict) {
+		vctx, vcancel := context.WithTimeout(context.WithoutCancel(ctx), verifyTimeout)
+		defer vcancel()
+		if s.moveStored(vctx, m) {
+			return nil
+		}
+	}
+	return err
+}
+
+// appendOnce tries to store m once; retry says whether the failure came from
+// the connection rather than from the database's judgement of the move, so
+// that one more try on a fresh connection is safe.
+func (s *Store) appendOnce(ctx context.Context, m store.Move) (err error, retry bool) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return fmt.Errorf("pgstore: %w", err)
+		return fmt.Errorf("pgstore: %w", err), false
 	}
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
 	defer cancel()
 	_, err = conn.Exec(wctx, insertMove, m.Table, m.Seq, m.Seat, string(m.Move), ms(m.At))
+	if err != nil && connBroken(err) {
+		// Never hand this connection to anyone again.
+		conn.Conn().Close(context.Background())
+	}
 	conn.Release()
 	if err == nil {
-		return nil
+		return nil, false
 	}
 	var pe *pgconn.PgError
-	if errors.As(err, &pe) || pgconn.SafeToRetry(err) {
-		return mapErr(err) // refused by the server, or never sent: not stored
+	if errors.As(err, &pe) {
+		// Refused by the server: a conflict or a bad row is final; a
+		// server that is shutting the connection down is worth a retry.
+		return mapErr(err), connBroken(err) && ctx.Err() == nil
+	}
+	if pgconn.SafeToRetry(err) {
+		return mapErr(err), ctx.Err() == nil // never sent
 	}
 	// The outcome is unknown: the commit may have happened.
 	vctx, vcancel := context.WithTimeout(context.WithoutCancel(ctx), verifyTimeout)
 	defer vcancel()
 	if s.moveStored(vctx, m) {
-		return nil
+		return nil, false
 	}
-	return fmt.Errorf("pgstore: move %s/%d: outcome unknown: %w", m.Table, m.Seq, err)
+	return fmt.Errorf("pgstore: move %s/%d: outcome unknown: %w", m.Table, m.Seq, err), ctx.Err() == nil
+}
+
+// connBroken says whether err means the connection, not the statement,
+// failed: a network error, or the server terminating the session (class 57P
+// admin/crash shutdown, class 08 connection exceptions).
+func connBroken(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "57P") || strings.HasPrefix(pe.Code, "08")
+	}
+	return !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // moveStored reports whether the stored move (m.Table, m.Seq) is m.

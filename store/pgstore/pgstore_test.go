@@ -2,6 +2,7 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"crypto/rand"
 	"encoding/hex"
 	"net/url"
@@ -212,5 +213,51 @@ func TestSessionExpiryMigration(t *testing.T) {
 	}
 	if x.LastSeen.Before(before) || x.LastSeen.After(time.Now().Add(time.Second)) || x.Created.UnixMilli() != created.UnixMilli() {
 		t.Fatalf("old session after the migration: created %v, last seen %v", x.Created, x.LastSeen)
+	}
+}
+
+// TestMoveRetriedOnKilledConnection: the database kills the pool's idle
+// connections (pg_terminate_backend, as an admin or a failover would); the
+// next move is retried once on a fresh connection and stored, and the
+// player never sees a refusal. A duplicate stays a conflict.
+func TestMoveRetriedOnKilledConnection(t *testing.T) {
+	u, admin := newSchema(t)
+	ctx := context.Background()
+	s, err := Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateTable(ctx, store.Table{ID: "t", Game: "g", Status: store.StatusRunning}); err != nil {
+		t.Fatal(err)
+	}
+	at := time.UnixMilli(1000)
+	for seq := int64(1); seq <= 5; seq++ {
+		// Make sure the pool holds an idle connection, then kill every
+		// connection of this database but the admin's own.
+		if err := s.AppendMove(ctx, store.Move{Table: "t", Seq: seq*2 - 1, Move: []byte(`{}`), At: at}); err != nil {
+			t.Fatalf("move %d: %v", seq*2-1, err)
+		}
+		var killed int
+		if err := admin.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+			WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'gaslamp') k`).Scan(&killed); err != nil {
+			t.Fatal(err)
+		}
+		if killed == 0 {
+			t.Fatal("no connection of the store was found to kill")
+		}
+		if err := s.AppendMove(ctx, store.Move{Table: "t", Seq: seq * 2, Move: []byte(`{}`), At: at}); err != nil {
+			t.Fatalf("move %d after the store's connections were killed: %v", seq*2, err)
+		}
+	}
+	if s.Retries() == 0 {
+		t.Fatal("no move needed a retry: the test did not kill a connection in use")
+	}
+	ms, err := s.Moves(ctx, "t")
+	if err != nil || len(ms) != 10 {
+		t.Fatalf("%d moves stored, %v", len(ms), err)
+	}
+	if err := s.AppendMove(ctx, store.Move{Table: "t", Seq: 3, Move: []byte(`{"other":1}`), At: at}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a different move at a taken seq: %v", err)
 	}
 }
