@@ -28,11 +28,22 @@ func (h *hub) count() int {
 	return len(h.tables)
 }
 
-// loadAll loads every open and running table, replaying its moves.
+// loadAll loads, replaying their moves, the tables that need a node to act
+// for them (bots, takeovers: needsNode), or every open and running table
+// when idle tables are never unloaded. The others are loaded on demand.
 func (h *hub) loadAll(ctx context.Context) error {
-	recs, err := h.s.store.Tables(ctx, 0, store.StatusOpen, store.StatusRunning)
+	all, err := h.s.store.Tables(ctx, 0, store.StatusOpen, store.StatusRunning)
 	if err != nil {
 		return fmt.Errorf("server: list tables: %w", err)
+	}
+	recs := all
+	if h.s.cfg.IdleUnload > 0 {
+		recs = recs[:0:0]
+		for _, rec := range all {
+			if needsNode(rec) {
+				recs = append(recs, rec)
+			}
+		}
 	}
 	var failed []string
 	var firstErr error

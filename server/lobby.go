@@ -101,7 +101,9 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	status := r.URL.Query().Get("status")
-	if s.multi && status != store.StatusFinished {
+	// With several nodes, or idle tables unloaded, no node holds every
+	// table: the store lists them.
+	if (s.multi || s.cfg.IdleUnload > 0) && status != store.StatusFinished {
 		statuses := []string{store.StatusOpen, store.StatusRunning}
 		if status != "" {
 			statuses = []string{status}

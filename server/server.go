@@ -66,7 +66,11 @@ type Config struct {
 	// tables one user holds (default DefaultOpenTablesPerUser; negative:
 	// no cap).
 	OpenTableTTL, OpenTableSweep time.Duration
-	OpenTablesPerUser            int
+	// IdleUnload unloads a table with no connection that needs no node to
+	// act for it after this long idle (default DefaultIdleUnload; negative:
+	// never); it comes back from the store on the next visit.
+	IdleUnload        time.Duration
+	OpenTablesPerUser int
 	// BodyTimeout and WriteTimeout bound a request's body and its answer
 	// (defaults DefaultBodyTimeout, DefaultWriteTimeout; negative: none).
 	BodyTimeout, WriteTimeout time.Duration
@@ -137,6 +141,7 @@ type Server struct {
 	swept      chan struct{} // closed when the session sweeper has stopped
 	// tablesSwept is closed when the open-table sweeper has stopped.
 	tablesSwept chan struct{}
+	idleSwept   chan struct{} // closed when the idle-table sweeper has stopped
 	synced      chan struct{} // closed when the node's sync loop has stopped (several nodes)
 	// Several nodes (Config.NodeID set).
 	multi     bool
@@ -191,6 +196,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	def(&cfg.OpenTableTTL, DefaultOpenTableTTL)
 	def(&cfg.OpenTableSweep, time.Minute)
+	def(&cfg.IdleUnload, DefaultIdleUnload)
 	if cfg.OpenTablesPerUser == 0 {
 		cfg.OpenTablesPerUser = DefaultOpenTablesPerUser
 	}
@@ -243,6 +249,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		defer close(s.swept)
 		s.sweepSessions()
 	}()
+	s.idleSwept = make(chan struct{})
+	go func() {
+		defer close(s.idleSwept)
+		s.sweepIdleTables()
+	}()
 	go func() {
 		defer close(s.tablesSwept)
 		s.sweepOpenTables()
@@ -289,6 +300,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	select {
 	case <-s.tablesSwept:
+	case <-ctx.Done():
+	}
+	select {
+	case <-s.idleSwept:
 	case <-ctx.Done():
 	}
 	return err

@@ -64,6 +64,35 @@ func (s *Server) expireOpenTables() int {
 		s.log.Info("open table expired", "table", t.id)
 		n++
 	}
+	return n + s.expireStoredOpenTables(cutoff)
+}
+
+// expireStoredOpenTables expires the open tables created before cutoff that
+// are not in memory (idle tables leave it, idle.go). With several nodes,
+// another node may hold such a table: each node expires only its own.
+func (s *Server) expireStoredOpenTables(cutoff time.Time) int {
+	if s.multi {
+		return 0
+	}
+	ctx, cancel := context.WithTimeout(s.baseCtx, 30*time.Second)
+	defer cancel()
+	recs, err := s.store.Tables(ctx, 0, store.StatusOpen)
+	if err != nil {
+		s.log.Warn("open tables not listed for expiry", "err", err)
+		return 0
+	}
+	n := 0
+	for _, rec := range recs {
+		if !rec.Created.Before(cutoff) || s.hub.loaded(rec.ID) != nil {
+			continue
+		}
+		if err := s.store.SetStatus(ctx, rec.ID, StatusExpired); err != nil {
+			s.log.Warn("open table not expired", "table", rec.ID, "err", err)
+			continue
+		}
+		s.log.Info("open table expired", "table", rec.ID)
+		n++
+	}
 	return n
 }
 

@@ -75,6 +75,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them and the --ws-per-address cap; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
+	idleUnload := fs.Duration("idle-unload", server.DefaultIdleUnload, "a table with no connection and nothing for the server to do leaves memory after this long idle, and comes back from the store on the next visit (0: keep every table loaded)")
 	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time to finish and acknowledge the moves received and close every client's connection before exiting")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
 	if code, ok := parse(fs, args); !ok {
@@ -108,6 +109,10 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 			fmt.Fprintf(os.Stderr, "gaslamp serve: --%s must be a positive duration, got %v\n", d.name, d.v)
 			return 2
 		}
+	}
+	if *idleUnload < 0 {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --idle-unload must be 0 (never) or a positive duration, got %v\n", *idleUnload)
+		return 2
 	}
 	if *shutdownTimeout <= 0 {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --shutdown-timeout must be a positive duration, got %v\n", *shutdownTimeout)
@@ -151,7 +156,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: serverSessionIdle(*sessionIdle),
+		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), IdleUnload: zeroMeansNever(*idleUnload),
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,
@@ -251,9 +256,10 @@ func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Durati
 	return ""
 }
 
-// serverSessionIdle maps --session-idle (0: never) to server.Config's
-// SessionIdle (negative: never; 0 there means the default).
-func serverSessionIdle(d time.Duration) time.Duration {
+// zeroMeansNever maps a flag's duration where 0 means never (--session-idle,
+// --idle-unload) to server.Config's form (negative: never; 0 there means the
+// default).
+func zeroMeansNever(d time.Duration) time.Duration {
 	if d == 0 {
 		return -1
 	}

@@ -59,7 +59,9 @@ func TestServeNumberFlags(t *testing.T) {
 		{"--bot-workers", "-3"},
 		{"--session-idle", "-5s"},
 		{"--shutdown-timeout", "0s"},
+		{"--idle-unload", "-1s"},
 		{"--shutdown-timeout", "0s"},
+		{"--idle-unload", "-1s"},
 	} {
 		code, _, errOut := runCaptured(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...)...)
 		if code != 2 || !strings.Contains(errOut, args[0]) {
@@ -122,7 +124,7 @@ func TestServeOnePerDataDirectory(t *testing.T) {
 	}
 	addr := runServer(t, "--data", dir)
 	healthy(t, addr)
-	if serverSessionIdle(0) >= 0 || serverSessionIdle(time.Hour) != time.Hour {
+	if zeroMeansNever(0) >= 0 || zeroMeansNever(time.Hour) != time.Hour {
 		t.Fatal("--session-idle 0 must mean never")
 	}
 }

@@ -1,0 +1,92 @@
+package server
+
+import (
+	"testing"
+	"time"
+
+	"gaslamp/internal/testscale"
+)
+
+// waitUnloaded waits until the table id has left memory.
+func waitUnloaded(t *testing.T, e *env, id string) {
+	t.Helper()
+	deadline := time.Now().Add(testscale.Timeout(30 * time.Second))
+	for e.srv.hub.loaded(id) != nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s still in memory", id)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestIdleTableLeavesMemory: a running table of humans nobody is connected
+// to leaves memory after the idle limit, is still listed in the lobby, and
+// comes back at the same version on the next visit, where play goes on. A
+// table a node must act for (a bot seat) stays.
+func TestIdleTableLeavesMemory(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.IdleUnload = 20 * time.Millisecond })
+	id, alice, bob, ca, cb := twoPlayers(e, "40")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	withBot := alice.table("40", 0, "human", "bot")
+	alice.sit(withBot.ID, 0)
+	v, snap := e.tableState(id)
+	ca.close()
+	cb.close()
+	<-ca.done
+	<-cb.done
+	waitUnloaded(t, e, id)
+	e.srv.unloadIdleTables()
+	if e.srv.hub.loaded(withBot.ID) == nil {
+		t.Fatal("a table with a bot seat was unloaded")
+	}
+	// The lobby still lists it.
+	var list []tableSummary
+	alice.do("GET", "/api/tables?status=running", nil, &list)
+	found := false
+	for _, sum := range list {
+		found = found || sum.ID == id
+	}
+	if !found {
+		t.Fatalf("the lobby lost the unloaded table: %+v", list)
+	}
+	// A visit brings it back as it was, and play goes on.
+	cb2 := e.dial(bob, id)
+	cb2.hello(-1)
+	if st := cb2.next("state"); st.V != v {
+		t.Fatalf("back at version %d, want %d", st.V, v)
+	}
+	if v2, snap2 := e.tableState(id); v2 != v || string(snap2) != string(snap) {
+		t.Fatal("the table came back different")
+	}
+	cb2.move(1, 1, `{"kind":"pick","n":2}`)
+	cb2.next("ack")
+}
+
+// TestStartLoadsOnlyTablesThatNeedANode: after a restart, only the tables a
+// node must act for are loaded; the others come back on demand.
+func TestStartLoadsOnlyTablesThatNeedANode(t *testing.T) {
+	dir := t.TempDir()
+	e := startEnv(t, dir, nil)
+	id, _, bob, _, _ := twoPlayers(e, "40")
+	alice := e.guest("Alice")
+	withBot := alice.table("40", 0, "human", "bot")
+	alice.sit(withBot.ID, 0)
+	withTakeover := alice.table("40", 60, "human", "human")
+	alice.sit(withTakeover.ID, 0)
+	bob.sit(withTakeover.ID, 1)
+	e.close()
+	e2 := startEnv(t, dir, nil)
+	if e2.srv.hub.loaded(id) != nil {
+		t.Error("a table of humans without a takeover limit was loaded at start")
+	}
+	if e2.srv.hub.loaded(withBot.ID) == nil || e2.srv.hub.loaded(withTakeover.ID) == nil {
+		t.Error("a table a node must act for was not loaded at start")
+	}
+	bob.e = e2
+	cb := e2.dial(bob, id)
+	cb.hello(-1)
+	if st := cb.next("state"); len(st.You) != 1 {
+		t.Fatalf("state on demand: %s", st.Raw)
+	}
+}
