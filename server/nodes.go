@@ -48,6 +48,8 @@ package server
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"gaslamp/bus"
@@ -57,16 +59,21 @@ import (
 
 // Defaults of the several-node scheme.
 const (
-	// DefaultLeaseTTL is how long a table's lease lasts unless renewed.
-	DefaultLeaseTTL = 15 * time.Second
+	// DefaultLeaseTTL is how long a table's lease lasts unless renewed
+	// (every SyncEvery, a third of it): a dead node's tables resume on
+	// another within about LeaseTTL plus one sync period.
+	DefaultLeaseTTL = 6 * time.Second
 	// fullSyncEvery is the number of sync periods between two full reads
 	// (seats, status, chat) of the held tables.
 	fullSyncEvery = 6
 	// presenceTTL is the number of sync periods another node's presence
 	// lasts without being renewed.
 	presenceTTL = 3
-	// sweepBatch bounds the expired leases taken per sync period.
-	sweepBatch = 100
+	// sweepBatch is how many expired leases one query reads; a sweep reads
+	// batches until none is left or its sync period is spent.
+	sweepBatch = 200
+	// sweepLoaders is how many tables a sweep loads at once.
+	sweepLoaders = 8
 )
 
 // What a bus notice asks a table's goroutine to refresh.
@@ -469,20 +476,57 @@ func (h *hub) syncOnce(ctx context.Context, full bool) {
 // sweep takes the tables whose lease has expired (their node stopped or
 // died): loading a table claims its lease.
 func (h *hub) sweep(ctx context.Context) {
-	qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	ids, err := h.s.store.ExpiredLeases(qctx, time.Now(), sweepBatch)
-	if err != nil {
-		h.s.log.Warn("expired leases not read", "err", err)
-		return
+	// Within one sync period, batches of expired leases until none is
+	// left: a dead node's thousand tables come back in one period, not ten.
+	until := time.Now().Add(h.s.syncEvery)
+	for time.Now().Before(until) && ctx.Err() == nil {
+		qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		ids, err := h.s.store.ExpiredLeases(qctx, time.Now(), sweepBatch)
+		cancel()
+		if err != nil {
+			h.s.log.Warn("expired leases not read", "err", err)
+			return
+		}
+		taken := h.takeLeases(ctx, ids)
+		if len(ids) < sweepBatch || taken == 0 {
+			return
+		}
+	}
+}
+
+// takeLeases claims the expired leases of ids, loading the tables not held
+// here, sweepLoaders at a time; it returns how many tables it took up.
+func (h *hub) takeLeases(ctx context.Context, ids []string) int {
+	var taken atomic.Int64
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for range min(sweepLoaders, len(ids)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				if t := h.loaded(id); t != nil {
+					t.do(t.claimLease)
+					taken.Add(1)
+					continue
+				}
+				lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				_, err := h.get(lctx, id)
+				cancel()
+				if err != nil {
+					if ctx.Err() == nil {
+						h.s.log.Warn("table with an expired lease not loaded", "table", id, "err", err)
+					}
+					continue
+				}
+				taken.Add(1)
+			}
+		}()
 	}
 	for _, id := range ids {
-		if t := h.loaded(id); t != nil {
-			t.do(t.claimLease)
-			continue
-		}
-		if _, err := h.get(qctx, id); err != nil && ctx.Err() == nil {
-			h.s.log.Warn("table with an expired lease not loaded", "table", id, "err", err)
-		}
+		work <- id
 	}
+	close(work)
+	wg.Wait()
+	return int(taken.Load())
 }
