@@ -133,4 +133,9 @@ var Migrations = []Migration{
 			expires BIGINT NOT NULL
 		)`,
 	}},
+	{6, "table pace", []string{
+		// pace: the table's clock as JSON (live: a time bank and an
+		// increment; turn-based: a time per move); "" for no clock.
+		`ALTER TABLE tables ADD COLUMN pace TEXT NOT NULL DEFAULT ''`,
+	}},
 }

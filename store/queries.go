@@ -82,8 +82,8 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat)); err != nil {
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace); err != nil {
 		return mapErr(err)
 	}
 	for _, st := range t.Seats {
@@ -95,13 +95,13 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	return mapErr(tx.Commit())
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace`
 
 func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
 	var t Table
 	var opts string
 	var seed, created, hotseat int64
-	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat); err != nil {
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0

@@ -60,7 +60,8 @@ type Table struct {
 	Takeover int // seconds a human may stay away before a bot takes the seat; 0 = never
 	Creator  string
 	Created  time.Time
-	Hotseat  bool // one person may play every seat (a teaching table)
+	Hotseat  bool   // one person may play every seat (a teaching table)
+	Pace     string // the table's clock, JSON (server.Pace); "" for none
 	Seats    []Seat
 }
 

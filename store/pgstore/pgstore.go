@@ -259,9 +259,9 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 		return err
 	}
 	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat)); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace); err != nil {
 			return err
 		}
 		if len(t.Seats) == 0 {
@@ -276,13 +276,13 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	}))
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts string
 	var seed, created, hotseat int64
-	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat); err != nil {
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0

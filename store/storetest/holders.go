@@ -17,17 +17,17 @@ func testSeatOwnersAndHolders(t *testing.T, db DB) {
 	now := time.Now().UTC()
 	newTable(t, s, "t1", now)
 	hot := store.Table{ID: "t2", Game: "test", Options: map[string]string{}, Status: store.StatusOpen,
-		Creator: "u1", Created: now, Hotseat: true,
+		Creator: "u1", Created: now, Hotseat: true, Pace: `{"kind":"turn","per_move_seconds":3600}`,
 		Seats: []store.Seat{{Seat: 0, Kind: store.KindHuman, InviteHash: store.Hash("inv-t2"), Owner: "u9"}}}
 	if err := s.CreateTable(ctx, hot); err != nil {
 		t.Fatal(err)
 	}
 	t1, err := s.Table(ctx, "t1")
-	if err != nil || t1.Hotseat || t1.Seats[0].Owner != "" {
+	if err != nil || t1.Hotseat || t1.Seats[0].Owner != "" || t1.Pace != "" {
 		t.Fatalf("t1 %+v, %v", t1, err)
 	}
 	t2, err := s.Table(ctx, "t2")
-	if err != nil || !t2.Hotseat || t2.Seats[0].Owner != "u9" {
+	if err != nil || !t2.Hotseat || t2.Seats[0].Owner != "u9" || t2.Pace != `{"kind":"turn","per_move_seconds":3600}` {
 		t.Fatalf("t2 %+v, %v", t2, err)
 	}
 	if list, err := s.Tables(ctx, 0); err != nil || len(list) != 2 {
