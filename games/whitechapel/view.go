@@ -44,9 +44,11 @@ type View struct {
 	Alleys  int `json:"alleys"`
 	// WomenLeft counts the woman tokens Jack has still to place tonight.
 	WomenLeft int `json:"womenLeft"`
-	// Women lists the face-down woman tokens: for Jack (and once the game is
-	// over) in placement order; for the others in the order of their
-	// circles, and empty until the night's last token is down (RULINGS L10).
+	// Women lists the face-down woman tokens in the order of their circles:
+	// for Jack (and once the game is over) as he places them; for the others
+	// empty until the night's last token is down (RULINGS L10). No view
+	// depends on the order in which Jack laid the tokens, so neither does a
+	// finished game's replay once the night's placement is complete.
 	Women []int `json:"women"`
 	// PatrolsLeft counts the patrol tokens still to place tonight.
 	PatrolsLeft int `json:"patrolsLeft"`
@@ -70,7 +72,8 @@ type View struct {
 
 	// Hideout is Jack's hideout. Jack only, until the game is over.
 	Hideout int `json:"hideout,omitempty"`
-	// Marked lists the circles of the marked woman tokens. Jack only.
+	// Marked lists the circles of the marked woman tokens, in circle order.
+	// Jack only.
 	Marked []int `json:"marked,omitempty"`
 	// Trail holds one row per night since its first kill: the crime
 	// scene(s) and the circle of every track space used. Jack only, until
@@ -248,7 +251,7 @@ func (s *State) View(seat game.Seat) game.View {
 	}
 	switch {
 	case full:
-		v.Women = bytesToInts(c.Women[:c.NWomen])
+		v.Women = setToInts(s.womenSet())
 	case c.Phase == phWomen:
 		// RULINGS L10: until the last token is down, the others see only
 		// how many are left (WomenLeft), never where or in what order.
@@ -289,10 +292,8 @@ func (s *State) View(seat game.Seat) game.View {
 
 	if full {
 		v.Hideout = int(c.Hideout)
-		for i, w := range c.Women[:c.NWomen] {
-			if c.Marked&(1<<i) != 0 {
-				v.Marked = append(v.Marked, int(w))
-			}
+		if marked := s.markedSet(); !marked.Empty() {
+			v.Marked = setToInts(marked)
 		}
 		for k := 0; k <= n; k++ {
 			if s.killed(k) {
