@@ -83,18 +83,19 @@ type View struct {
 	// the game is over.
 	Circle int `json:"circle,omitempty"`
 
-	// Possible lists the circles where Jack may be tonight, from tonight's
-	// public record alone (package hunt), with the number of trails ending
-	// on each, when the deduction option is on (police and spectators,
-	// before the game is over).
+	// Possible lists the circles where Jack may be tonight, from every
+	// public fact (package hunt: tonight's record and the earlier nights,
+	// through what they say of the hideout), with each circle's weight, when
+	// the deduction option is on (police and spectators, before the game is
+	// over). A circle's weight over PossibleTotal is its probability under
+	// the model of hunt.Hideouts (see hunt.HideoutSolution.Tonight).
 	Possible []Possible `json:"possible,omitempty"`
-	// PossibleTotal is the number of tonight's trails consistent with the
-	// record.
-	PossibleTotal uint64 `json:"possibleTotal,omitempty"`
+	// PossibleTotal is the sum of the weights of Possible.
+	PossibleTotal float64 `json:"possibleTotal,omitempty"`
 	// Hideouts lists the possible hideouts once Jack got home at least once,
-	// with their weights (hunt.Hideouts over the finished nights), when the
-	// deduction option is on (police and spectators, before the game is
-	// over).
+	// with their weights (hunt.Hideouts over the finished nights and, while
+	// Jack is out, tonight's record so far), when the deduction option is on
+	// (police and spectators, before the game is over).
 	Hideouts []PossibleHideout `json:"hideouts,omitempty"`
 
 	// Outcome is the game's outcome (Over is false while it goes on).
@@ -174,15 +175,16 @@ type ObsRecord struct {
 	Kind   string `json:"kind"`
 }
 
-// Possible is a circle where Jack may be and the number of consistent trails
-// ending there.
+// Possible is a circle where Jack may be tonight and its weight: the number
+// of public histories (a hideout, then a trail each night) that fit the
+// record and put him there. JSON "count" for the renderers.
 type Possible struct {
-	Circle int    `json:"circle"`
-	Count  uint64 `json:"count"`
+	Circle int     `json:"circle"`
+	Weight float64 `json:"count"`
 }
 
 // PossibleHideout is a circle that may be Jack's hideout and its weight:
-// the number of public histories of the finished nights it allows (see
+// the number of public histories of the nights so far it allows (see
 // hunt.Hideouts).
 type PossibleHideout struct {
 	Circle int     `json:"circle"`
