@@ -36,40 +36,102 @@ import (
 // Home, the last may be the night in progress). With no night, every
 // allowed circle weighs 1. It returns an error wrapping ErrMalformed when a
 // night cannot be read, and one wrapping ErrInconsistent when no allowed
-// circle fits.
+// circle fits. When the last night is in progress, Tonight weighs where
+// Jack may be in it.
 func Hideouts(b *board.Board, nights []Night, allowed board.Set) (*HideoutSolution, error) {
 	if b == nil {
 		return nil, fmt.Errorf("%w: nil board", ErrMalformed)
 	}
-	h := &HideoutSolution{b: b, counts: make([][]uint64, len(nights))}
+	h := &HideoutSolution{b: b}
 	for c := 1; c <= b.NumCircles; c++ {
 		if allowed.Has(c) {
 			h.where.Add(c)
 		}
 	}
 	for i := range nights {
-		n := cloneNight(&nights[i])
-		if !n.Home && i < len(nights)-1 {
+		if !nights[i].Home && i < len(nights)-1 {
 			return nil, fmt.Errorf("%w: night %d is not finished but is not the last", ErrMalformed, i+1)
 		}
-		hn, err := newHideoutNight(b, n)
-		if err != nil {
+		if err := h.add(&nights[i]); err != nil {
 			return nil, err
 		}
-		h.nights = append(h.nights, hn)
-		counts := make([]uint64, b.NumCircles+1)
-		for c := h.where.Next(0); c >= 0; c = h.where.Next(c + 1) {
-			counts[c] = hn.allows(c)
-			if counts[c] == 0 {
-				h.where.Remove(c)
-			}
-		}
-		h.counts[i] = counts
 	}
 	if h.where.Empty() {
 		return nil, fmt.Errorf("%w: no allowed circle can be the hideout", ErrInconsistent)
 	}
-	h.weight = make([]float64, b.NumCircles+1)
+	h.sum()
+	return h, nil
+}
+
+// With returns the weights of h's nights followed by night n (finished or
+// in progress), as Hideouts over all of them would, reusing h's work. h
+// must not end with a night in progress. Errors are those of Hideouts.
+func (h *HideoutSolution) With(n *Night) (*HideoutSolution, error) {
+	if k := len(h.nights); k > 0 && !h.nights[k-1].night.Home {
+		return nil, fmt.Errorf("%w: night %d is not finished but is not the last", ErrMalformed, k)
+	}
+	g := &HideoutSolution{b: h.b, where: h.where,
+		nights: append([]*hideoutNight(nil), h.nights...), counts: append([][]uint64(nil), h.counts...)}
+	if err := g.add(n); err != nil {
+		return nil, err
+	}
+	if g.where.Empty() {
+		return nil, fmt.Errorf("%w: no allowed circle can be the hideout", ErrInconsistent)
+	}
+	g.sum()
+	return g, nil
+}
+
+// add counts night n for every candidate left in h.where, dropping those
+// it allows no trail of. For a night in progress it also sums, per circle
+// Jack may stand on now, the weight of the earlier nights of each candidate
+// times the number of the night's trails the candidate allows that end
+// there (h.ends).
+func (h *HideoutSolution) add(n0 *Night) error {
+	n := cloneNight(n0)
+	hn, err := newHideoutNight(h.b, n)
+	if err != nil {
+		return err
+	}
+	counts := make([]uint64, h.b.NumCircles+1)
+	var ends []float64
+	if !n.Home {
+		ends = make([]float64, h.b.NumCircles+1)
+	}
+	for c := h.where.Next(0); c >= 0; c = h.where.Next(c + 1) {
+		sol := hn.allowing(c)
+		switch {
+		case sol == nil:
+		case n.Home:
+			counts[c] = sol.Count(c)
+		default:
+			counts[c] = sol.Total()
+		}
+		if counts[c] == 0 {
+			h.where.Remove(c)
+			continue
+		}
+		if ends != nil {
+			w := 1.0
+			for i := range h.counts {
+				w *= float64(h.counts[i][c])
+			}
+			at := sol.Where()
+			for x := at.Next(0); x >= 0; x = at.Next(x + 1) {
+				ends[x] += w * float64(sol.Count(x))
+			}
+		}
+	}
+	h.nights = append(h.nights, hn)
+	h.counts = append(h.counts, counts)
+	h.ends = ends
+	return nil
+}
+
+// sum computes the weights and their total from the counts.
+func (h *HideoutSolution) sum() {
+	h.weight = make([]float64, h.b.NumCircles+1)
+	h.total = 0
 	for c := h.where.Next(0); c >= 0; c = h.where.Next(c + 1) {
 		w := 1.0
 		for i := range h.counts {
@@ -78,7 +140,26 @@ func Hideouts(b *board.Board, nights []Night, allowed board.Set) (*HideoutSoluti
 		h.weight[c] = w
 		h.total += w
 	}
-	return h, nil
+	h.tonight = board.Set{}
+	for x, w := range h.ends {
+		if w > 0 {
+			h.tonight.Add(x)
+		}
+	}
+}
+
+// Tonight returns, when the last night is in progress, the circles where
+// Jack may stand now and, for each circle x, its weight: the sum over the
+// possible hideouts H of the weight of H over the earlier nights times the
+// number of tonight's consistent trails that H allows (no walk of tonight
+// landed on H) and that end on x. The weights sum to Total: they are the
+// posterior of Jack's circle, up to that constant, under the model of
+// Hideouts. ok is false when there is no night or the last one is over.
+func (h *HideoutSolution) Tonight() (where board.Set, weight []float64, ok bool) {
+	if h.ends == nil {
+		return board.Set{}, nil, false
+	}
+	return h.tonight, append([]float64(nil), h.ends...), true
 }
 
 // cloneNight returns a copy of n that shares nothing with it.
@@ -98,6 +179,10 @@ type HideoutSolution struct {
 	weight []float64
 	where  board.Set
 	total  float64
+	// ends weighs Jack's circle in the last night when it is in progress
+	// (nil otherwise), tonight holds the circles of positive weight.
+	ends    []float64
+	tonight board.Set
 }
 
 // Where returns the possible hideouts. It is never empty.
@@ -244,26 +329,21 @@ func (hn *hideoutNight) full(trail []int) []int {
 	return withScene(trail, hn.night.Scene, hn.night.shift())
 }
 
-// allows returns the number of the night's consistent trails that circle c
-// allows as the hideout.
-func (hn *hideoutNight) allows(c int) uint64 {
+// allowing returns the night's consistent trails that circle c allows as
+// the hideout as a Solution (for a finished night, also those that do not
+// end on c: its Count(c) is what counts), or nil when c allows none.
+func (hn *hideoutNight) allowing(c int) *Solution {
 	if hn.night.Home && hn.sol.Count(c) == 0 {
-		return 0
+		return nil
 	}
 	if !hn.reaches(c) {
-		if hn.night.Home {
-			return hn.sol.Count(c)
-		}
-		return hn.sol.Total()
+		return hn.sol
 	}
 	sol, err := hn.solve(c, false)
 	if err != nil {
-		return 0
+		return nil
 	}
-	if hn.night.Home {
-		return sol.Count(c)
-	}
-	return sol.Total()
+	return sol
 }
 
 // reaches reports whether a stored state of the base Tracker stands on c

@@ -211,3 +211,106 @@ func testSampleTonight(t *testing.T) {
 		t.Fatalf("only %d records tested", tested)
 	}
 }
+
+// TestTonightExactAgainstBruteForce checks Tonight and With (issue 15: the
+// possible circles of the night in progress use what is known of the
+// hideout) against an enumeration: the weight of circle x is the sum, over
+// every allowed hideout H and every trail of tonight that no walk of it
+// lands on H and that ends on x, of the number of trails of each finished
+// night that H allows.
+func TestTonightExactAgainstBruteForce(t *testing.T) {
+	b := board.Whitechapel()
+	allowed := allCircles(b).Minus(redCircles(b))
+	rng := game.NewRand(17)
+	want := testscale.Size(30, 120)
+	checked, multi := 0, 0
+	for tries := 0; checked < want && tries < 50*want; tries++ {
+		hideout, nights, ok := genNights(b, &rng, 1+rng.IntN(3), 2+rng.IntN(4), false)
+		if !ok || nights[len(nights)-1].Home {
+			continue
+		}
+		fin, last := nights[:len(nights)-1], &nights[len(nights)-1]
+		brute, ok := bruteHideouts(b, fin, allowed)
+		if !ok {
+			continue
+		}
+		prev := make([]float64, b.NumCircles+1)
+		for c := allowed.Next(0); c >= 0; c = allowed.Next(c + 1) {
+			prev[c] = 1
+			for i := range fin {
+				prev[c] *= float64(brute[i][c])
+			}
+		}
+		ends := make([]float64, b.NumCircles+1)
+		if !bruteNight(b, last, 300_000, func(tr, walks []int) {
+			for h := allowed.Next(0); h >= 0; h = allowed.Next(h + 1) {
+				fine := prev[h] > 0
+				for _, at := range walks {
+					fine = fine && tr[at] != h
+				}
+				if fine {
+					ends[tr[len(tr)-1]] += prev[h]
+				}
+			}
+		}) {
+			continue
+		}
+		checked++
+		if len(fin) > 0 {
+			multi++
+		}
+		base, err := Hideouts(b, fin, allowed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := base.With(last)
+		if err != nil {
+			t.Fatalf("nights %+v: %v", nights, err)
+		}
+		all, err := Hideouts(b, nights, allowed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		where, weight, ok := h.Tonight()
+		if !ok {
+			t.Fatal("no Tonight for a night in progress")
+		}
+		if h.Where() != all.Where() || !approxEqual(h.Total(), all.Total()) {
+			t.Fatalf("With differs from Hideouts: %v %g, %v %g", h.Where(), h.Total(), all.Where(), all.Total())
+		}
+		var sum float64
+		for x := 1; x <= b.NumCircles; x++ {
+			if (ends[x] > 0) != where.Has(x) || !approxEqual(weight[x], ends[x]) {
+				t.Fatalf("nights %+v: circle %d weighs %g, want %g", nights, x, weight[x], ends[x])
+			}
+			sum += weight[x]
+		}
+		if !approxEqual(sum, h.Total()) {
+			t.Fatalf("Tonight sums to %g, Total is %g", sum, h.Total())
+		}
+		if !h.Where().Has(hideout) {
+			t.Fatalf("the true hideout %d is not possible", hideout)
+		}
+		if _, err := all.With(last); err == nil {
+			t.Fatal("With after a night in progress must be refused")
+		}
+	}
+	t.Logf("%d records checked (%d with finished nights)", checked, multi)
+	if checked < want || multi == 0 {
+		t.Fatalf("too few records: %d (%d with finished nights)", checked, multi)
+	}
+}
+
+// approxEqual reports whether a and b agree to a relative 1e-12 (sums of float64
+// products in another order).
+func approxEqual(a, b float64) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	m := a
+	if b > m {
+		m = b
+	}
+	return d <= 1e-12*m
+}

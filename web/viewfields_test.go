@@ -27,7 +27,8 @@ var renderers = []struct {
 	{"whitehall", "js/games/whitehall.js", whitehall.View{}, []game.Options{
 		{},
 		{"investigator-powers": "true", "false-clues": "true", "newspaper-fabrications": "true", "murderer-at-large": "true"},
-		{"investigator-powers": "true", "reid": "blue", "swanson": "red"},
+		{"investigator-powers": "true", "reid": "blue"},
+		{"swanson": "red"}, // W20: at most one of Reid and Swanson
 	}},
 	{"pocket", "js/games/pocket.js", pocket.View{}, []game.Options{{}}},
 	{"whitechapel", "js/games/whitechapel.js", whitechapel.View{}, []game.Options{

@@ -298,7 +298,7 @@ func (st *State) endRound(log *game.Log) {
 	}
 	st.result = out.Res
 	st.phase = phaseOver
-	if out.Res == resWin {
+	if out.Res == resWin && st.cfg.Score {
 		st.feats = featLastWord | featClean
 		for i := range 2 {
 			if st.res[i].LastOwner == city {
@@ -312,7 +312,10 @@ func (st *State) endRound(log *game.Log) {
 	}
 	if log.On() {
 		o := st.Outcome()
-		log.Add(game.Event{Type: "jekyll.over", To: game.Public, Text: o.Reason,
-			Data: map[string]any{"winner": o.Winner, "stars": int(st.stars), "campaign": st.CampaignScore()}})
+		data := map[string]any{"winner": o.Winner}
+		if st.cfg.Score {
+			data["stars"], data["campaign"] = int(st.stars), st.CampaignScore()
+		}
+		log.Add(game.Event{Type: "jekyll.over", To: game.Public, Text: o.Reason, Data: data})
 	}
 }

@@ -82,6 +82,9 @@ type config struct {
 	StartJH   int8
 	StartYard int8
 	Campaign  uint8
+	// Score is campaign-score on: the chapter gives stars (J10, the
+	// product's own campaign, not the published game's).
+	Score bool
 }
 
 func (c *config) def() *chapterDef { return &chapters[c.Chapter] }
@@ -105,7 +108,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "start-jh", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 19, "chapter"), Label: game.T("jekyll.opt.start-jh")},
 	{Name: "start-yard", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 18, "chapter"), Label: game.T("jekyll.opt.start-yard")},
 	{Name: "overshoot-to-yard", Kind: "bool", Default: "false", Label: game.T("jekyll.opt.overshoot-to-yard")},
-	{Name: "campaign-score", Kind: "choice", Default: "0", Choices: rangeChoices(0, maxCampaign), Label: game.T("jekyll.opt.campaign-score")},
+	{Name: "campaign-score", Kind: "choice", Default: "off", Choices: rangeChoices(0, maxCampaign, "off"), Label: game.T("jekyll.opt.campaign-score")},
 }
 
 func optInt(o game.Options, name string, def int8) int8 {
@@ -139,6 +142,7 @@ func parseConfig(o game.Options) (config, error) {
 		StartJH:   optInt(o, "start-jh", d.StartJH),
 		StartYard: optInt(o, "start-yard", d.StartYard),
 		Campaign:  uint8(o.Int("campaign-score", 0)),
+		Score:     o.Get("campaign-score", "off") != "off",
 	}
 	if c.StartJH >= c.Last {
 		return config{}, game.Errorf(game.CodeBadOptions, "jekyll.err.start-past-track", "start-jh must be before the last space", "option", "start-jh")

@@ -130,7 +130,7 @@ func determinize(v *View, rng *game.Rand) (*State, error) {
 	cfg := config{Chapter: uint8(rv.Chapter), Potions: d.Potions, Reactions: d.Reactions, Yard: d.Yard,
 		Mirror: d.Mirror, Fog: d.Fog, HydeLeads: d.HydeLeads, LastWord: d.LastWord, Hounds: d.Hounds,
 		Overshoot: rv.Overshoot, Last: int8(rv.Last), StartJH: int8(rv.StartJH), StartYard: int8(rv.StartYard),
-		Campaign: uint8(rv.CampaignS)}
+		Campaign: uint8(rv.CampaignS), Score: rv.CampaignScore}
 	st := &State{cfg: cfg, rng: rng.Split()}
 	me := -1
 	if v.Seat == Jekyll || v.Seat == Hyde {

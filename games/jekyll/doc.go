@@ -11,9 +11,9 @@
 //   - track-length: the last space of the track ("chapter" = the chapter's
 //     own value: 12, spaces 0..12, in every chapter).
 //   - start-jh, start-yard: start spaces of the Jekyll & Hyde pawn and of
-//     Scotland Yard (chapter values: Jekyll & Hyde at 7 in chapter 1, 9 in
-//     chapter 2, 3 from chapter 3 on; Scotland Yard at 0). start-yard
-//     must be behind start-jh, start-jh before the last space.
+//     Scotland Yard (chapter values: Jekyll & Hyde at 9 in chapters 1 and
+//     2, 3 from chapter 3 on; Scotland Yard at 0). start-yard must be
+//     behind start-jh, start-jh before the last space.
 //
 // The track and start spaces are the product's choice (RULINGS J8: no source
 // gives them), kept per chapter in config.go and measured with "gaslamp
@@ -23,7 +23,12 @@
 // and the command.
 //   - overshoot-to-yard: the steps the pawn cannot take past the last space
 //     move Scotland Yard instead of losing (J7).
-//   - campaign-score: the score carried into this chapter (see Campaign).
+//   - campaign-score: "off" (the default) or the score carried into this
+//     chapter: gaslamp's own campaign score (J10, see Campaign).
+//
+// The lobby's chapter picker shows each chapter's name (catalogue keys
+// jekyll.option.chapter.N), never a bare number, and the option labels say
+// which values are gaslamp's choice (J9, J11).
 //
 // # A chapter
 //
@@ -100,7 +105,8 @@
 //
 //  1. first-steps: no potions (24 cards, none set aside), no Scotland Yard.
 //  2. potions: potions are dealt but make no reaction; Scotland Yard is on
-//     the track (J9 names no absence for it).
+//     the track (J9: the chapter teaches the pawn and potions together;
+//     chapter 3 sets the pawn aside to teach reactions alone).
 //  3. reactions: reactions, no Scotland Yard pawn.
 //  4. classic: everything.
 //  5. looking-glass ("Through the Looking-Glass"): the first colour seen is
@@ -116,6 +122,12 @@
 //     of round 2.
 //
 // # Campaign
+//
+// The campaign score is gaslamp's own, not the published game's (J10): it
+// exists only when the table sets campaign-score (a number, the score carried
+// in); without it a chapter gives no stars and no feats, the outcome names
+// none and View.Rules.CampaignScore is false. Every text that shows stars or
+// feats says they are gaslamp's own.
 //
 // A campaign carries one number from chapter to chapter: its score in
 // stars. A lost chapter gives 0; a won chapter gives 1 star plus one for

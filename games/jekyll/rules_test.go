@@ -1,6 +1,6 @@
 package jekyll
 
-// Every rule of RULINGS.md J1-J9 and of seed 003 (shared/rules) and its tests
+// Every rule of RULINGS.md J1-J11 and of seed 003 (shared/rules) and its tests
 // (rules_test.go unless marked: n rulings_test.go, t track_test.go, m
 // misc_test.go, c conformance_test.go). Each test's doc comment quotes its rule.
 //
@@ -40,7 +40,10 @@ package jekyll
 //	    7 empty-cabinet, 8 pea-souper           n TestJ9Chapter7EmptyCabinetTwoPotionsTwoAside, n TestJ9Chapter8PeaSouperRanksDrawnEachRound
 //	    9 hyde-unbound, 10 before-dawn          n TestJ9Chapter9HydeUnboundHydeAlwaysFirst, n TestJ9Chapter10BeforeDawnNeedsTheLastTrick
 //	    two rounds per chapter                  n TestJ9TwoRoundsPerChapterEachOfEightTricks
-//	    campaign score (stars, DIGEST B5)       n TestJ9CampaignScoreAddsTheChapterStars
+//	    chapter picker shows names (J9, J11)    n TestJ9ChapterPickerShowsEachChaptersName
+//	J10 campaign score (stars, DIGEST B5)       n TestJ9CampaignScoreAddsTheChapterStars
+//	    stars only with campaign-score          n TestJ10CampaignStarsOnlyWithCampaignScore
+//	J11 product's choices said at creation      n TestJ9ChapterPickerShowsEachChaptersName
 //	S3  seed: a co-operative pair vs the City   n TestSeed003CoOperativePairAgainstTheCity
 
 import (

@@ -513,7 +513,7 @@ func TestJ9TwoRoundsPerChapterEachOfEightTricks(t *testing.T) {
 	}
 }
 
-// TestJ9CampaignScoreAddsTheChapterStars checks the campaign (J9, DIGEST B5): "the score is added up across the campaign".
+// TestJ9CampaignScoreAddsTheChapterStars checks the campaign (J10, DIGEST B5): "the score is added up across the campaign".
 // A won chapter gives 1 star plus one per feat (last-word, clean-hands), a
 // lost one 0; the new total is campaign-score plus the stars.
 func TestJ9CampaignScoreAddsTheChapterStars(t *testing.T) {
@@ -555,6 +555,78 @@ func TestSeed003CoOperativePairAgainstTheCity(t *testing.T) {
 		_, o := RandomGame(seed, classic)
 		if !o.Over || (o.Winner != "players" && o.Winner != "city") {
 			t.Fatalf("seed %d: outcome %+v", seed, o)
+		}
+	}
+}
+
+// TestJ10CampaignStarsOnlyWithCampaignScore checks J10: stars and feats are
+// gaslamp's own, given only when the table turns campaign-score on (off by
+// default): without it a won chapter gives no stars, no feats, an outcome
+// without stars and an end event without them; the view says which.
+func TestJ10CampaignStarsOnlyWithCampaignScore(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		opts := game.Options{}
+		if on {
+			opts["campaign-score"] = "0"
+		}
+		st := lastTrick(t, opts, 1, 9, 0, [2]uint8{3, 4}, 0, 0, "black-5", "black-6", "black-4", 0)
+		st.res[0] = roundResult{Done: true, LastOwner: 0}
+		log := play(t, st, "0:play:black-5", "1:play:black-6")
+		var over map[string]any
+		for _, e := range log.For(Jekyll) {
+			if e.Type == "jekyll.over" {
+				over = e.Data.(map[string]any)
+			}
+		}
+		if _, ok := over["stars"]; over == nil || ok != on {
+			t.Fatalf("campaign %v: end event %v", on, over)
+		}
+		v := st.view(Jekyll)
+		o := st.Outcome()
+		if st.result != resWin || v.Rules.CampaignScore != on {
+			t.Fatalf("campaign %v: %s, view campaignScore %v", on, resultKeys[st.result], v.Rules.CampaignScore)
+		}
+		if on {
+			if v.Stars != 3 || len(v.Feats) != 2 || v.Campaign != 3 || o.Reason.Key != "jekyll.reason.win" {
+				t.Fatalf("campaign on: %d stars, feats %v, reason %s", v.Stars, v.Feats, o.Reason.Key)
+			}
+			continue
+		}
+		if v.Stars != 0 || len(v.Feats) != 0 || v.Campaign != 0 || o.Reason.Key != "jekyll.reason.win-plain" {
+			t.Fatalf("campaign off: %d stars, feats %v, reason %s", v.Stars, v.Feats, o.Reason.Key)
+		}
+	}
+	if d := optionSpecs[len(optionSpecs)-1]; d.Name != "campaign-score" || d.Default != "off" {
+		t.Fatalf("campaign-score must be off by default: %+v", d)
+	}
+}
+
+// TestJ9ChapterPickerShowsEachChaptersName checks J9 and J11: the lobby's
+// picker (keys jekyll.option.chapter.N) shows each chapter's own name in
+// every language, never a bare number; the product's challenges 5-10 are
+// marked as gaslamp's own; the options that are the product's choice (J8,
+// J10) say so at table creation.
+func TestJ9ChapterPickerShowsEachChaptersName(t *testing.T) {
+	cat := Rules{}.Messages()
+	mark := map[string]string{"en": "gaslamp", "fr": "gaslamp", "nl": "gaslamp"}
+	for lang, m := range cat {
+		for n := 1; n <= NumChapters; n++ {
+			label := m["jekyll.option.chapter."+strconv.Itoa(n)]
+			name := m["jekyll.chapter."+chapters[n].Key]
+			if label == "" || name == "" || !strings.Contains(label, name) {
+				t.Errorf("%s: chapter %d shows %q (name %q)", lang, n, label, name)
+			}
+			if own := strings.Contains(label, mark[lang]); own != (n > 4) {
+				t.Errorf("%s: chapter %d %q: marked as gaslamp's own %v", lang, n, label, own)
+			}
+			if n > 4 && strings.Contains(label, strconv.Itoa(n)) {
+				t.Errorf("%s: challenge %d %q carries a published chapter number", lang, n, label)
+			}
+		}
+		for _, k := range []string{"track-length", "start-jh", "start-yard", "campaign-score", "chapter"} {
+			if !strings.Contains(m["jekyll.opt."+k], mark[lang]) {
+				t.Errorf("%s: option %s does not say it is gaslamp's choice: %q", lang, k, m["jekyll.opt."+k])
+			}
 		}
 	}
 }

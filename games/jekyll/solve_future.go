@@ -37,7 +37,7 @@ var futures struct {
 // use (tens to hundreds of milliseconds; it is kept for the process).
 func futureFor(cfg config) *future {
 	key := cfg
-	key.StartJH, key.StartYard, key.Campaign = 0, 0, 0
+	key.StartJH, key.StartYard, key.Campaign, key.Score = 0, 0, 0, false
 	futures.Lock()
 	defer futures.Unlock()
 	if f := futures.m[key]; f != nil {

@@ -179,13 +179,18 @@ func (st *State) Outcome() game.Outcome {
 	if st.result == resWin {
 		o.Winner = "players"
 	}
-	o.Reason = game.T("jekyll.reason."+resultKeys[st.result], "pawn", int(st.pawn), "yard", int(st.yard),
+	key := "jekyll.reason." + resultKeys[st.result]
+	if st.result == resWin && !st.cfg.Score {
+		key = "jekyll.reason.win-plain"
+	}
+	o.Reason = game.T(key, "pawn", int(st.pawn), "yard", int(st.yard),
 		"stars", int(st.stars), "campaign", int(st.cfg.Campaign)+int(st.stars))
 	return o
 }
 
 // CampaignScore is the score a campaign carries into its next chapter: the
-// score this chapter started with plus the stars it gave (0 until it is over).
+// score this chapter started with plus the stars it gave (0 until it is over;
+// always 0 without campaign-score, J10).
 func (st *State) CampaignScore() int { return int(st.cfg.Campaign) + int(st.stars) }
 
 // Clone implements game.State.

@@ -59,6 +59,10 @@ type RulesView struct {
 	StartYard int       `json:"startYard"`
 	Overshoot bool      `json:"overshootToYard"`
 	CampaignS int       `json:"campaignStart"`
+	// CampaignScore is true when the table keeps gaslamp's own campaign
+	// score (option campaign-score, J10): only then do stars, feats and the
+	// campaign total mean anything (they are 0 and empty otherwise).
+	CampaignScore bool `json:"campaignScore"`
 }
 
 // Tracked says where a card the viewer once held may be now.
@@ -166,7 +170,7 @@ func (st *State) view(s game.Seat) *View {
 			Name: game.T("jekyll.chapter." + d.Key), Goal: game.T("jekyll.goal." + d.Key),
 			Potions: int(st.cfg.Potions), Reactions: st.cfg.Reactions, Yard: st.cfg.Yard,
 			Last: int(st.cfg.Last), StartJH: int(st.cfg.StartJH), StartYard: int(st.cfg.StartYard),
-			Overshoot: st.cfg.Overshoot, CampaignS: int(st.cfg.Campaign)},
+			Overshoot: st.cfg.Overshoot, CampaignS: int(st.cfg.Campaign), CampaignScore: st.cfg.Score},
 		Round: st.Round(), Phase: phaseNames[st.phase], Chat: st.ChatOpen(),
 		ToAct: []string{}, Pawn: int(st.pawn), Yard: int(st.yard), First: seatIDs[st.r.First],
 		Ranks: []RankView{}, Tricks: []TrickView{}, Rounds: []RoundView{},

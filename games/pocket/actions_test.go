@@ -220,8 +220,10 @@ func TestJokerForEachSide(t *testing.T) {
 	}
 }
 
-// A7: the investigator's alibi is shown to everyone and its tile flipped.
-func TestAlibiInvestigator(t *testing.T) {
+// TestP4InvestigatorAlibiAlwaysClearsItsCharacter checks P4 (with A7): the
+// investigator's Alibi card always clears its character, the tile turned to
+// its empty side, and the card is shown to everyone.
+func TestP4InvestigatorAlibiAlwaysClearsItsCharacter(t *testing.T) {
 	s := fixed(0)
 	log := mustApply(t, s, AlibiMove())
 	if s.pileN != 7 || s.invN != 1 || s.invDrawn[0] != Madame || !s.b.Cleared.Has(Madame) {
@@ -272,5 +274,37 @@ func TestAlibiJack(t *testing.T) {
 	_ = json.Unmarshal(data, &m)
 	if _, ok := m["jack"]; ok {
 		t.Fatal("the investigator's view names Jack")
+	}
+}
+
+// TestA3RotatingLanesClearedCrossroadsChangesNothingSeen checks A3 and the
+// rotation event: Joseph Lane's cleared tile has no wall, so turning it
+// changes nothing a player can see; the event says so and names no wall.
+func TestA3RotatingLanesClearedCrossroadsChangesNothingSeen(t *testing.T) {
+	s := fixed(0)
+	cell := -1
+	for c, x := range s.b.Tiles {
+		if x == Lane {
+			cell = c
+		}
+	}
+	s.b.Cleared = s.b.Cleared.With(Lane)
+	before := s.View(game.Spectator).(*View)
+	log := mustApply(t, s, RotateMove(cell, East))
+	after := s.View(game.Spectator).(*View)
+	ev := log.For(game.Spectator)
+	if len(ev) != 1 || ev[0].Text.Key != "pocket.ev.rotated-open" {
+		t.Fatalf("events %+v", ev)
+	}
+	if _, ok := ev[0].Data.(map[string]any)["wall"]; ok || !after.Tiles[cell].Open {
+		t.Fatalf("the event names a wall or the tile is not open: %+v", ev[0].Data)
+	}
+	if before.Sight != after.Sight {
+		t.Fatal("turning the crossroads changed what the detectives see")
+	}
+	// A tile with a wall still names it.
+	log = mustApply(t, s, RotateMove((cell+1)%9, East))
+	if ev := log.For(game.Spectator); ev[0].Text.Key != "pocket.ev.rotated" || ev[0].Data.(map[string]any)["wall"] == nil {
+		t.Fatalf("events %+v", ev)
 	}
 }

@@ -2,7 +2,7 @@
 // two-player game of hidden identity on a 3x3 grid of district tiles,
 // registered under the id "pocket".
 //
-// The rule set is DIGEST.md part A with the rulings P1-P3 of RULINGS.md:
+// The rule set is DIGEST.md part A with the rulings P1-P4 of RULINGS.md:
 //
 //   - Setup (A4, A5): the nine tiles are shuffled into the grid (cells 0..8,
 //     row by row from the top left) with random orientations; the top-left,
@@ -23,6 +23,11 @@
 //     are cleared and the turn's time token goes to Jack (unseen) or to the
 //     investigator (seen).
 //   - End (A9 with P2): checked after each witness call; see endOfTurn.
+//   - Alibi (A7 with P4): the investigator's Alibi card always clears its
+//     character, the tile turned to its empty side (the seed's "il peut
+//     retourner le quartier" says the card allows it; a cleared suspect is
+//     never left standing); the card is shown to everyone. Jack's Alibi is
+//     drawn secretly and its hourglasses count for him.
 //
 // # Moves
 //
@@ -39,8 +44,11 @@
 //     the first Rotation still cannot be turned by the second.
 //   - Any tile may be rotated, flipped ones included; Joseph Lane's flipped
 //     crossroads keeps a stored orientation that has no effect on sight.
-//   - The investigator's Alibi always flips the drawn character's tile (a
-//     no-op when it is already flipped); the card is shown to everyone.
+//     Turning it changes nothing a player can see: the rotated event says
+//     so (pocket.ev.rotated-open) and names no wall, and its view tile is
+//     Open.
+//   - P4's flip of an already flipped tile is a no-op (a character cleared
+//     by a witness call can still be drawn).
 //   - Jack's Alibi is public as an action (everyone sees that he drew, and
 //     when), the card and its hourglasses are not.
 //   - Goals are only checked after the witness call (A9): hourglasses from an

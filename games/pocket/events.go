@@ -12,8 +12,17 @@ import (
 
 func sideText(side uint8) game.Text { return game.T("pocket.side." + sideNames[side]) }
 
+// evRotated tells a Rotation. Joseph Lane's cleared tile is a crossroads
+// with no wall (A3): turning it changes nothing a player can see, and the
+// event says so instead of naming a wall side (its data carries no wall).
 func (s *State) evRotated(log *game.Log, side uint8, a Action) {
 	c := s.b.Tiles[a.Cell]
+	if s.b.wallAt(uint8(a.Cell)) == NoWall {
+		log.Add(game.Event{Type: "pocket.rotated", To: game.Public,
+			Text: game.T("pocket.ev.rotated-open", "side", sideText(side), "character", c.Text()),
+			Data: map[string]any{"side": sideNames[side], "cell": a.Cell, "character": c, "open": true}})
+		return
+	}
 	log.Add(game.Event{Type: "pocket.rotated", To: game.Public,
 		Text: game.T("pocket.ev.rotated", "side", sideText(side), "character", c.Text()),
 		Data: map[string]any{"side": sideNames[side], "cell": a.Cell, "character": c, "wall": a.Wall}})

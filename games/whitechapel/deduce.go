@@ -12,7 +12,7 @@ import (
 // option: where Jack may be tonight and where his hideout may be.
 type deduction struct {
 	possible []Possible
-	total    uint64
+	total    float64
 	hideouts []PossibleHideout
 }
 
@@ -80,27 +80,43 @@ func (s *State) hunting() bool {
 // deduce returns the deduction from public facts, once per state version
 // (cached until the next Apply). Parts that do not fit the record, which a
 // real game never produces, are left out.
+//
+// Every public fact counts (issue 15): the hideouts are weighed over the
+// finished nights and tonight's record so far (no walk of tonight landed on
+// the hideout, or the night would be over), and tonight's circles are
+// weighed over the possible hideouts (hunt.HideoutSolution.Tonight): a
+// circle Jack could only reach by walking onto every hideout still possible
+// is not a place he can be.
 func (s *State) deduce() *deduction {
 	if s.ded != nil {
 		return s.ded
 	}
 	d := &deduction{}
-	if fin := s.finishedNights(); len(fin) > 0 {
-		if h, err := hideoutsCached(fin); err == nil {
-			w := h.Where()
-			for c := w.Next(0); c >= 0; c = w.Next(c + 1) {
-				d.hideouts = append(d.hideouts, PossibleHideout{Circle: c, Weight: h.Weight(c)})
-			}
+	fin := s.finishedNights()
+	hunting := s.hunting()
+	if len(fin) == 0 && !hunting {
+		s.ded = d
+		return d
+	}
+	h, err := hideoutsCached(fin)
+	if err == nil && hunting {
+		tn := s.publicNight(int(s.c.Night))
+		h, err = h.With(&tn)
+	}
+	if err != nil {
+		s.ded = d
+		return d
+	}
+	if len(fin) > 0 {
+		w := h.Where()
+		for c := w.Next(0); c >= 0; c = w.Next(c + 1) {
+			d.hideouts = append(d.hideouts, PossibleHideout{Circle: c, Weight: h.Weight(c)})
 		}
 	}
-	if s.hunting() {
-		tn := s.publicNight(int(s.c.Night))
-		if sol, err := nightCached(&tn); err == nil {
-			w := sol.Where()
-			for c := w.Next(0); c >= 0; c = w.Next(c + 1) {
-				d.possible = append(d.possible, Possible{Circle: c, Count: sol.Count(c)})
-			}
-			d.total = sol.Total()
+	if where, weight, ok := h.Tonight(); ok {
+		for c := where.Next(0); c >= 0; c = where.Next(c + 1) {
+			d.possible = append(d.possible, Possible{Circle: c, Weight: weight[c]})
+			d.total += weight[c]
 		}
 	}
 	s.ded = d

@@ -25,7 +25,7 @@ func TestDeterminizeFromJacksViewKnowsAllButThePatrols(t *testing.T) {
 			ds := d.(*State)
 			c, dc := &s.c, &ds.c
 			if dc.Hideout != c.Hideout || dc.Cur != c.Cur || dc.Trail != c.Trail || dc.TrailSet != c.TrailSet ||
-				dc.Marked != c.Marked || dc.Home != c.Home || dc.Police != c.Police || dc.Prev != c.Prev {
+				ds.markedSet() != s.markedSet() || ds.womenSet() != s.womenSet() || dc.Home != c.Home || dc.Police != c.Police || dc.Prev != c.Prev {
 				t.Fatalf("night %d phase %s: Jack's secrets differ", c.Night+1, phaseIDs[c.Phase])
 			}
 			for i, p := range s.View(0).(*View).Patrols {

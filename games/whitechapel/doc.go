@@ -50,11 +50,14 @@
 // Jack's moves with the policemen's crossings, every answer: clue, no-clue,
 // not-here, and whether he got home), which converts directly to a
 // hunt.Night. With deduction=on the police's and spectators' views also
-// carry hunt's possible circles of tonight with their trail counts
-// (hunt.SolveNight) and, once Jack got home at least once, the possible
-// hideouts with their weights (hunt.Hideouts over the finished nights; see
-// there for the weighting). When the game is over every view shows
-// everything. Determinize fills in what a view does not show (see
+// carry, from every public fact (issue 15), tonight's possible circles and,
+// once Jack got home at least once, the possible hideouts, each with its
+// weight (hunt.Hideouts over the finished nights extended by tonight's
+// record, hunt.HideoutSolution.With and Tonight): a hideout must allow
+// every finished night and tonight so far (no walk of tonight landed on
+// it), and tonight's circles are weighed over the hideouts still possible.
+// TestDeductionUsesEveryPublicFact checks both against a brute force. When
+// the game is over every view shows everything. Determinize fills in what a view does not show (see
 // Rules.Determinize).
 //
 // # Decisions on open points
@@ -102,9 +105,46 @@
 //   - Clue markers go at the end of the night; crime scenes and policemen
 //     stay (until the next night's patrols replace the policemen).
 //
+// # Sources
+//
+// The rules come from RULINGS L1-L11, seed 001 and DIGEST part C. Where
+// DIGEST C rests on one source (L11), that source is ACES (the public
+// implementation aceszhenwei/Letters-From-Whitechapel, docs/game-rules.md
+// and js/core/rules.js, which says it follows the revised rulebook):
+//
+//   - patrol placement in nights 2-4 (C5.3): ACES;
+//   - the Wretched's moves (C5.6): ACES;
+//   - the police's order of movement and action, the Head first then seat
+//     order: ACES (the Head's tile only decides who places the patrols);
+//   - the night ending only on a walk home, a coach or alley landing there
+//     not ending it (C8.2, L4): ACES, and the revised rulebook as quoted in
+//     a BoardGameGeek thread that ACES's docs/human-strategy report
+//     summarises ("Page 19 ... red outlined box"); the same report cites the
+//     publisher's FAQ that a wretched killed on the hideout means Jack steps
+//     off and back, which these rules give (the kill is no walk);
+//   - the hideout not revealed when Jack gets home: ACES;
+//   - the double event with no limit between the two victims (C7, L6):
+//     ACES.
+//
+// Issue 15 asked to check these against the published revised rulebook.
+// Its public copies (docslib.org/doc/5736885, docslib.org/doc/5374173,
+// fdocuments.in/document/letters-from-whitechapel-rulebook.html,
+// issuu.com/sirchestercobblepot/docs/lfw_rules_letter_en,
+// zbook.org/read/97eb0_rulebook-fantasy-flight-games.html,
+// ultraboardgames.com/letters-from-whitechapel/game-rules.php) were found,
+// but the stored copies this project could read hold only their first
+// pages (credits, contents of the box); the rules above are therefore still
+// single-source and unchanged.
+//
 // # Known gaps
 //
 // The optional rules of the published game (Jack's Letters, False Clues,
-// Rushing, Area Arrests, Catch Me If You Can, I Know Your Address) are
-// later work (L9): they are not implemented and no option names them.
+// Rushing, Area Arrests, Catch Me If You Can, I Know Your Address) stay out
+// (L9): their names are known (DIGEST C9; the rulebook's box contents list
+// the 4 Jack's Letter tiles and 3 False Clue markers), but no source we
+// could read gives their text (the rulebook copies above stop before them;
+// the FFG preview ffg-forum-archive.entropicdreams.com/topic/83583 is cut
+// before its optional-rules paragraph; the Esoteric Order of Gamers summary
+// scribd.com/document/594152602 shows its first page only). No option names
+// them, and none is invented.
 package whitechapel

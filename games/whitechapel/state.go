@@ -335,6 +335,17 @@ func (s *State) womenSet() board.Set {
 	return o
 }
 
+// markedSet returns the circles of tonight's marked woman tokens.
+func (s *State) markedSet() board.Set {
+	var o board.Set
+	for i, c := range s.c.Women[:s.c.NWomen] {
+		if s.c.Marked&(1<<i) != 0 {
+			add8(&o, c)
+		}
+	}
+	return o
+}
+
 // add8 puts x into o. A uint8 always indexes a board.Set, so this needs
 // neither the range check of board.Set.Add nor a bounds check.
 func add8(o *board.Set, x uint8) { o[x>>6] |= 1 << (x & 63) }

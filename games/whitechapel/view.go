@@ -44,9 +44,11 @@ type View struct {
 	Alleys  int `json:"alleys"`
 	// WomenLeft counts the woman tokens Jack has still to place tonight.
 	WomenLeft int `json:"womenLeft"`
-	// Women lists the face-down woman tokens: for Jack (and once the game is
-	// over) in placement order; for the others in the order of their
-	// circles, and empty until the night's last token is down (RULINGS L10).
+	// Women lists the face-down woman tokens in the order of their circles:
+	// for Jack (and once the game is over) as he places them; for the others
+	// empty until the night's last token is down (RULINGS L10). No view
+	// depends on the order in which Jack laid the tokens, so neither does a
+	// finished game's replay once the night's placement is complete.
 	Women []int `json:"women"`
 	// PatrolsLeft counts the patrol tokens still to place tonight.
 	PatrolsLeft int `json:"patrolsLeft"`
@@ -70,7 +72,8 @@ type View struct {
 
 	// Hideout is Jack's hideout. Jack only, until the game is over.
 	Hideout int `json:"hideout,omitempty"`
-	// Marked lists the circles of the marked woman tokens. Jack only.
+	// Marked lists the circles of the marked woman tokens, in circle order.
+	// Jack only.
 	Marked []int `json:"marked,omitempty"`
 	// Trail holds one row per night since its first kill: the crime
 	// scene(s) and the circle of every track space used. Jack only, until
@@ -80,18 +83,19 @@ type View struct {
 	// the game is over.
 	Circle int `json:"circle,omitempty"`
 
-	// Possible lists the circles where Jack may be tonight, from tonight's
-	// public record alone (package hunt), with the number of trails ending
-	// on each, when the deduction option is on (police and spectators,
-	// before the game is over).
+	// Possible lists the circles where Jack may be tonight, from every
+	// public fact (package hunt: tonight's record and the earlier nights,
+	// through what they say of the hideout), with each circle's weight, when
+	// the deduction option is on (police and spectators, before the game is
+	// over). A circle's weight over PossibleTotal is its probability under
+	// the model of hunt.Hideouts (see hunt.HideoutSolution.Tonight).
 	Possible []Possible `json:"possible,omitempty"`
-	// PossibleTotal is the number of tonight's trails consistent with the
-	// record.
-	PossibleTotal uint64 `json:"possibleTotal,omitempty"`
+	// PossibleTotal is the sum of the weights of Possible.
+	PossibleTotal float64 `json:"possibleTotal,omitempty"`
 	// Hideouts lists the possible hideouts once Jack got home at least once,
-	// with their weights (hunt.Hideouts over the finished nights), when the
-	// deduction option is on (police and spectators, before the game is
-	// over).
+	// with their weights (hunt.Hideouts over the finished nights and, while
+	// Jack is out, tonight's record so far), when the deduction option is on
+	// (police and spectators, before the game is over).
 	Hideouts []PossibleHideout `json:"hideouts,omitempty"`
 
 	// Outcome is the game's outcome (Over is false while it goes on).
@@ -171,15 +175,16 @@ type ObsRecord struct {
 	Kind   string `json:"kind"`
 }
 
-// Possible is a circle where Jack may be and the number of consistent trails
-// ending there.
+// Possible is a circle where Jack may be tonight and its weight: the number
+// of public histories (a hideout, then a trail each night) that fit the
+// record and put him there. JSON "count" for the renderers.
 type Possible struct {
-	Circle int    `json:"circle"`
-	Count  uint64 `json:"count"`
+	Circle int     `json:"circle"`
+	Weight float64 `json:"count"`
 }
 
 // PossibleHideout is a circle that may be Jack's hideout and its weight:
-// the number of public histories of the finished nights it allows (see
+// the number of public histories of the nights so far it allows (see
 // hunt.Hideouts).
 type PossibleHideout struct {
 	Circle int     `json:"circle"`
@@ -248,7 +253,7 @@ func (s *State) View(seat game.Seat) game.View {
 	}
 	switch {
 	case full:
-		v.Women = bytesToInts(c.Women[:c.NWomen])
+		v.Women = setToInts(s.womenSet())
 	case c.Phase == phWomen:
 		// RULINGS L10: until the last token is down, the others see only
 		// how many are left (WomenLeft), never where or in what order.
@@ -289,10 +294,8 @@ func (s *State) View(seat game.Seat) game.View {
 
 	if full {
 		v.Hideout = int(c.Hideout)
-		for i, w := range c.Women[:c.NWomen] {
-			if c.Marked&(1<<i) != 0 {
-				v.Marked = append(v.Marked, int(w))
-			}
+		if marked := s.markedSet(); !marked.Empty() {
+			v.Marked = setToInts(marked)
 		}
 		for k := 0; k <= n; k++ {
 			if s.killed(k) {

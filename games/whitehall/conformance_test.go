@@ -19,9 +19,9 @@ var optionSets = []game.Options{
 	{OptDeduction: "off"},
 	{OptPowers: "true", OptFalseClues: "true"},
 	{OptMurderer: "true", OptNewspaper: "true"},
-	{OptReid: "blue", OptSwanson: "red", OptFalseClues: "true", OptMurderer: "true"},
-	{OptReid: "yellow", OptSwanson: "blue", OptNewspaper: "true", OptDeduction: "off"},
-	{OptPowers: "true", OptReid: "red", OptSwanson: "blue", OptFalseClues: "true", OptMurderer: "true", OptNewspaper: "true"},
+	{OptPowers: "true", OptReid: "blue", OptFalseClues: "true", OptMurderer: "true"},
+	{OptReid: "yellow", OptNewspaper: "true", OptDeduction: "off"},
+	{OptPowers: "true", OptSwanson: "red", OptFalseClues: "true", OptMurderer: "true", OptNewspaper: "true"},
 	{OptSwanson: "yellow", OptMurderer: "true"},
 }
 

@@ -46,18 +46,29 @@
 // # Decisions on open points
 //
 //   - Reid and Swanson always come with their powers; investigator-powers is
-//     Smoker, so it needs the yellow investigator. Reid and Swanson may not
-//     replace the same figure. Bad combinations are refused (CodeBadOptions).
+//     Smoker, so it needs the yellow investigator. At most one of Reid and
+//     Swanson is in a game (W20). Bad combinations are refused
+//     (CodeBadOptions).
 //   - Smoker's Speed is a move of its own, offered only to crossings exactly
-//     3 steps away; Scent is a search of its own. Each power is spent when
-//     used, hit or miss. Reid's area arrest names every adjacent circle not
-//     under a false clue.
+//     3 steps away. Scent is declared either before the search (a search move
+//     of its own) or when yellow's search finds its first clue (W20): the
+//     search then stops unless the next circle is named with Scent. Each
+//     power is spent when used, hit or miss. Reid's area arrest names every
+//     adjacent circle not under a false clue.
 //   - Swanson may name any white circle without a red marker, false clue or
 //     not (his guess is neither a search nor an arrest). A location Jack
-//     walked onto this turn is still unreached until announced, so naming
-//     it wins.
+//     walked onto this turn counts as reached (W20): naming it is a failed
+//     guess, and Jack announces it at the end of the turn. Swanson, priority
+//     5, always acts last, so a failed guess is followed by the end of the
+//     turn: the circle is then either announced or no unreached location.
 //   - Searches may be stopped at any time after the first circle (the
 //     figure names one circle per move); Scent answers every circle named.
+//   - A walk refused because figures cut every street to the circle says so
+//     (whitehall.err.blocked), whatever lies there; only a walk the figures
+//     leave open onto an unreached location under a false clue is refused
+//     for the false clue.
+//   - The powers of Waring, Ferris and Bond (W20) are a known gap: their
+//     text is printed only on their cards and no source we found gives it.
 //   - W12's 15-move limit ends the game right after the move that fills the
 //     15th track space without reaching a location, before the figures move.
 //   - W11 is checked whenever Jack must move (after the reveal, at each turn

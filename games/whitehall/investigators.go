@@ -172,7 +172,8 @@ func (s *State) applyAction(m game.Move, log *game.Log) *game.Error {
 			return game.Illegal("whitehall.err.already-reached", "circle", c)
 		}
 		s.c.Spent |= spSwanson
-		if s.c.Unreached.Has(c) {
+		// W20: a location Jack walked onto this turn counts as reached.
+		if s.c.Unreached.Has(c) && !(s.c.Pending && c == int(s.c.Cur)) {
 			if log.On() {
 				emit(log, "guess", toAll, "guess-won", "who", s.who(a), "circle", c)
 			}
@@ -192,19 +193,35 @@ func (s *State) applyAction(m game.Move, log *game.Log) *game.Error {
 }
 
 // applySearch handles the rest of a search (W15): name the next circle, or
-// stop.
+// stop. After the first clue of yellow's search without Scent, the search
+// goes on only if Scent is declared now (W20).
 func (s *State) applySearch(m game.Move, log *game.Log) *game.Error {
 	a := int(s.c.Actor)
+	offer := s.scentOffered()
 	switch KindOf(m) {
 	case MoveStop:
 		if log.On() {
 			emit(log, "search", toAll, "search-stopped", "who", s.who(a))
 		}
 		s.finishAction(log)
-	case MoveSearch:
+	case MoveSearch, MoveScent:
 		c := To(m)
+		scent := KindOf(m) == MoveScent
+		switch {
+		case scent && !offer:
+			return game.Illegal("whitehall.err.no-power")
+		case !scent && offer:
+			return game.Illegal("whitehall.err.search-found", "circle", c)
+		}
 		if err := s.checkSearched(a, c); err != nil {
 			return err
+		}
+		if scent {
+			s.c.Spent |= spSmoker
+			s.c.Scent = true
+			if log.On() {
+				emit(log, "search", toAll, "scent", "who", s.who(a))
+			}
 		}
 		s.c.Named.Add(c)
 		s.answer(a, c, log)
@@ -224,8 +241,13 @@ func (s *State) answer(a, c int, log *game.Log) {
 			emit(log, "search", toAll, "clue", "who", s.who(a), "circle", c)
 		}
 		s.addClue(c, log)
-		if !s.c.Scent {
+		if !s.c.Scent && (!s.hasSmoker(a) || s.searchable(a).Empty()) {
 			s.finishAction(log)
+			return
+		}
+		if !s.c.Scent {
+			// W20: yellow may declare Scent on the first clue found.
+			s.c.Phase = phSearch
 			return
 		}
 	} else {

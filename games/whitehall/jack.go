@@ -39,7 +39,7 @@ func (s *State) applyJack(m game.Move, log *game.Log) *game.Error {
 			return game.Illegal("whitehall.err.not-neighbour", "circle", to)
 		}
 		if !s.walkTargets().Has(to) {
-			if un.Has(to) {
+			if un.Has(to) && s.c.FClues.Has(to) && t.b.WalkTargets(cur, s.occupied()).Has(to) {
 				return game.Illegal("whitehall.err.location-under-false-clue", "circle", to)
 			}
 			return game.Illegal("whitehall.err.blocked", "circle", to)

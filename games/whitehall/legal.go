@@ -64,7 +64,11 @@ func (s *State) Legal(seat game.Seat, buf []game.Move) []game.Move {
 		}
 	case phSearch:
 		buf = append(buf, Stop())
-		buf = appendSet(buf, MoveSearch, s.searchable(a))
+		if s.scentOffered() {
+			buf = appendSet(buf, MoveScent, s.searchable(a))
+		} else {
+			buf = appendSet(buf, MoveSearch, s.searchable(a))
+		}
 	}
 	return buf
 }

@@ -80,8 +80,8 @@ func replaced(v string) uint8 {
 // Decisions: Reid and Swanson always come with their powers (a replacement
 // figure exists only for its power), while investigator-powers switches on
 // Smoker, which belongs to the yellow investigator; so investigator-powers
-// with yellow replaced, and reid and swanson replacing the same figure, are
-// refused.
+// with yellow replaced is refused; and at most one of Reid and Swanson is in a
+// game (W20: the seed lets the players replace one of the three figures).
 func parseOptions(o game.Options) (config, error) {
 	var c config
 	if err := game.Validate(specs, o); err != nil {
@@ -94,9 +94,9 @@ func parseOptions(o game.Options) (config, error) {
 	c.Deduction = o.Get(OptDeduction, "on") == "on"
 	c.Reid = replaced(o.Get(OptReid, "none"))
 	c.Swanson = replaced(o.Get(OptSwanson, "none"))
-	if c.Reid != 0 && c.Reid == c.Swanson {
-		return c, game.Errorf(game.CodeBadOptions, "whitehall.err.options-same-figure",
-			"reid and swanson replace the same figure")
+	if c.Reid != 0 && c.Swanson != 0 {
+		return c, game.Errorf(game.CodeBadOptions, "whitehall.err.options-reid-and-swanson",
+			"at most one of reid and swanson (W20)")
 	}
 	if c.Powers && (c.Reid == 1 || c.Swanson == 1) {
 		return c, game.Errorf(game.CodeBadOptions, "whitehall.err.options-no-yellow",

@@ -3,6 +3,7 @@ package whitehall
 import (
 	"testing"
 
+	"gaslamp/board"
 	"gaslamp/game"
 )
 
@@ -251,4 +252,121 @@ func TestW23NewspaperTakesBackAnAlleyOrBoatCard(t *testing.T) {
 	if s.c.Left[CardAlley] != 2 || s.c.Out[CardAlley] != 0 || s.c.Phase != phJack {
 		t.Fatal("card not taken back")
 	}
+}
+
+// TestW20ScentDeclaredOnFirstClue: W20's ruling that Scent may be declared
+// when yellow's search finds its first clue. After the hit the search goes on
+// only with Scent (a plain search move is refused); declared, it answers every
+// circle named and the power is spent. Without Scent left, a hit ends the
+// search as in W15.
+func TestW20ScentDeclaredOnFirstClue(t *testing.T) {
+	s, _, a, b, n := searchPosition(t, powers)
+	must(t, s, 1, Search(b))
+	if !s.c.Clues.Has(b) || s.c.Phase != phSearch || actor(s) != 1 {
+		t.Fatal("a hit of yellow's search must offer Scent")
+	}
+	if p := publicView(s).Prompt.Key; p != "whitehall.prompt.scent-offer" {
+		t.Fatalf("prompt %s", p)
+	}
+	legal := s.Legal(1, nil)
+	if !game.Contains(legal, Stop()) || !game.Contains(legal, Scent(a)) || game.Contains(legal, Search(a)) {
+		t.Fatalf("after the first clue: %v", legal)
+	}
+	refuse(t, s, 1, Search(a), "whitehall.err.search-found")
+	c := s.Clone().(*State)
+	must(t, c, 1, Stop())
+	if c.c.Spent&spSmoker != 0 || c.c.Phase != phAction || actor(c) != 2 {
+		t.Fatal("stopping after the clue must not spend Scent")
+	}
+	log := must(t, s, 1, Scent(n))
+	if s.c.Spent&spSmoker == 0 || !s.c.Scent || !hasEvent(log, 2, "whitehall.ev.scent") {
+		t.Fatal("Scent not declared")
+	}
+	if s.c.Phase != phSearch || s.c.Clues.Has(n) {
+		t.Fatal("a miss under Scent must let the search go on")
+	}
+	must(t, s, 1, Search(a))
+	if !s.c.Clues.Has(a) {
+		t.Fatal("Scent did not answer the circle named after the first clue")
+	}
+	passAll(t, s)
+	// Next turn, Scent is spent: a hit ends yellow's search.
+	must(t, s, 0, Walk(a))
+	stayAll(t, s)
+	if s.c.Phase != phAction || actor(s) != 1 {
+		t.Fatal("not yellow's action")
+	}
+	s.c.Clues = board.Set{}
+	must(t, s, 1, Search(b))
+	if s.c.Phase != phAction || actor(s) != 2 {
+		t.Fatal("with Scent spent, a hit must end the search")
+	}
+}
+
+// TestW20SwansonLocationWalkedOntoThisTurnIsReached: W20's ruling that a
+// location Jack walked onto this turn counts as reached for Swanson: naming it
+// does not win, and Jack announces it at the end of the turn.
+func TestW20SwansonLocationWalkedOntoThisTurnIsReached(t *testing.T) {
+	from, to := walkToLocation(t)
+	s := newGame(t, game.Options{OptSwanson: "blue"}, from, to)
+	teleport(t, s, from, labels(spare(3, from, to)...)...)
+	setLocation(t, s, to)
+	must(t, s, 0, Walk(to))
+	stayAll(t, s)
+	must(t, s, 1, Pass())
+	must(t, s, 2, Pass())
+	if s.figureOf(int(s.c.Actor)) != figBrown {
+		t.Fatal("not Swanson's action")
+	}
+	log := must(t, s, 3, Guess(to))
+	if s.Outcome().Over || !hasEvent(log, 1, "whitehall.ev.guess-failed") {
+		t.Fatalf("naming the location walked onto this turn: %+v", s.Outcome())
+	}
+	if !hasEvent(log, 1, "whitehall.ev.announced") || s.c.NReached != 2 || s.c.Order[1] != uint8(to) {
+		t.Fatal("the location was not announced at the end of the turn")
+	}
+}
+
+// TestW20AtMostOneOfReidAndSwanson: W20's ruling that the seed lets the
+// players replace one of the three figures: Reid and Swanson together are
+// refused, each alone is accepted.
+func TestW20AtMostOneOfReidAndSwanson(t *testing.T) {
+	_, err := Rules{}.New(game.Options{OptReid: "blue", OptSwanson: "red"}, 1)
+	if game.CodeOf(err) != game.CodeBadOptions {
+		t.Fatalf("reid and swanson together: %v", err)
+	}
+	for _, o := range []game.Options{{OptReid: "blue"}, {OptSwanson: "red"}, {OptPowers: "true", OptReid: "red"}} {
+		if _, err := (Rules{}).New(o, 1); err != nil {
+			t.Fatalf("options %q: %v", o.String(), err)
+		}
+	}
+}
+
+// TestW5BlockedWalkToUnreachedLocationSaysBlocked: W5 (figures cut a walk
+// off) and issue 15's message bug: a walk onto an unreached location that
+// the figures block is refused as blocked, with false clues off or on, and
+// also when a false clue lies there too (W21 is not the reason then).
+func TestW5BlockedWalkToUnreachedLocationSaysBlocked(t *testing.T) {
+	tb := tbl()
+	for c := 1; c <= numCircles; c++ {
+		for _, w := range tb.b.Walks[c] {
+			if len(w.Paths) != 1 || w.Paths[0].Empty() || tb.quad[w.To] <= 0 {
+				continue
+			}
+			x := w.Paths[0].Next(0)
+			for _, opts := range []game.Options{nil, {OptFalseClues: "true"}} {
+				s := newGame(t, opts, c, w.To)
+				sp := spare(2, c, w.To)
+				teleport(t, s, c, labels(x, sp[0], sp[1])...)
+				setLocation(t, s, w.To)
+				refuse(t, s, 0, Walk(w.To), "whitehall.err.blocked")
+				if opts != nil {
+					s.c.FClues.Add(w.To)
+					refuse(t, s, 0, Walk(w.To), "whitehall.err.blocked")
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no single-route walk to a white circle outside bA")
 }

@@ -70,6 +70,7 @@ func TestW19JackWinsWhenHeAnnouncesHisFourthLocation(t *testing.T) {
 func TestOptionsValidatedAndSeats(t *testing.T) {
 	bad := []game.Options{
 		{OptReid: "blue", OptSwanson: "blue"},
+		{OptReid: "blue", OptSwanson: "red"}, // W20: at most one of Reid and Swanson
 		{OptPowers: "true", OptReid: "yellow"},
 		{OptPowers: "true", OptSwanson: "yellow"},
 		{OptReid: "green"},
@@ -81,7 +82,7 @@ func TestOptionsValidatedAndSeats(t *testing.T) {
 			t.Errorf("options %q: want bad-options, got %v", o.String(), err)
 		}
 	}
-	seats, err := Rules{}.Seats(game.Options{OptReid: "yellow", OptSwanson: "red"})
+	seats, err := Rules{}.Seats(game.Options{OptSwanson: "yellow"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestOptionsValidatedAndSeats(t *testing.T) {
 	for _, s := range seats {
 		ids = append(ids, s.ID)
 	}
-	if len(ids) != 4 || ids[0] != "jack" || ids[1] != "blue" || ids[2] != "green" || ids[3] != "brown" {
+	if len(ids) != 4 || ids[0] != "jack" || ids[1] != "blue" || ids[2] != "red" || ids[3] != "brown" {
 		t.Fatalf("seats %v", ids)
 	}
 	if seats[0].Side != "jack" || seats[3].Side != "investigators" {

@@ -230,6 +230,14 @@ func (s *State) searchable(i int) board.Set {
 	return s.nameable(i).Minus(s.c.Clues).Minus(s.c.Named)
 }
 
+// scentOffered reports whether the search in progress found its first clue
+// without Scent while yellow may still declare it (W20): the search then goes
+// on only with Scent. A circle named in this search holds a clue only if the
+// search found it (circles marked before may not be named).
+func (s *State) scentOffered() bool {
+	return s.c.Phase == phSearch && !s.c.Scent && !s.c.Named.Intersect(s.c.Clues).Empty()
+}
+
 // guessable returns the circles Swanson may name: white circles without a
 // red marker.
 func (s *State) guessable() board.Set {

@@ -318,6 +318,9 @@ func (s *State) prompt() game.Text {
 	case phAction:
 		return game.T("whitehall.prompt.action", "who", s.who(a))
 	case phSearch:
+		if s.scentOffered() {
+			return game.T("whitehall.prompt.scent-offer", "who", s.who(a))
+		}
 		return game.T("whitehall.prompt.search", "who", s.who(a))
 	}
 	return s.Outcome().Reason

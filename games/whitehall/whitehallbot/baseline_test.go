@@ -14,8 +14,8 @@ var optionSets = []game.Options{
 	{whitehall.OptDeduction: "off"},
 	{whitehall.OptPowers: "true", whitehall.OptFalseClues: "true"},
 	{whitehall.OptMurderer: "true", whitehall.OptNewspaper: "true"},
-	{whitehall.OptReid: "blue", whitehall.OptSwanson: "red", whitehall.OptFalseClues: "true", whitehall.OptMurderer: "true"},
-	{whitehall.OptPowers: "true", whitehall.OptReid: "red", whitehall.OptSwanson: "blue", whitehall.OptFalseClues: "true",
+	{whitehall.OptReid: "blue", whitehall.OptFalseClues: "true", whitehall.OptMurderer: "true"},
+	{whitehall.OptPowers: "true", whitehall.OptSwanson: "blue", whitehall.OptFalseClues: "true",
 		whitehall.OptMurderer: "true", whitehall.OptNewspaper: "true"},
 }
 
