@@ -64,7 +64,7 @@ import { register } from './registry.js';
  * @typedef {Object} JkView
  * @property {number} seat 0 jekyll, 1 hyde, -1 spectator
  * @property {{chapter: number, key: string, name: Text, goal: Text, potions: number, reactions: boolean,
- *   yard: boolean, last: number, startJH: number, startYard: number, overshootToYard: boolean, campaignStart: number}} rules
+ *   yard: boolean, last: number, startJH: number, startYard: number, overshootToYard: boolean, campaignStart: number, campaignScore?: boolean}} rules
  * @property {number} round
  * @property {string} phase talk, give, night, over
  * @property {boolean} chat
@@ -99,7 +99,7 @@ import { register } from './registry.js';
 /** Every View field this renderer reads (checked by viewfields_test.go). */
 export const VIEW_FIELDS = [
   'seat', 'rules.chapter', 'rules.name', 'rules.goal', 'rules.potions', 'rules.reactions', 'rules.yard', 'rules.last',
-  'rules.startJH', 'rules.startYard', 'rules.overshootToYard',
+  'rules.startJH', 'rules.startYard', 'rules.overshootToYard', 'rules.campaignScore',
   'round', 'phase', 'chat', 'prompt', 'toAct', 'pawn', 'yard', 'first', 'ready', 'given', 'handCount', 'deckCount', 'aside',
   'hand', 'gifts', 'tracked[].card', 'tracked[].where', 'topKnown', 'lacks', 'ranks[].colour', 'ranks[].token',
   'trick.number', 'trick.cards[].by', 'trick.cards[].card', 'trick.paired',
@@ -600,8 +600,12 @@ async function jekyll(ctx) {
       cards.length ? el('div', { class: 'jk-gifts' }, ...sortCards(cards).map((c) => cardEl(c, { small: true }))) : el('p', { class: 'empty' }, '—'));
     revealBox.replaceChildren(
       el('h2', {}, t('web.jk.over')),
-      el('p', { class: 'jk-stars', 'data-stars': v.stars, 'data-result': v.result ?? '' },
-        t('web.jk.stars', { n: v.stars, campaign: v.campaign })),
+      // Stars and the campaign total are gaslamp's own (J10): only with
+      // the campaign-score option.
+      v.rules.campaignScore
+        ? el('p', { class: 'jk-stars', 'data-stars': v.stars, 'data-result': v.result ?? '' },
+          t('web.jk.stars', { n: v.stars, campaign: v.campaign }))
+        : el('p', { class: 'jk-result', 'data-result': v.result ?? '' }),
       ...(v.feats ?? []).map((f) => el('p', { 'data-feat': f }, has(`jekyll.feat.${f}`) ? render({ key: `jekyll.feat.${f}` }) : f)),
       row(t('web.jk.reveal.hand', { who: whoName('jekyll') }), rv.hands[0] ?? [], 'hand-jekyll'),
       row(t('web.jk.reveal.hand', { who: whoName('hyde') }), rv.hands[1] ?? [], 'hand-hyde'),

@@ -168,6 +168,9 @@ function describe(i, v) {
   const tileName = (/** @type {unknown} */ n) => charName(v?.tiles[Number(n)]?.character ?? String(n));
   switch (i.kind) {
     case 'rotate':
+      // Joseph Lane's cleared crossroads has no wall: turning it changes
+      // nothing a player can see (A3).
+      if (v?.tiles[Number(i.tile)]?.open) return t('web.pk.do.rotate-open', { character: tileName(i.tile) });
       return t('web.pk.do.rotate', { character: tileName(i.tile), wall: wallName(String(i.wall)) });
     case 'exchange':
       return t('web.pk.do.exchange', { a: tileName(i.a), b: tileName(i.b) });
