@@ -19,7 +19,7 @@ type botSeat struct {
 
 // botControlled reports whether a bot plays seat now.
 func (t *table) botControlled(seat game.Seat) bool {
-	return t.rec.Seats[seat].Kind == store.KindBot || t.takenOver.Has(seat)
+	return t.rec.Seats[seat].Kind == store.KindBot || t.takenOver.Has(seat) || t.timedOut.Has(seat)
 }
 
 // botFor returns (making it when needed) the bot for seat.

@@ -17,13 +17,13 @@ import (
 const DefaultIdleUnload = 10 * time.Minute
 
 // needsNode says whether a node must hold the table to act for it: a
-// running game with a bot seat or a takeover limit.
+// running game with a bot seat, a takeover limit or a clock.
 func needsNode(rec store.Table) bool {
 	if rec.Status != store.StatusRunning {
 		return false
 	}
-	if rec.Takeover > 0 {
-		return true
+	if rec.Takeover > 0 || rec.Pace != "" {
+		return true // a takeover or a clock may run out
 	}
 	for _, st := range rec.Seats {
 		if st.Kind == store.KindBot {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -25,6 +26,10 @@ type tableSummary struct {
 	// Hotseat marks a hot-seat / teaching table, where one person may play
 	// every seat and so sees every side's secrets.
 	Hotseat bool `json:"hotseat"`
+	// Pace is the table's clock (nil: untimed); Clocks the time left of
+	// each human seat when the summary was made.
+	Pace   *Pace       `json:"pace,omitempty"`
+	Clocks []clockInfo `json:"clocks,omitempty"`
 }
 
 type seatSummary struct {
@@ -45,7 +50,11 @@ type playerSummary struct {
 // buildSummary runs on the table's goroutine.
 func (t *table) buildSummary() *tableSummary {
 	sum := &tableSummary{ID: t.id, Game: t.rec.Game, Options: game.Options(t.rec.Options), Status: t.rec.Status,
-		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat}
+		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat,
+		Pace: t.pace}
+	if t.clocks != nil {
+		sum.Clocks = t.clockInfos(t.s.now())
+	}
 	if sum.Options == nil {
 		sum.Options = game.Options{}
 	}
@@ -73,7 +82,7 @@ func summaryOf(rec store.Table) *tableSummary {
 	if err != nil || len(infos) != len(rec.Seats) {
 		return nil
 	}
-	t := &table{id: rec.ID, rec: rec, infos: infos, version: -1}
+	t := &table{id: rec.ID, rec: rec, infos: infos, version: -1, pace: parsePace(rec.Pace)}
 	return t.buildSummary()
 }
 
@@ -210,6 +219,7 @@ type createIn struct {
 	Seats    []seatIn          `json:"seats"`
 	Takeover int               `json:"takeover_seconds"`
 	Hotseat  bool              `json:"hotseat"`
+	Pace     *Pace             `json:"pace"`
 }
 
 type seatIn struct {
@@ -290,6 +300,13 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 	}
 	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
 		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat}
+	if in.Pace != nil {
+		if err := in.Pace.check(); err != nil {
+			return rec, nil, err
+		}
+		b, _ := json.Marshal(in.Pace)
+		rec.Pace = string(b)
+	}
 	invites := map[string]string{}
 	humans := 0
 	bots := game.BotNames(rules.ID())

@@ -118,7 +118,8 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	enc := t.rules.EncodeMove(mv)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := t.s.store.AppendMove(ctx, store.Move{Table: t.id, Seq: t.version + 1, Seat: int(seat), Move: enc, At: t.s.now()}); err != nil {
+	at := t.s.now()
+	if err := t.s.store.AppendMove(ctx, store.Move{Table: t.id, Seq: t.version + 1, Seat: int(seat), Move: enc, At: at}); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another node stored this version first: take its moves, and
 			// let the caller judge the move again on the new state.
@@ -138,7 +139,7 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	if t.s.trouble.fails.Load() != 0 {
 		t.s.trouble.ok()
 	}
-	t.advance(seat, enc, next, log.Events, true)
+	t.advance(seat, enc, next, log.Events, at, true)
 	t.scheduleBots()
 	return nil
 }
@@ -153,8 +154,10 @@ var errCaughtUp = errors.New("server: caught up with another node's moves")
 // and stored here) also finishes the table in the store when it ends the game
 // and is announced on the bus; a move caught up from the store was both by
 // the node that stored it.
-func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []game.Event, local bool) {
+func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []game.Event, at time.Time, local bool) {
+	before := t.state.ToAct()
 	t.state = next
+	t.clockMove(seat, at, before, next.ToAct(), t.version == 0)
 	t.version++
 	t.ver.Store(t.version)
 	t.history = append(t.history, events)
@@ -173,6 +176,10 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 		t.summaryVersion()
 	}
 	t.broadcastUpdate()
+	if t.clocks != nil {
+		t.broadcastClocks()
+		t.armClock()
+	}
 	if local {
 		t.publish("move")
 	}
@@ -305,6 +312,8 @@ func (t *table) seatsChanged(users ...string) {
 	if t.rec.Status == store.StatusOpen && t.allHumansSeated() {
 		t.setStatus(store.StatusRunning)
 		started = true
+		t.startClocks(t.s.now())
+		t.armClock()
 	}
 	t.refreshSummary()
 	for c := range t.conns {

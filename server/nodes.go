@@ -182,7 +182,7 @@ func (t *table) catchUp() {
 			t.s.log.Error("stored move refused", "table", t.id, "seq", m.Seq, "err", err)
 			break
 		}
-		t.advance(game.Seat(m.Seat), m.Move, next, log.Events, false)
+		t.advance(game.Seat(m.Seat), m.Move, next, log.Events, m.At, false)
 	}
 	t.checkTakeover()
 	t.scheduleBots()

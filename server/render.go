@@ -397,6 +397,21 @@ func (t *table) presenceFrame() []byte {
 	}{"presence", seats})
 }
 
+// broadcastClocks sends every connection the clocks of the table (public:
+// how long each seat has left, and its deadline while it must act).
+func (t *table) broadcastClocks() {
+	frame := mustJSON(struct {
+		T      string      `json:"t"`
+		V      int64       `json:"v"`
+		Clocks []clockInfo `json:"clocks"`
+	}{"clock", t.version, t.clockInfos(t.s.now())})
+	for c := range t.conns {
+		if c.ready {
+			c.send(frame)
+		}
+	}
+}
+
 func (t *table) broadcastPresence() {
 	frame := t.presenceFrame()
 	for c := range t.conns {

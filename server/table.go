@@ -51,8 +51,13 @@ type table struct {
 	conns     map[*conn]struct{}
 	away      map[game.Seat]time.Time // human seats whose player is absent, since when
 	takenOver game.SeatSet            // human seats a bot plays for an absent player
-	leftToBot game.SeatSet            // human seats their player left to a bot for the rest of the game (flows.go)
-	bots      map[game.Seat]*botSeat
+	// The table's clock (clock.go); pace is nil for an untimed table.
+	pace       *Pace
+	clocks     []seatClock
+	timedOut   game.SeatSet // seats whose time ran out: a bot plays their move
+	clockTimer *time.Timer
+	leftToBot  game.SeatSet // human seats their player left to a bot for the rest of the game (flows.go)
+	bots       map[game.Seat]*botSeat
 	// retryAfter is how long the table's bots wait before they try again
 	// after the store refused a move (storehealth.go's backoff).
 	retryAfter time.Duration
@@ -94,6 +99,10 @@ func newTable(s *Server, rec store.Table) (*table, error) {
 			t.needsActor = true
 		}
 	}
+	if t.pace = parsePace(rec.Pace); t.pace != nil {
+		t.needsActor = true // a node must act when a clock runs out
+		t.initClocks()
+	}
 	t.touched.Store(time.Now().UnixNano())
 	t.refreshSummary() // before its goroutine starts: the lobby lists it at once
 	return t, nil
@@ -111,9 +120,11 @@ func (t *table) replay(moves []store.Move) error {
 			return fmt.Errorf("table %s: move %d: %w", t.id, m.Seq, err)
 		}
 		log.Reset()
+		before := t.state.ToAct()
 		if err := t.state.Apply(game.Seat(m.Seat), mv, &log); err != nil {
 			return fmt.Errorf("table %s: move %d: %w", t.id, m.Seq, err)
 		}
+		t.clockMove(game.Seat(m.Seat), m.At, before, t.state.ToAct(), i == 0)
 		t.history = append(t.history, append([]game.Event(nil), log.Events...))
 		t.moves = append(t.moves, game.RecordedMove{Seat: game.Seat(m.Seat), Move: m.Move})
 	}
@@ -194,6 +205,9 @@ func (t *table) shutdown() {
 	if t.timer != nil {
 		t.timer.Stop()
 	}
+	if t.clockTimer != nil {
+		t.clockTimer.Stop()
+	}
 	t.releaseLease()
 	for c := range t.conns {
 		c.closeWith(closeGoingAway, "server shutting down")
@@ -214,9 +228,13 @@ func (t *table) start() {
 	} else {
 		t.claimLease()
 	}
+	// Clocks run from now for the seats to act: the time the table was
+	// out of memory (a restart, another node's death) is not charged.
+	t.startClocks(t.s.now())
 	t.presenceChanged(false)
 	t.refreshSummary()
 	t.scheduleBots()
+	t.armClock()
 }
 
 func (t *table) allHumansSeated() bool {
@@ -344,6 +362,9 @@ func (t *table) summaryVersion() {
 	}
 	sum := *old
 	sum.Version = t.version
+	if t.clocks != nil {
+		sum.Clocks = t.clockInfos(t.s.now())
+	}
 	t.summary.Store(&sum)
 }
 
