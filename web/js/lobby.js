@@ -6,6 +6,7 @@ import { el, byId } from './dom.js';
 import { botName, has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
+import { PACE_PRESETS, paceLabel } from './clock.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -124,6 +125,8 @@ function readCreateForm() {
   const takeover = Number(byId('takeover', HTMLInputElement).value);
   if (takeover > 0) req.takeover_seconds = takeover;
   if (byId('hotseat', HTMLInputElement).checked) req.hotseat = true;
+  const pace = chosenPace();
+  if (pace) req.pace = pace;
   return req;
 }
 
@@ -218,6 +221,7 @@ function tableRow(tb) {
       ' ',
       el('span', { class: `status status-${tb.status}` }, statusLabel(tb.status)),
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null,
+      tb.pace ? el('span', { class: 'badge pace', 'data-pace': tb.pace.kind }, paceLabel(tb.pace)) : null,
       options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => (v === 'true' ? k : `${k}=${v}`)).join(', ')) : null),
     seats,
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },
@@ -304,6 +308,36 @@ async function refreshTables() {
   renderTables();
 }
 
+/** Fills the pace choice: the presets, then custom live and turn-based. */
+function renderPaceSelect() {
+  const sel = byId('pace-select', HTMLSelectElement);
+  const kept = sel.value || 'none';
+  sel.replaceChildren(
+    ...Object.entries(PACE_PRESETS).map(([v, p]) => el('option', { value: v }, paceLabel(p ?? undefined))),
+    el('option', { value: 'custom-live' }, t('web.pace.custom-live')),
+    el('option', { value: 'custom-turn' }, t('web.pace.custom-turn')),
+  );
+  sel.value = kept;
+  const show = () => {
+    byId('pace-live-custom').hidden = sel.value !== 'custom-live';
+    byId('pace-turn-custom').hidden = sel.value !== 'custom-turn';
+  };
+  sel.onchange = show;
+  show();
+}
+
+/**
+ * The pace chosen in the form, or null for no clock.
+ * @returns {import('./types.js').Pace|null}
+ */
+function chosenPace() {
+  const v = byId('pace-select', HTMLSelectElement).value;
+  const num = (/** @type {string} */ id) => Number(byId(id, HTMLInputElement).value);
+  if (v === 'custom-live') return { kind: 'live', bank_seconds: Math.round(num('pace-bank') * 60), increment_seconds: Math.round(num('pace-increment')) };
+  if (v === 'custom-turn') return { kind: 'turn', move_seconds: Math.round(num('pace-hours') * 3600) };
+  return PACE_PRESETS[v] ?? null;
+}
+
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
@@ -314,6 +348,7 @@ async function main() {
     toast(t('web.error.network'));
   }
   renderCreateForm();
+  renderPaceSelect();
   byId('game-select').addEventListener('change', renderCreateForm);
   byId('create-form', HTMLFormElement).addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -329,6 +364,7 @@ async function main() {
       else if (e instanceof HTMLSelectElement) kept.set(e.id, e.value);
     }
     renderCreateForm();
+    renderPaceSelect();
     for (const [id, val] of kept) {
       const e = document.getElementById(id);
       if (e instanceof HTMLInputElement && typeof val === 'boolean') e.checked = val;

@@ -14,6 +14,7 @@
 /** @typedef {import('./types.js').ErrorMsg} ErrorMsg */
 /** @typedef {import('./types.js').ChatMsg} ChatMsg */
 /** @typedef {import('./types.js').PresenceMsg} PresenceMsg */
+/** @typedef {import('./types.js').ClockMsg} ClockMsg */
 /** @typedef {import('./types.js').SeatMovedMsg} SeatMovedMsg */
 
 let csrf = '';
@@ -105,6 +106,7 @@ export async function signOut() {
  * @property {(m: ChatMsg) => void} onChat
  * @property {(m: PresenceMsg) => void} onPresence
  * @property {(m: SeatMovedMsg) => void} [onSeatMoved] this session's seat went to another device
+ * @property {(m: ClockMsg) => void} [onClock] the clocks after a move or a timeout
  * @property {(open: boolean) => void} onConnection the socket opened or closed
  */
 
@@ -278,6 +280,9 @@ export class TableSocket {
         break;
       case 'seat-moved':
         this.h.onSeatMoved?.(m);
+        break;
+      case 'clock':
+        this.h.onClock?.(m);
         break;
       case 'pong':
         break;

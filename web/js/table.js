@@ -11,6 +11,7 @@ import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, transferButton } from './seatmove.js';
+import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -291,6 +292,7 @@ function draw() {
     // Marked to everyone: one person may see every side's secrets here.
     title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
   }
+  if (st.table.pace) title.append(' ', el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
   drawPrompt(snap);
   drawLegal(snap);
   drawSeats(snap);
@@ -442,6 +444,8 @@ function drawSeats(snap) {
     } else if (!mine && host && running && st.table && s.kind !== 'bot' && !connected) {
       li.append(replaceButton(st.table.id, s.seat));
     }
+    const clock = clockBadge(s.seat);
+    if (clock) li.querySelector('.seat-who')?.append(' ', clock);
     return li;
   }));
 }
@@ -711,6 +715,7 @@ const handlers = {
     st.chat = m.chat ?? [];
     st.version = m.v;
     st.presence.clear();
+    setClocks(m.table?.clocks);
     await ensureRenderer(m.table.game);
     drawChat();
     if (st.outcome?.over) await loadFrames();
@@ -736,6 +741,10 @@ const handlers = {
   },
   onPresence(m) {
     for (const s of m.seats) st.presence.set(s.seat, { connected: s.connected, bot: s.bot });
+    draw();
+  },
+  onClock(m) {
+    setClocks(m.clocks);
     draw();
   },
   onSeatMoved(m) {
@@ -775,6 +784,7 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
   bindSound();
+  startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? t('web.clock.hurry') : ''));
   byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const input = byId('chat-input', HTMLInputElement);

@@ -69,6 +69,8 @@
  * @property {number} version
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat] a hot-seat / teaching table: one person may play every seat
+ * @property {Pace} [pace] the table's clock, when it has one
+ * @property {ClockInfo[]} [clocks]
  */
 
 /**
@@ -79,6 +81,7 @@
  * @property {{kind: 'human'|'bot', bot?: string, level?: string}[]} seats
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat]
+ * @property {Pace} [pace]
  */
 
 /**
@@ -217,8 +220,24 @@
  */
 
 /**
+ * One seat's clock: the time left when the server sent it and, while it
+ * runs, its deadline (what a page counts down to).
+ * @typedef {{seat: number, left_ms: number, running: boolean, deadline?: string, timed_out?: boolean, move_limit?: boolean}} ClockInfo
+ */
+
+/**
+ * A table's pace: a live clock (bank + increment) or a time per move.
+ * @typedef {{kind: 'live'|'turn', bank_seconds?: number, increment_seconds?: number, move_seconds?: number, on_timeout?: string}} Pace
+ */
+
+/**
+ * The clocks after a move or a timeout.
+ * @typedef {{t: 'clock', v: number, clocks: ClockInfo[]}} ClockMsg
+ */
+
+/**
  * Every message the server sends on a table's WebSocket.
- * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|ChatMsg|PresenceMsg|PongMsg|SeatMovedMsg} ServerMsg
+ * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|ChatMsg|PresenceMsg|PongMsg|SeatMovedMsg|ClockMsg} ServerMsg
  */
 
 /**
