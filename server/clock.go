@@ -242,6 +242,7 @@ func (t *table) clockCheck() {
 				t.clocks[i].since = now
 			}
 			changed = true
+			t.s.metrics.clockTimeouts.Add(1)
 			t.s.log.Info("time ran out; a bot plays the move", "table", t.id, "seat", i)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
 )
 
@@ -140,5 +141,60 @@ func TestTurnBasedClock(t *testing.T) {
 	cb.update(1) // a bot played Alice's move
 	if k := clocksOf(t, bob, c.ID); k[0].Running || !k[1].Running || k[1].LeftMS != 86400000 {
 		t.Fatalf("clocks after the timeout %+v", k)
+	}
+}
+
+// TestClockDeadlineActsOnceWithTwoNodes: two nodes hold a paced table whose
+// players are on different nodes; when the deadline passes and both look
+// at the clock, only the node holding the lease acts: one timeout, one bot
+// move, stored once.
+func TestClockDeadlineActsOnceWithTwoNodes(t *testing.T) {
+	clk := newClock()
+	nodes := newCluster(t, 2, func(i int, c *Config) { c.Now = clk.Now; c.BotBudget = 100 * time.Millisecond })
+	a, b := nodes[0], nodes[1]
+	alice := a.guest("Alice")
+	bob := a.guest("Bob").on(b)
+	c := pacedTable(t, alice, map[string]any{"kind": "live", "bank_seconds": 60})
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	ca, cb := a.dial(alice, c.ID), b.dial(bob, c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	// Wait until one of the nodes holds the lease.
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
+	for {
+		leaders := 0
+		for _, n := range nodes {
+			if tb := n.srv.hub.loaded(c.ID); tb != nil {
+				var lead bool
+				tb.ask(t.Context(), func() { lead = tb.leader })
+				if lead {
+					leaders++
+				}
+			}
+		}
+		if leaders == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d nodes lead the table", leaders)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	clk.advance(61 * time.Second)
+	tick(a, c.ID)
+	tick(b, c.ID)
+	ca.update(1)
+	cb.update(1)
+	tick(a, c.ID)
+	tick(b, c.ID)
+	if n := a.srv.metrics.clockTimeouts.Load() + b.srv.metrics.clockTimeouts.Load(); n != 1 {
+		t.Fatalf("%d timeouts over the two nodes, want 1", n)
+	}
+	ms, err := a.st.Moves(t.Context(), c.ID)
+	if err != nil || len(ms) != 1 || ms[0].Seat != 0 {
+		t.Fatalf("stored moves %+v, %v", ms, err)
 	}
 }

@@ -27,6 +27,7 @@ type serverMetrics struct {
 	moves           atomic.Int64
 	botMoves        atomic.Int64
 	botTimeouts     atomic.Int64
+	clockTimeouts   atomic.Int64 // seats whose clock ran out (a bot played the move)
 	refused         atomic.Int64
 	slowCuts        atomic.Int64
 	notices         atomic.Int64
@@ -119,6 +120,7 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	counter("gaslamp_moves_total", "Moves applied and stored (players and bots).", m.moves.Load())
 	counter("gaslamp_bot_moves_total", "Moves played by bots.", m.botMoves.Load())
 	counter("gaslamp_bot_timeouts_total", "Bot decisions that missed their deadline.", m.botTimeouts.Load())
+	counter("gaslamp_clock_timeouts_total", "Seats whose clock ran out (a bot played that move).", m.clockTimeouts.Load())
 	gauge("gaslamp_bot_decisions_waiting", "Bot decisions waiting for a worker of the bot pool.", strconv.Itoa(s.bots.pending()))
 	counter("gaslamp_refused_total", "Client messages refused with an error.", m.refused.Load())
 	counter("gaslamp_slow_clients_cut_total", "Connections closed because they read too slowly.", m.slowCuts.Load())

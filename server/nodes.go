@@ -232,6 +232,11 @@ func (t *table) refreshRecord() {
 		}
 	}
 	started := old.Status == store.StatusOpen && t.rec.Status == store.StatusRunning
+	if started {
+		// The game started on another node: the clocks run from now here.
+		t.startClocks(t.s.now())
+		t.armClock()
+	}
 	if !started && len(users) == 0 && old.Status == t.rec.Status {
 		return
 	}
@@ -353,6 +358,7 @@ func (t *table) claimLease() {
 		t.catchUp() // before acting: the last holder may have moved on
 		t.checkTakeover()
 		t.scheduleBots()
+		t.armClock()
 	case !held && t.leader:
 		t.leader = false
 		t.s.log.Info("table lease lost", "table", t.id, "node", t.s.node)
@@ -360,6 +366,11 @@ func (t *table) claimLease() {
 			t.timer.Stop()
 			t.timer = nil
 		}
+		if t.clockTimer != nil {
+			t.clockTimer.Stop()
+			t.clockTimer = nil
+		}
+		t.timedOut = 0 // the new holder decides
 		if !t.takenOver.Empty() {
 			t.takenOver = 0
 			t.presenceChanged(true)
