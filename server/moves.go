@@ -158,6 +158,7 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 	before := t.state.ToAct()
 	t.state = next
 	t.clockMove(seat, at, before, next.ToAct(), t.version == 0)
+	defer t.notifyTurn(before, next.ToAct())
 	t.version++
 	t.ver.Store(t.version)
 	t.history = append(t.history, events)
@@ -314,6 +315,7 @@ func (t *table) seatsChanged(users ...string) {
 		started = true
 		t.startClocks(t.s.now())
 		t.armClock()
+		defer t.notifyTurn(0, t.state.ToAct())
 	}
 	t.refreshSummary()
 	for c := range t.conns {

@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	webpush "github.com/SherClockHolmes/webpush-go"
+
 	"gaslamp/bus"
 	"gaslamp/game"
 	"gaslamp/store"
@@ -88,6 +90,13 @@ type Config struct {
 	// BotDelay is the least time a bot seems to think before its move shows,
 	// so that people can follow (default 0).
 	BotDelay time.Duration
+	// PushSubject is the contact the server gives push services in its
+	// VAPID claims (an e-mail address or an https URL; default
+	// admin@localhost). PushClient replaces the HTTP client that delivers
+	// pushes (tests: a fake push service on loopback, which the default
+	// client refuses to dial).
+	PushSubject string
+	PushClient  webpush.HTTPClient
 	// TakeoverBot is the bot that plays for an absent human (default
 	// "ismcts" when registered, else "random").
 	TakeoverBot string
@@ -150,6 +159,8 @@ type Server struct {
 	syncEvery time.Duration
 	noRelease bool              // tests: stop like a crashed node, keeping the leases
 	catalogs  map[string][]byte // merged catalogue per language, JSON
+	texts     game.Catalog      // the merged catalogue, for texts the server renders (push)
+	push      *pusher           // Web Push sender (push.go)
 }
 
 // New builds a server and loads every open and running table from the store,
@@ -213,6 +224,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.baseCtx, s.cancel = context.WithCancel(context.Background())
 	s.bots = newBotPool(cfg.BotWorkers)
 	if err := s.loadBotSecret(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.loadPush(ctx); err != nil {
 		return nil, err
 	}
 	s.multi, s.node, s.leaseTTL, s.syncEvery = cfg.NodeID != "", cfg.NodeID, cfg.LeaseTTL, cfg.SyncEvery
@@ -289,6 +303,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = werr
 	}
 	s.bots.close()
+	s.push.close()
 	s.unsub()
 	if s.ownBus {
 		s.bus.Close()

@@ -60,6 +60,7 @@ func (s *Server) buildCatalogs() {
 	for _, g := range game.Games() {
 		merged.Merge(g.Messages())
 	}
+	s.texts = merged
 	s.catalogs = map[string][]byte{}
 	for _, lang := range game.Languages {
 		m := map[string]string{}
@@ -83,5 +84,19 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(data)
+}
+
+// handleServiceWorker serves the service worker at /sw.js (its scope is the
+// whole site): it shows "your move" notifications (push.go).
+func (s *Server) handleServiceWorker(w http.ResponseWriter, r *http.Request) {
+	data, err := fs.ReadFile(s.static(), "js/sw.js")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Service-Worker-Allowed", "/")
 	w.Write(data)
 }

@@ -138,4 +138,17 @@ var Migrations = []Migration{
 		// increment; turn-based: a time per move); "" for no clock.
 		`ALTER TABLE tables ADD COLUMN pace TEXT NOT NULL DEFAULT ''`,
 	}},
+	{7, "web push subscriptions", []string{
+		// One row per browser that asked for "your move" notifications:
+		// its push service endpoint and keys (RFC 8291), its language.
+		`CREATE TABLE push_subscriptions (
+			endpoint TEXT PRIMARY KEY,
+			user_id TEXT NOT NULL,
+			p256dh TEXT NOT NULL,
+			auth TEXT NOT NULL,
+			lang TEXT NOT NULL,
+			created BIGINT NOT NULL
+		)`,
+		`CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id)`,
+	}},
 }

@@ -239,6 +239,35 @@ func (s *sqlStore) SeatHolderGroups(ctx context.Context, table, user string) ([]
 	return out, rows.Err()
 }
 
+func (s *sqlStore) AddPushSubscription(ctx context.Context, p PushSubscription) error {
+	return s.exec(ctx, `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, lang, created) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, lang = excluded.lang`,
+		p.Endpoint, p.User, p.P256dh, p.Auth, p.Lang, ms(p.Created))
+}
+
+func (s *sqlStore) PushSubscriptions(ctx context.Context, user string) ([]PushSubscription, error) {
+	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT endpoint, user_id, p256dh, auth, lang, created FROM push_subscriptions WHERE user_id = ? ORDER BY created`), user)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PushSubscription
+	for rows.Next() {
+		var p PushSubscription
+		var created int64
+		if err := rows.Scan(&p.Endpoint, &p.User, &p.P256dh, &p.Auth, &p.Lang, &created); err != nil {
+			return nil, err
+		}
+		p.Created = fromMS(created)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) DeletePushSubscription(ctx context.Context, endpoint string) error {
+	return s.exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = ?`, endpoint)
+}
+
 func (s *sqlStore) CountOpenTablesBy(ctx context.Context, creator string) (int, error) {
 	var n int
 	err := s.w.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM tables WHERE creator = ? AND status = ?`), creator, StatusOpen).Scan(&n)

@@ -77,6 +77,16 @@ type Seat struct {
 	Owner      string // the user the invite brings the seat back to once claimed ("" before)
 }
 
+// PushSubscription is one browser's Web Push subscription (RFC 8030/8291).
+type PushSubscription struct {
+	Endpoint string
+	User     string
+	P256dh   string // the browser's public key, base64url
+	Auth     string // the shared auth secret, base64url
+	Lang     string // the language of the notifications
+	Created  time.Time
+}
+
 // Transfer is a one-time token (kept as its hash) that moves a seat from
 // the user who asked for it to whoever redeems it before it expires.
 type Transfer struct {
@@ -157,6 +167,13 @@ type Store interface {
 	SeatHolderGroups(ctx context.Context, table, user string) ([]string, error)
 	// CountOpenTablesBy returns how many open tables creator has made.
 	CountOpenTablesBy(ctx context.Context, creator string) (int, error)
+	// AddPushSubscription stores (or replaces, by endpoint) a browser's
+	// push subscription for a user.
+	AddPushSubscription(ctx context.Context, p PushSubscription) error
+	// PushSubscriptions returns a user's push subscriptions.
+	PushSubscriptions(ctx context.Context, user string) ([]PushSubscription, error)
+	// DeletePushSubscription removes a subscription (gone, or unsubscribed).
+	DeletePushSubscription(ctx context.Context, endpoint string) error
 	// AddTransfer stores a one-time seat transfer token's hash.
 	AddTransfer(ctx context.Context, tr Transfer) error
 	// Transfer returns the unexpired transfer of a token hash, without

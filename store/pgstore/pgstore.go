@@ -612,6 +612,38 @@ func (s *Store) SeatHolderGroups(ctx context.Context, table, user string) ([]str
 	return out, rows.Err()
 }
 
+// AddPushSubscription implements store.Store.
+func (s *Store) AddPushSubscription(ctx context.Context, p store.PushSubscription) error {
+	return s.exec(ctx, `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, lang, created) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, lang = excluded.lang`,
+		p.Endpoint, p.User, p.P256dh, p.Auth, p.Lang, ms(p.Created))
+}
+
+// PushSubscriptions implements store.Store.
+func (s *Store) PushSubscriptions(ctx context.Context, user string) ([]store.PushSubscription, error) {
+	rows, err := s.pool.Query(ctx, `SELECT endpoint, user_id, p256dh, auth, lang, created FROM push_subscriptions WHERE user_id = $1 ORDER BY created`, user)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []store.PushSubscription
+	for rows.Next() {
+		var p store.PushSubscription
+		var created int64
+		if err := rows.Scan(&p.Endpoint, &p.User, &p.P256dh, &p.Auth, &p.Lang, &created); err != nil {
+			return nil, err
+		}
+		p.Created = fromMS(created)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// DeletePushSubscription implements store.Store.
+func (s *Store) DeletePushSubscription(ctx context.Context, endpoint string) error {
+	return s.exec(ctx, `DELETE FROM push_subscriptions WHERE endpoint = $1`, endpoint)
+}
+
 // CountOpenTablesBy implements store.Store.
 func (s *Store) CountOpenTablesBy(ctx context.Context, creator string) (int, error) {
 	var n int

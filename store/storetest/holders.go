@@ -119,3 +119,31 @@ func testTransfers(t *testing.T, db DB) {
 		t.Fatalf("an expired transfer taken: %v", err)
 	}
 }
+
+// testPushSubscriptions checks the Web Push subscriptions: stored per user,
+// replaced by endpoint, deleted.
+func testPushSubscriptions(t *testing.T, db DB) {
+	s := open(t, db)
+	now := time.Now().UTC()
+	a := store.PushSubscription{Endpoint: "https://push.example/a", User: "u1", P256dh: "pk", Auth: "au", Lang: "fr", Created: now}
+	b := store.PushSubscription{Endpoint: "https://push.example/b", User: "u1", P256dh: "pk2", Auth: "au2", Lang: "nl", Created: now.Add(time.Second)}
+	for _, p := range []store.PushSubscription{a, b, {Endpoint: "https://push.example/c", User: "u2", P256dh: "x", Auth: "y", Lang: "en", Created: now}} {
+		if err := s.AddPushSubscription(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Lang = "en" // the same browser again: replaced
+	if err := s.AddPushSubscription(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.PushSubscriptions(ctx, "u1")
+	if err != nil || len(got) != 2 || got[0].Endpoint != a.Endpoint || got[0].Lang != "en" || got[1].P256dh != "pk2" || !sameMS(got[1].Created, b.Created) {
+		t.Fatalf("subscriptions %+v, %v", got, err)
+	}
+	if err := s.DeletePushSubscription(ctx, a.Endpoint); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.PushSubscriptions(ctx, "u1"); len(got) != 1 || got[0].Endpoint != b.Endpoint {
+		t.Fatalf("after a delete %+v", got)
+	}
+}

@@ -12,6 +12,7 @@ import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, transferButton } from './seatmove.js';
 import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
+import { pushButton } from './push.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -812,6 +813,10 @@ async function main() {
   who = await ensureIdentity({ optional: true });
   if (!had && who) reconnect();
   if (who) {
+    // "Your move" notifications, for a player who leaves the page.
+    pushButton().then((b) => {
+      if (b) byId('sound-toggle').after(b);
+    }).catch(() => {});
     host = await isHost(tableId());
     if (host) draw();
   }

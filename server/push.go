@@ -1,0 +1,269 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	webpush "github.com/SherClockHolmes/webpush-go"
+
+	"gaslamp/game"
+	"gaslamp/store"
+)
+
+// Web Push: "your move" notifications for a player who is not at the table
+// (RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID). The VAPID keys
+// are made on the first start and kept in the store (shared by every node).
+// A browser subscribes on the table page (web/js/push.js, the service
+// worker /sw.js); when a move makes one of the user's seats act and the
+// user has no connection open to that table, the node acting for the table
+// sends each of the user's browsers "Your move in <game> against <names>"
+// with the table's link. A notification never carries a secret of the
+// game, only who must move where.
+
+const vapidSetting = "vapid-keys"
+
+// vapidKeys are the server's VAPID key pair, base64url.
+type vapidKeys struct {
+	Private string `json:"private"`
+	Public  string `json:"public"`
+}
+
+// pushJob is one notification to send.
+type pushJob struct {
+	user  string
+	table string
+	text  func(lang string) pushMessage
+}
+
+// pushMessage is the payload the service worker shows.
+type pushMessage struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	URL   string `json:"url"`
+	Tag   string `json:"tag"`
+}
+
+// pusher sends notifications from one goroutine, so that a slow push
+// service never holds a table up.
+type pusher struct {
+	s     *Server
+	keys  vapidKeys
+	jobs  chan pushJob
+	done  chan struct{}
+	mu    sync.Mutex
+	sent  int64
+	fails int64
+}
+
+// loadPush makes or reads the VAPID keys and starts the sender.
+func (s *Server) loadPush(ctx context.Context) error {
+	priv, pub, err := webpush.GenerateVAPIDKeys()
+	if err != nil {
+		return err
+	}
+	fresh, _ := json.Marshal(vapidKeys{Private: priv, Public: pub})
+	v, err := s.store.EnsureSetting(ctx, vapidSetting, string(fresh))
+	if err != nil {
+		return err
+	}
+	p := &pusher{s: s, jobs: make(chan pushJob, 1024), done: make(chan struct{})}
+	if err := json.Unmarshal([]byte(v), &p.keys); err != nil || p.keys.Public == "" {
+		return errors.New("server: the VAPID keys in the store are malformed")
+	}
+	s.push = p
+	go p.run()
+	return nil
+}
+
+// enqueue queues a job; when the queue is full the notification is dropped
+// (the player still sees the turn on the page).
+func (p *pusher) enqueue(j pushJob) {
+	select {
+	case p.jobs <- j:
+	default:
+	}
+}
+
+func (p *pusher) close() {
+	close(p.jobs)
+	<-p.done
+}
+
+func (p *pusher) run() {
+	defer close(p.done)
+	for j := range p.jobs {
+		p.send(j)
+	}
+}
+
+func (p *pusher) send(j pushJob) {
+	ctx, cancel := context.WithTimeout(p.s.baseCtx, 30*time.Second)
+	defer cancel()
+	subs, err := p.s.store.PushSubscriptions(ctx, j.user)
+	if err != nil || len(subs) == 0 {
+		return
+	}
+	subject := p.s.cfg.PushSubject
+	if subject == "" {
+		subject = "admin@localhost"
+	}
+	for _, sub := range subs {
+		body, _ := json.Marshal(j.text(sub.Lang))
+		resp, err := webpush.SendNotificationWithContext(ctx, body, &webpush.Subscription{
+			Endpoint: sub.Endpoint, Keys: webpush.Keys{P256dh: sub.P256dh, Auth: sub.Auth},
+		}, &webpush.Options{
+			HTTPClient: p.s.pushClient(), Subscriber: subject, TTL: 86400, Topic: topicOf(j.table),
+			Urgency: webpush.UrgencyNormal, VAPIDPublicKey: p.keys.Public, VAPIDPrivateKey: p.keys.Private,
+		})
+		p.mu.Lock()
+		if err != nil || resp.StatusCode >= 300 {
+			p.fails++
+		} else {
+			p.sent++
+		}
+		p.mu.Unlock()
+		if err != nil {
+			p.s.log.Warn("push not sent", "err", err)
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone {
+			p.s.store.DeletePushSubscription(ctx, sub.Endpoint) // the browser unsubscribed
+		}
+	}
+}
+
+// topicOf makes a push Topic (at most 32 URL-safe characters) of a table id,
+// so that a newer "your move" replaces an older one not yet delivered.
+func topicOf(id string) string {
+	if len(id) > 32 {
+		return id[len(id)-32:]
+	}
+	return id
+}
+
+// pushClient is the HTTP client for push services: it never dials a
+// loopback or private address (a subscription's endpoint is chosen by the
+// browser, that is by anyone), unless Config.PushClient replaces it.
+func (s *Server) pushClient() webpush.HTTPClient {
+	if s.cfg.PushClient != nil {
+		return s.cfg.PushClient
+	}
+	return publicOnlyClient
+}
+
+var publicOnlyClient = &http.Client{
+	Timeout: 20 * time.Second,
+	Transport: &http.Transport{
+		DialContext: (&net.Dialer{Timeout: 10 * time.Second, Control: func(_, address string, _ syscall.RawConn) error {
+			host, _, err := net.SplitHostPort(address)
+			if err != nil {
+				return err
+			}
+			ip := net.ParseIP(host)
+			if ip == nil || ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsUnspecified() || ip.IsMulticast() {
+				return errors.New("push: refusing a non-public address")
+			}
+			return nil
+		}}).DialContext,
+		TLSHandshakeTimeout: 10 * time.Second,
+	},
+}
+
+// notifyTurn tells the users of the seats that must act now and did not
+// before, when they have no connection open to this table.
+func (t *table) notifyTurn(before, after game.SeatSet) {
+	if t.s.push == nil || !t.acts() || t.state.Outcome().Over || t.rec.Status != store.StatusRunning {
+		return
+	}
+	told := map[string]bool{}
+	for _, seat := range after.Seats() {
+		if before.Has(seat) || int(seat) >= len(t.rec.Seats) {
+			continue
+		}
+		st := t.rec.Seats[seat]
+		if st.Kind != store.KindHuman || st.UserID == "" || told[st.UserID] || t.connected(seat) || t.botControlled(seat) {
+			continue
+		}
+		told[st.UserID] = true
+		var others []string
+		for _, o := range t.rec.Seats {
+			if o.Kind == store.KindHuman && o.UserID != "" && o.UserID != st.UserID && !contains(others, o.Name) {
+				others = append(others, o.Name)
+			}
+		}
+		gameName, id := t.rules.Name(), t.id
+		texts := t.s.texts
+		t.s.push.enqueue(pushJob{user: st.UserID, table: id, text: func(lang string) pushMessage {
+			g := texts.Render(lang, gameName)
+			body := texts.Render(lang, game.T("push.your-move-alone", "game", g))
+			if len(others) > 0 {
+				body = texts.Render(lang, game.T("push.your-move", "game", g, "names", strings.Join(others, ", ")))
+			}
+			return pushMessage{Title: "gaslamp", Body: body, URL: "/t/" + url.PathEscape(id), Tag: id}
+		}})
+	}
+}
+
+// pushIn is a browser's subscription, as PushSubscription.toJSON() gives it.
+type pushIn struct {
+	Endpoint string `json:"endpoint"`
+	Keys     struct {
+		P256dh string `json:"p256dh"`
+		Auth   string `json:"auth"`
+	} `json:"keys"`
+	Lang string `json:"lang"`
+}
+
+var errBadSubscription = &game.Error{Code: CodeBadMessage, Text: game.T("err.bad-subscription")}
+
+// handlePushKey answers GET /api/push/key: the VAPID public key a browser
+// subscribes with.
+func (s *Server) handlePushKey(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"key": s.push.keys.Public})
+}
+
+// handlePushSubscribe stores a browser's subscription for the caller
+// (POST /api/push/subscription); DELETE removes it.
+func (s *Server) handlePushSubscribe(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	var in pushIn
+	if err := readJSON(r, &in); err != nil {
+		s.httpError(w, http.StatusBadRequest, badRequest("err.bad-request"))
+		return
+	}
+	u, err := url.Parse(in.Endpoint)
+	if err != nil || len(in.Endpoint) > 1024 || u.Host == "" || (u.Scheme != "https" && !(s.cfg.PushClient != nil && u.Scheme == "http")) {
+		s.httpError(w, http.StatusBadRequest, errBadSubscription)
+		return
+	}
+	if r.Method == http.MethodDelete {
+		if err := s.store.DeletePushSubscription(r.Context(), in.Endpoint); err != nil {
+			s.httpError(w, http.StatusInternalServerError, errNotStored)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if in.Keys.P256dh == "" || in.Keys.Auth == "" || len(in.Keys.P256dh) > 200 || len(in.Keys.Auth) > 100 {
+		s.httpError(w, http.StatusBadRequest, errBadSubscription)
+		return
+	}
+	lang := in.Lang
+	if !contains(game.Languages, lang) {
+		lang = "en"
+	}
+	if err := s.store.AddPushSubscription(r.Context(), store.PushSubscription{Endpoint: in.Endpoint, User: user.ID,
+		P256dh: in.Keys.P256dh, Auth: in.Keys.Auth, Lang: lang, Created: s.now().UTC()}); err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

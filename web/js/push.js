@@ -1,0 +1,79 @@
+// "Your move" notifications (Web Push) on the table page: a button asks the
+// browser's permission, registers the service worker (/sw.js), subscribes
+// with the server's VAPID key and gives the subscription to the server,
+// which sends a notification when it is this player's move and they are not
+// at the table.
+
+import { el } from './dom.js';
+import { currentLang, t } from './i18n.js';
+import { api } from './net.js';
+import { toast } from './ident.js';
+
+/**
+ * The VAPID key (base64url) as bytes.
+ * @param {string} b64
+ */
+function keyBytes(b64) {
+  const s = atob(b64.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+/** Whether this browser can receive push notifications. */
+export function pushSupported() {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** Subscribes this browser; resolves true once the server has it. */
+async function subscribe() {
+  if ((await Notification.requestPermission()) !== 'granted') {
+    toast(t('web.push.denied'));
+    return false;
+  }
+  const reg = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const { key } = /** @type {{key: string}} */ (await api('/api/push/key'));
+  const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+  await api('/api/push/subscription', { method: 'POST', body: { ...sub.toJSON(), lang: currentLang() } });
+  return true;
+}
+
+/** Whether this browser is subscribed already. */
+async function subscribed() {
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  return !!(await reg?.pushManager.getSubscription());
+}
+
+/**
+ * The "notify me" button, or null where push is not available.
+ * @returns {Promise<HTMLButtonElement|null>}
+ */
+export async function pushButton() {
+  if (!pushSupported()) return null;
+  const b = /** @type {HTMLButtonElement} */ (el('button', { type: 'button', id: 'push-toggle', class: 'small' }));
+  const show = (/** @type {boolean} */ on) => {
+    b.textContent = on ? t('web.push.on') : t('web.push.off');
+    b.setAttribute('aria-pressed', String(on));
+    b.title = t('web.push.help');
+  };
+  show(await subscribed().catch(() => false));
+  b.addEventListener('click', async () => {
+    b.disabled = true;
+    try {
+      if (await subscribed()) {
+        const reg = await navigator.serviceWorker.getRegistration('/');
+        const sub = await reg?.pushManager.getSubscription();
+        if (sub) {
+          await api('/api/push/subscription', { method: 'DELETE', body: { endpoint: sub.endpoint } });
+          await sub.unsubscribe();
+        }
+        show(false);
+      } else {
+        show(await subscribe());
+      }
+    } catch {
+      toast(t('web.push.failed'));
+    } finally {
+      b.disabled = false;
+    }
+  });
+  return b;
+}
