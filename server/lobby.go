@@ -208,6 +208,8 @@ type createIn struct {
 	Seats    []seatIn          `json:"seats"`
 	Takeover int               `json:"takeover_seconds"`
 	Hotseat  bool              `json:"hotseat"`
+	// Seat, when set, is the human seat the creator takes at once (flows.go).
+	Seat *int `json:"seat"`
 }
 
 type seatIn struct {
@@ -250,7 +252,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, sess store
 	}
 	s.hub.add(t)
 	s.log.Info("table created", "table", rec.ID, "game", rec.Game, "seats", len(rec.Seats), "takeover_seconds", rec.Takeover)
-	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "invites": invites})
+	writeJSON(w, http.StatusCreated, s.seatCreator(r, t, in.Seat, user, invites))
 }
 
 // newTableRecord checks a creation request and builds the table's record and
@@ -285,6 +287,9 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 	}
 	if in.Takeover < 0 || in.Takeover > 86400 {
 		return rec, nil, badRequest("err.bad-takeover")
+	}
+	if in.Seat != nil && (*in.Seat < 0 || *in.Seat >= len(in.Seats) || (in.Seats[*in.Seat].Kind != store.KindHuman && in.Seats[*in.Seat].Kind != "")) {
+		return rec, nil, errNoSuchSeat
 	}
 	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
 		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat}

@@ -6,6 +6,7 @@ import { el, byId } from './dom.js';
 import { botName, has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
+import { qrToggle } from './qr.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -76,6 +77,7 @@ function renderCreateForm() {
     const botPart = el('span', { class: 'bot-choice' }, bot, level);
     const sync = () => {
       botPart.hidden = kind.value !== 'bot';
+      renderMySeat();
     };
     kind.addEventListener('change', sync);
     if (g.bots.length === 0) kind.disabled = true;
@@ -83,6 +85,26 @@ function renderCreateForm() {
     seats.append(el('li', { class: 'seat-row', 'data-seat': i },
       el('span', { class: `seat-name side-${s.side}` }, render(s.name)), kind, botPart));
   });
+  renderMySeat();
+}
+
+/**
+ * The "Your seat" choice: every seat the form gives to a person, or none
+ * (the creator only invites). It keeps what was chosen while it stays a
+ * person's seat; the first person's seat otherwise.
+ */
+function renderMySeat() {
+  const select = byId('my-seat', HTMLSelectElement);
+  const g = gameById(byId('game-select', HTMLSelectElement).value);
+  const before = select.value;
+  const human = (g?.seats ?? []).map((s, i) => ({ s, i }))
+    .filter(({ i }) => document.getElementById(`seat-kind-${i}`) instanceof HTMLSelectElement &&
+      /** @type {HTMLSelectElement} */ (document.getElementById(`seat-kind-${i}`)).value !== 'bot');
+  select.replaceChildren(
+    ...human.map(({ s, i }) => el('option', { value: i }, render(s.name))),
+    el('option', { value: '' }, t('web.lobby.my-seat-none')));
+  if ([...select.options].some((o) => o.value === before) && select.dataset.chosen) select.value = before;
+  else select.value = human.length ? String(human[0].i) : '';
 }
 
 /**
@@ -124,11 +146,14 @@ function readCreateForm() {
   const takeover = Number(byId('takeover', HTMLInputElement).value);
   if (takeover > 0) req.takeover_seconds = takeover;
   if (byId('hotseat', HTMLInputElement).checked) req.hotseat = true;
+  const mine = byId('my-seat', HTMLSelectElement).value;
+  if (mine !== '' && seats[Number(mine)]?.kind === 'human') req.seat = Number(mine);
   return req;
 }
 
 /**
- * Shows the invite links of a new table.
+ * Shows the invite links of a new table at the top of the lobby: each with a
+ * copy button and a QR code for a phone, and the way to the table.
  * @param {CreateTableResponse} res
  * @param {GameInfo} g
  */
@@ -137,28 +162,36 @@ function showInvites(res, g) {
   const list = el('ul', { class: 'invite-list' });
   for (const [seat, path] of Object.entries(res.invites)) {
     const info = g.seats[Number(seat)];
+    const name = info ? render(info.name) : seat;
     const url = new URL(path, location.origin).href;
-    const copy = el('button', { type: 'button', class: 'small', 'data-copy': url }, t('web.lobby.copy'));
+    const input = el('input', { type: 'text', readonly: true, value: url, 'aria-label': t('web.lobby.invite-link-of', { seat: name }) });
+    const copy = el('button', { type: 'button', class: 'primary small', 'data-copy': url, 'aria-label': t('web.lobby.copy-of', { seat: name }) }, t('web.lobby.copy'));
     copy.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(url);
         toast(t('web.lobby.copied'), 'info');
       } catch {
-        toast(url, 'info');
+        input.select();
+        toast(t('web.lobby.copy-by-hand'), 'info');
       }
     });
     list.append(el('li', { 'data-invite-seat': seat },
-      el('span', { class: 'seat-name' }, info ? render(info.name) : seat),
-      el('a', { href: url, class: 'invite-link' }, t('web.lobby.take-this-seat')),
-      el('input', { type: 'text', readonly: true, value: url, 'aria-label': t('web.lobby.invite-link') }),
-      copy));
+      el('span', { class: `seat-name side-${info?.side ?? ''}` }, name),
+      input, copy, qrToggle(url, t('web.lobby.invite-link-of', { seat: name })),
+      el('a', { href: url, class: 'invite-link small' }, t('web.lobby.take-this-seat'))));
   }
   const any = Object.keys(res.invites).length > 0;
-  box.replaceChildren(
+  const seated = typeof res.seat === 'number' ? g.seats[res.seat] : undefined;
+  box.replaceChildren(...[
+    el('h2', { id: 'invites-title' }, t('web.lobby.table-ready', { game: render(g.name) })),
+    seated ? el('p', { class: 'you-sit' }, t('web.lobby.you-sit', { seat: render(seated.name) })) : null,
+    res.seat_error ? el('p', { class: 'form-error' }, render(res.seat_error.text)) : null,
     ...(any ? [el('h3', {}, t('web.lobby.invites')), el('p', {}, t('web.lobby.invites-help')), list] : []),
-    el('p', {}, el('a', { href: `/t/${encodeURIComponent(res.id)}`, class: 'button', id: 'open-new-table' }, t('web.lobby.open-table'))),
-  );
+    el('p', {}, el('a', { href: `/t/${encodeURIComponent(res.id)}`, class: 'button primary', id: 'open-new-table' }, t('web.lobby.open-table'))),
+  ].filter((x) => x !== null));
   box.hidden = false;
+  box.scrollIntoView({ block: 'start' });
+  box.focus();
 }
 
 /** Creates a table from the form. */
@@ -314,7 +347,13 @@ async function main() {
     toast(t('web.error.network'));
   }
   renderCreateForm();
-  byId('game-select').addEventListener('change', renderCreateForm);
+  byId('game-select').addEventListener('change', () => {
+    delete byId('my-seat').dataset.chosen;
+    renderCreateForm();
+  });
+  byId('my-seat').addEventListener('change', () => {
+    byId('my-seat').dataset.chosen = '1';
+  });
   byId('create-form', HTMLFormElement).addEventListener('submit', (ev) => {
     ev.preventDefault();
     createTable();

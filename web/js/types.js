@@ -79,6 +79,7 @@
  * @property {{kind: 'human'|'bot', bot?: string, level?: string}[]} seats
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat]
+ * @property {number} [seat] the human seat the creator takes at once
  */
 
 /**
@@ -99,7 +100,10 @@
  * The answer to POST /api/tables.
  * @typedef {Object} CreateTableResponse
  * @property {string} id
- * @property {Record<string, string>} invites seat -> "/join/<token>"
+ * @property {Record<string, string>} invites seat -> "/join/<token>", for the human seats still free
+ * @property {number} [seat] the seat the creator was given
+ * @property {{code: string, text: Text}} [seat_error] why the creator's seat could not be given
+ * @property {string} [rematch_of]
  */
 
 /**
