@@ -25,6 +25,11 @@ type tableSummary struct {
 	// Hotseat marks a hot-seat / teaching table, where one person may play
 	// every seat and so sees every side's secrets.
 	Hotseat bool `json:"hotseat"`
+	// Resigned is the seat that gave the game up (resign.go), if one did.
+	Resigned *int `json:"resigned,omitempty"`
+	// ToAct lists the seats that must act now (a running table held in
+	// memory; who must act is public).
+	ToAct []int `json:"to_act,omitempty"`
 }
 
 type seatSummary struct {
@@ -46,6 +51,11 @@ type playerSummary struct {
 func (t *table) buildSummary() *tableSummary {
 	sum := &tableSummary{ID: t.id, Game: t.rec.Game, Options: game.Options(t.rec.Options), Status: t.rec.Status,
 		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat}
+	if r := t.rec.Resigned; r != nil {
+		seat := r.Seat
+		sum.Resigned = &seat
+	}
+	sum.ToAct = t.toAct()
 	if sum.Options == nil {
 		sum.Options = game.Options{}
 	}

@@ -287,6 +287,98 @@ async function takeSeat(table, seat) {
   }
 }
 
+/** @typedef {{table: TableInfo, seats: number[], your_turn: boolean}} MyTable */
+
+/** The signed-in player's games, from GET /api/my/tables. */
+const mine = {
+  /** @type {MyTable[]} */
+  active: [],
+  /** @type {MyTable[]} */
+  finished: [],
+  finishedPages: 1,
+  moreFinished: false,
+  signedIn: false,
+};
+
+/**
+ * One of the player's games: the game, where it stands, their seats, and
+ * the way back to it (or to its replay).
+ * @param {MyTable} m
+ */
+function myRow(m) {
+  const tb = m.table;
+  const g = gameById(tb.game);
+  const names = m.seats.map((n) => {
+    const s = tb.seats.find((x) => x.seat === n);
+    return s ? seatName(tb, s) : String(n);
+  }).join(', ');
+  const finished = tb.status === 'finished';
+  let state;
+  if (finished) {
+    const r = tb.resigned;
+    const rs = typeof r === 'number' ? tb.seats.find((x) => x.seat === r) : undefined;
+    state = el('span', { class: 'status status-finished' }, statusLabel('finished'),
+      rs ? ` · ${t('web.lobby.resigned', { seat: seatName(tb, rs) })}` : '');
+  } else if (m.your_turn) {
+    state = el('span', { class: 'status turn' }, '▶ ', t('web.lobby.your-turn'));
+  } else {
+    state = el('span', { class: `status status-${tb.status}` }, tb.status === 'running' ? t('web.lobby.waiting') : statusLabel(tb.status));
+  }
+  return el('li', { class: `table-row my-row${m.your_turn ? ' your-turn' : ''}`, 'data-my-table': tb.id, 'data-your-turn': String(m.your_turn) },
+    el('div', { class: 'table-head' }, el('strong', {}, g ? render(g.name) : tb.game), ' ', state,
+      tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
+    names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
+    el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString()),
+    ' ',
+    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id },
+      finished ? t('web.lobby.replay') : t('web.lobby.resume')));
+}
+
+/** Draws "Your games". */
+function renderMine() {
+  const box = byId('my-games');
+  box.hidden = !mine.signedIn;
+  if (box.hidden) return;
+  const active = byId('my-tables');
+  active.replaceChildren(...(mine.active.length ? mine.active.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-games'))]));
+  const finished = byId('my-finished');
+  finished.replaceChildren(...(mine.finished.length ? mine.finished.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-finished'))]));
+  if (mine.moreFinished) {
+    const more = el('button', { type: 'button', class: 'small more-tables', id: 'more-finished' }, t('web.lobby.more-finished'));
+    more.addEventListener('click', () => {
+      mine.finishedPages++;
+      refreshMine();
+    });
+    finished.append(el('li', { class: 'more' }, more));
+  }
+}
+
+/** Fetches the player's games: in progress (theirs to move first), then finished, paged. */
+async function refreshMine() {
+  try {
+    const get = async (/** @type {string} */ q) => {
+      const res = await fetch(`/api/my/tables?${q}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new HttpError(res.status, '', null);
+      return { list: /** @type {MyTable[]} */ ((await res.json()) ?? []), more: res.headers.get('X-Next-Page') !== null };
+    };
+    mine.active = (await get('status=active')).list;
+    /** @type {MyTable[]} */
+    const finished = [];
+    let more = false;
+    for (let page = 1; page <= mine.finishedPages; page++) {
+      const r = await get(`status=finished&page=${page}`);
+      finished.push(...r.list);
+      more = r.more;
+      if (!more) break;
+    }
+    mine.finished = finished;
+    mine.moreFinished = more;
+  } catch {
+    // keep the last lists
+  }
+  renderMine();
+}
+
 /** Draws the table lists from the last fetch. */
 function renderTables() {
   for (const status of ['open', 'running']) {
@@ -325,8 +417,9 @@ async function fetchTables(status) {
   return all;
 }
 
-/** Fetches the open and running tables. */
+/** Fetches the open and running tables, and the player's games. */
 async function refreshTables() {
+  if (mine.signedIn) refreshMine();
   await Promise.all(['open', 'running'].map(async (status) => {
     try {
       tables[status] = await fetchTables(status);
@@ -340,7 +433,7 @@ async function refreshTables() {
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
-  await ensureIdentity();
+  mine.signedIn = !!(await ensureIdentity());
   try {
     games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
   } catch {
@@ -375,6 +468,7 @@ async function main() {
       if (e instanceof HTMLSelectElement && id !== 'game-select') e.dispatchEvent(new Event('change'));
     }
     renderTables();
+    renderMine();
   });
   await refreshTables();
   window.setInterval(refreshTables, REFRESH_MS);

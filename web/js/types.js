@@ -69,6 +69,8 @@
  * @property {number} version
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat] a hot-seat / teaching table: one person may play every seat
+ * @property {number} [resigned] the seat that gave the game up
+ * @property {number[]} [to_act] the seats that must act now (a running table)
  */
 
 /**
