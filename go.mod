@@ -9,6 +9,7 @@ require (
 	github.com/coder/websocket v1.8.15
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/nats-io/nats.go v1.55.0
+	github.com/piglig/go-qr v1.1.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -643,9 +643,16 @@ func (p *page) acceptInvite() {
 }
 
 // createTable fills the lobby's form (the page must show the lobby, signed
-// in): game, every seat human, no takeover; it returns the invite link of
-// every seat and the table's path.
+// in): game, every seat human, no takeover, the creator seated nowhere; it
+// returns the invite link of every seat and the table's path.
 func (p *page) createTable(game string, seats int) (invites map[int]string, table string) {
+	p.t.Helper()
+	return p.createTableSeated(game, seats, -1)
+}
+
+// createTableSeated is createTable with the creator seated at mySeat
+// (-1: nowhere): the invites are those of the other seats.
+func (p *page) createTableSeated(game string, seats, mySeat int) (invites map[int]string, table string) {
 	p.t.Helper()
 	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value=`+jsString(game)+`]')`, scaled(15*time.Second))
 	mustEval[chromedp.Void](p, `(() => {
@@ -662,8 +669,17 @@ func (p *page) createTable(game string, seats int) (invites map[int]string, tabl
 	if err := p.run(scaled(10*time.Second), chromedp.SetValue(chromedp.ID("takeover"), "0")); err != nil {
 		p.t.Fatalf("%s: setting the takeover delay: %v", p.name, err)
 	}
+	mine, want := "", seats
+	if mySeat >= 0 {
+		mine, want = strconv.Itoa(mySeat), seats-1
+	}
+	mustEval[chromedp.Void](p, `(() => {
+  const s = document.getElementById('my-seat');
+  s.value = `+jsString(mine)+`;
+  s.dispatchEvent(new Event('change'));
+})()`)
 	p.mustClick("#create-submit")
-	p.waitJS("the invite links", fmt.Sprintf(`document.querySelectorAll('#invites a.invite-link').length === %d`, seats), scaled(15*time.Second))
+	p.waitJS("the invite links", fmt.Sprintf(`!document.getElementById('invites').hidden && document.querySelectorAll('#invites a.invite-link').length === %d`, want), scaled(15*time.Second))
 	links := mustEval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#invites li[data-invite-seat]')].map((li) => [li.dataset.inviteSeat, li.querySelector('a.invite-link').getAttribute('href')]))`)
 	invites = map[int]string{}
 	for k, v := range links {

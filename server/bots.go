@@ -156,7 +156,7 @@ func (t *table) botAnswer(seat game.Seat, b *botSeat, bot game.Bot, mv game.Move
 			if late && b.bot == bot {
 				b.bot = nil // it may still be thinking: never call it again concurrently
 			}
-			if t.stopped || t.version != version || !t.acts() || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
+			if t.stopped || t.version != version || t.rec.Status != store.StatusRunning || !t.acts() || !t.botControlled(seat) || !t.state.ToAct().Has(seat) {
 				t.scheduleBots()
 				return
 			}

@@ -11,6 +11,7 @@ package server
 import (
 	"maps"
 	"net/http"
+	"strconv"
 
 	"gaslamp/game"
 	"gaslamp/store"
@@ -20,6 +21,31 @@ var (
 	errNotRunning  = &game.Error{Code: CodeBadMessage, Text: game.T("err.not-running")}
 	errNotFinished = &game.Error{Code: CodeBadMessage, Text: game.T("err.rematch-early")}
 )
+
+// seatCreator seats the creator of a new table t at seat (when not nil)
+// through takeSeat, so that the seat holder is recorded like any other, and
+// returns the creation answer: {"id":..,"invites":{..},"seat":..}, the
+// invites only of the human seats still free. A seat that could not be
+// given leaves its invite in the answer and the answer says why.
+func (s *Server) seatCreator(r *http.Request, t *table, seat *int, user store.User, invites map[string]string) map[string]any {
+	out := map[string]any{"id": t.id, "invites": invites}
+	if seat == nil {
+		return out
+	}
+	var res error
+	if err := t.ask(r.Context(), func() { res = t.takeSeat(*seat, user.ID, user.Name, false) }); err != nil {
+		res = err
+	}
+	if res != nil {
+		s.log.Warn("creator not seated", "table", t.id, "seat", *seat, "code", string(game.CodeOf(res)))
+		ge := asGameError(res, game.CodeInternal)
+		out["seat_error"] = httpErr{Code: ge.Code, Text: ge.Text}
+		return out
+	}
+	delete(invites, strconv.Itoa(*seat))
+	out["seat"] = *seat
+	return out
+}
 
 // handleLeaveToBot gives a seat the caller holds to a bot for the rest of the
 // game (POST /api/tables/{id}/seats/{seat}/bot): {"table":..,"seat":..}.
@@ -63,7 +89,8 @@ func (s *Server) handleLeaveToBot(w http.ResponseWriter, r *http.Request, sess s
 // handleRematch creates a new table like a finished one (POST
 // /api/tables/{id}/rematch): the same game, options, takeover delay and bots,
 // every human seat free with a new invite link; {"id":..,"invites":{..}} as
-// a creation answers. The caller then takes a seat as on any open table.
+// a creation answers. A caller who held a seat of the finished game is seated
+// at the same seat of the new one; the others' invites are in the answer.
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
 	if !s.limiter.allowBoth("create", sess.TokenHash, s.cfg.Limits.Create, clientIP(r), s.cfg.Limits.CreateIP) {
 		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
@@ -77,12 +104,18 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 	var in createIn
 	finished := false
 	if err := t.ask(r.Context(), func() {
+		for _, st := range t.rec.Seats {
+			if st.Kind == store.KindHuman && st.UserID == user.ID && in.Seat == nil {
+				seat := st.Seat
+				in.Seat = &seat
+			}
+		}
 		t.refreshRecord()
 		if t.rec.Status != store.StatusFinished {
 			return
 		}
 		finished = true
-		in = createIn{Game: t.rec.Game, Options: maps.Clone(map[string]string(t.rec.Options)), Takeover: t.rec.Takeover}
+		in.Game, in.Options, in.Takeover, in.Hotseat = t.rec.Game, maps.Clone(map[string]string(t.rec.Options)), t.rec.Takeover, t.rec.Hotseat
 		for _, st := range t.rec.Seats {
 			if st.Kind == store.KindBot {
 				in.Seats = append(in.Seats, seatIn{Kind: store.KindBot, Bot: st.Bot, Level: st.Level})
@@ -118,5 +151,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 	}
 	s.hub.add(nt)
 	s.log.Info("rematch created", "table", rec.ID, "of", t.id, "game", rec.Game)
-	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "invites": invites, "rematch_of": t.id})
+	out := s.seatCreator(r, nt, in.Seat, user, invites)
+	out["rematch_of"] = t.id
+	writeJSON(w, http.StatusCreated, out)
 }

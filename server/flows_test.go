@@ -78,7 +78,8 @@ func TestRematch(t *testing.T) {
 	if code := alice.do("POST", "/api/tables/"+id+"/rematch", nil, &res); code != http.StatusCreated {
 		t.Fatalf("rematch: %d", code)
 	}
-	if res.ID == "" || res.ID == id || res.Of != id || len(res.Invites) != 2 {
+	// Alice held seat 0: she is seated there again; Bob's seat has an invite.
+	if res.ID == "" || res.ID == id || res.Of != id || len(res.Invites) != 1 || res.Invites["1"] == "" || res.Seat == nil || *res.Seat != 0 {
 		t.Fatalf("rematch answer %+v", res)
 	}
 	var again tableSummary
@@ -86,5 +87,39 @@ func TestRematch(t *testing.T) {
 	if again.Status != "open" || again.Game != sum.Game || again.Options["length"] != "2" {
 		t.Fatalf("rematch table %+v, from %+v", again, sum)
 	}
-	alice.sit(res.ID, 0)
+	if p := again.Seats[0].Player; p == nil || p.Name != "Alice" {
+		t.Fatalf("alice not seated at the rematch: %+v", again.Seats[0])
+	}
+	alice.sit(res.ID, 0) // already hers: no error
+}
+
+func TestCreatorTakesASeat(t *testing.T) {
+	e := newEnv(t, nil)
+	alice := e.guest("Alice")
+	var c created
+	code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest", "options": map[string]string{"length": "6"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}, "seat": 1}, &c)
+	if code != http.StatusCreated {
+		t.Fatalf("create with a seat: %d", code)
+	}
+	if c.Seat == nil || *c.Seat != 1 || len(c.Invites) != 1 || c.Invites["0"] == "" {
+		t.Fatalf("answer %+v: want seat 1 and only seat 0's invite", c)
+	}
+	var sum tableSummary
+	alice.do("GET", "/api/tables/"+c.ID, nil, &sum)
+	if p := sum.Seats[1].Player; p == nil || p.Name != "Alice" || sum.Seats[0].Player != nil {
+		t.Fatalf("seats after creation: %+v", sum.Seats)
+	}
+	// The seat holder record was made: Alice may not take the other side.
+	if code := alice.do("POST", "/api/tables/"+c.ID+"/seats/0", nil, nil); code != http.StatusForbidden {
+		t.Fatalf("the creator took a seat of the other side too: %d", code)
+	}
+	// A bot seat or a seat out of range is refused.
+	for _, bad := range []any{0, 2, -1} {
+		code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest",
+			"seats": []map[string]string{{"kind": "bot"}, {"kind": "human"}}, "seat": bad}, nil)
+		if code != http.StatusBadRequest {
+			t.Fatalf("create with seat %v: %d, want 400", bad, code)
+		}
+	}
 }

@@ -149,6 +149,7 @@ func (u *user) do(method, path string, body any, out any) int {
 type created struct {
 	ID      string            `json:"id"`
 	Invites map[string]string `json:"invites"`
+	Seat    *int              `json:"seat"`
 }
 
 // table creates a srvtest table with the given seat kinds.

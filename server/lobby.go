@@ -30,6 +30,11 @@ type tableSummary struct {
 	// each human seat when the summary was made.
 	Pace   *Pace       `json:"pace,omitempty"`
 	Clocks []clockInfo `json:"clocks,omitempty"`
+	// Resigned is the seat that gave the game up (resign.go), if one did.
+	Resigned *int `json:"resigned,omitempty"`
+	// ToAct lists the seats that must act now (a running table held in
+	// memory; who must act is public).
+	ToAct []int `json:"to_act,omitempty"`
 }
 
 type seatSummary struct {
@@ -55,6 +60,11 @@ func (t *table) buildSummary() *tableSummary {
 	if t.clocks != nil {
 		sum.Clocks = t.clockInfos(t.s.now())
 	}
+	if r := t.rec.Resigned; r != nil {
+		seat := r.Seat
+		sum.Resigned = &seat
+	}
+	sum.ToAct = t.toAct()
 	if sum.Options == nil {
 		sum.Options = game.Options{}
 	}
@@ -220,6 +230,8 @@ type createIn struct {
 	Takeover int               `json:"takeover_seconds"`
 	Hotseat  bool              `json:"hotseat"`
 	Pace     *Pace             `json:"pace"`
+	// Seat, when set, is the human seat the creator takes at once (flows.go).
+	Seat *int `json:"seat"`
 }
 
 type seatIn struct {
@@ -262,7 +274,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, sess store
 	}
 	s.hub.add(t)
 	s.log.Info("table created", "table", rec.ID, "game", rec.Game, "seats", len(rec.Seats), "takeover_seconds", rec.Takeover)
-	writeJSON(w, http.StatusCreated, map[string]any{"id": rec.ID, "invites": invites})
+	writeJSON(w, http.StatusCreated, s.seatCreator(r, t, in.Seat, user, invites))
 }
 
 // newTableRecord checks a creation request and builds the table's record and
@@ -297,6 +309,9 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 	}
 	if in.Takeover < 0 || in.Takeover > 86400 {
 		return rec, nil, badRequest("err.bad-takeover")
+	}
+	if in.Seat != nil && (*in.Seat < 0 || *in.Seat >= len(in.Seats) || (in.Seats[*in.Seat].Kind != store.KindHuman && in.Seats[*in.Seat].Kind != "")) {
+		return rec, nil, errNoSuchSeat
 	}
 	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
 		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat}

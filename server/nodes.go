@@ -222,8 +222,10 @@ func (t *table) refreshRecord() {
 	// A status only moves forward. "finished" comes with the final move
 	// (catchUp), never before it: a finished table's frames carry every
 	// move, public only once the game is over here too.
-	if statusRank(rec.Status) > statusRank(old.Status) && (rec.Status != store.StatusFinished || t.state.Outcome().Over) {
+	// A resignation (resign.go) finishes it without a final move.
+	if statusRank(rec.Status) > statusRank(old.Status) && (rec.Status != store.StatusFinished || t.state.Outcome().Over || rec.Resigned != nil) {
 		t.rec.Status = rec.Status
+		t.rec.Resigned = rec.Resigned
 	}
 	var users []string
 	for i, st := range rec.Seats {

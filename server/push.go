@@ -54,13 +54,14 @@ type pushMessage struct {
 // pusher sends notifications from one goroutine, so that a slow push
 // service never holds a table up.
 type pusher struct {
-	s     *Server
-	keys  vapidKeys
-	jobs  chan pushJob
-	done  chan struct{}
-	mu    sync.Mutex
-	sent  int64
-	fails int64
+	s      *Server
+	keys   vapidKeys
+	jobs   chan pushJob
+	done   chan struct{}
+	mu     sync.Mutex
+	closed bool
+	sent   int64
+	fails  int64
 }
 
 // loadPush makes or reads the VAPID keys and starts the sender.
@@ -86,14 +87,26 @@ func (s *Server) loadPush(ctx context.Context) error {
 // enqueue queues a job; when the queue is full the notification is dropped
 // (the player still sees the turn on the page).
 func (p *pusher) enqueue(j pushJob) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
 	select {
 	case p.jobs <- j:
 	default:
 	}
 }
 
+// close stops the sender once the queued notifications are sent; it may be
+// called again.
 func (p *pusher) close() {
-	close(p.jobs)
+	p.mu.Lock()
+	if !p.closed {
+		p.closed = true
+		close(p.jobs)
+	}
+	p.mu.Unlock()
 	<-p.done
 }
 

@@ -152,7 +152,7 @@ func (t *table) legalJSON(s game.Seat) ([]byte, error) {
 func (t *table) outcomeJSON() ([]byte, error) {
 	c := t.frames()
 	if c.outcome == nil {
-		b, err := json.Marshal(t.state.Outcome())
+		b, err := json.Marshal(t.outcome())
 		if err != nil {
 			return nil, err
 		}

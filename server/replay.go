@@ -15,6 +15,9 @@ type replayFrame struct {
 	V     int64                `json:"v"`
 	View  game.View            `json:"view"`
 	Views map[string]game.View `json:"views"`
+	// Outcome is on the last frame: how the game ended (by its rules, or
+	// by a resignation, resign.go).
+	Outcome *game.Outcome `json:"outcome,omitempty"`
 }
 
 // handleReplay serves GET /api/tables/{id}/replay: the views at every version
@@ -65,5 +68,13 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, frame(m.Seq))
 	}
+	o := st.Outcome()
+	if !o.Over && rec.Resigned != nil {
+		infos, err := rules.Seats(game.Options(rec.Options))
+		if err == nil {
+			o = resignedOutcome(rules, infos, *rec.Resigned)
+		}
+	}
+	out[len(out)-1].Outcome = &o
 	writeJSON(w, http.StatusOK, out)
 }

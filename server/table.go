@@ -365,7 +365,21 @@ func (t *table) summaryVersion() {
 	if t.clocks != nil {
 		sum.Clocks = t.clockInfos(t.s.now())
 	}
+	sum.ToAct = t.toAct()
 	t.summary.Store(&sum)
+}
+
+// toAct lists the seats that must act now while the game runs (nil for a
+// table not loaded, whose state summaryOf does not have).
+func (t *table) toAct() []int {
+	if t.state == nil || t.rec.Status != store.StatusRunning {
+		return nil
+	}
+	var out []int
+	for _, s := range t.state.ToAct().Seats() {
+		out = append(out, int(s))
+	}
+	return out
 }
 
 // rememberMoveID records that connection c's move id was played. Ids are

@@ -151,4 +151,13 @@ var Migrations = []Migration{
 		)`,
 		`CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id)`,
 	}},
+	{8, "resignations and each player's tables", []string{
+		// A resigned game is finished although its rules' state is not
+		// over: resigned_seat is the seat that resigned (-1: nobody), at
+		// resigned_version, the number of moves then stored.
+		`ALTER TABLE tables ADD COLUMN resigned_seat INTEGER NOT NULL DEFAULT -1`,
+		`ALTER TABLE tables ADD COLUMN resigned_version BIGINT NOT NULL DEFAULT 0`,
+		// The lobby lists the tables a player has held a seat of.
+		`CREATE INDEX seat_holders_user ON seat_holders(user_id, table_id)`,
+	}},
 }

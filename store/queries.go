@@ -95,16 +95,19 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	return mapErr(tx.Commit())
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version`
 
 func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
 	var t Table
 	var opts string
-	var seed, created, hotseat int64
-	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace); err != nil {
+	var seed, created, hotseat, resignedSeat, resignedVersion int64
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0
+	if resignedSeat >= 0 {
+		t.Resigned = &Resignation{Seat: int(resignedSeat), Version: resignedVersion}
+	}
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
 	}
@@ -139,18 +142,42 @@ func (s *sqlStore) seats(ctx context.Context, id string) ([]Seat, error) {
 }
 
 func (s *sqlStore) Tables(ctx context.Context, limit int, statuses ...string) ([]Table, error) {
+	return s.tables(ctx, "", limit, 0, statuses)
+}
+
+func (s *sqlStore) TablesOf(ctx context.Context, user string, limit, offset int, statuses ...string) ([]Table, error) {
+	if user == "" {
+		return nil, nil
+	}
+	return s.tables(ctx, user, limit, offset, statuses)
+}
+
+// tables lists tables by status, those user held a seat of when user is
+// not "".
+func (s *sqlStore) tables(ctx context.Context, user string, limit, offset int, statuses []string) ([]Table, error) {
 	q := `SELECT ` + tableCols + ` FROM tables`
 	var args []any
+	var where []string
 	if len(statuses) > 0 {
-		q += ` WHERE status IN (?` + strings.Repeat(`, ?`, len(statuses)-1) + `)`
+		where = append(where, `status IN (?`+strings.Repeat(`, ?`, len(statuses)-1)+`)`)
 		for _, st := range statuses {
 			args = append(args, st)
 		}
 	}
+	if user != "" {
+		where = append(where, `id IN (SELECT table_id FROM seat_holders WHERE user_id = ?)`)
+		args = append(args, user)
+	}
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, ` AND `)
+	}
 	q += ` ORDER BY created DESC, id`
-	if limit > 0 {
-		q += ` LIMIT ?`
-		args = append(args, limit)
+	if limit > 0 || offset > 0 {
+		if limit <= 0 {
+			limit = -1 // SQLite: no limit
+		}
+		q += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, offset)
 	}
 	rows, err := s.r.QueryContext(ctx, s.rebind(q), args...)
 	if err != nil {
@@ -193,6 +220,22 @@ func (s *sqlStore) CountTables(ctx context.Context) (map[string]int, error) {
 		out[st] = n
 	}
 	return out, rows.Err()
+}
+
+func (s *sqlStore) Resign(ctx context.Context, table string, r Resignation) error {
+	res, err := s.w.ExecContext(ctx, s.rebind(`UPDATE tables SET status = ?, resigned_seat = ?, resigned_version = ? WHERE id = ? AND status <> ?`),
+		StatusFinished, r.Seat, r.Version, table, StatusFinished)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return err
+	}
+	var one int
+	if err := s.w.QueryRowContext(ctx, s.rebind(`SELECT 1 FROM tables WHERE id = ?`), table).Scan(&one); err != nil {
+		return mapErr(err)
+	}
+	return ErrConflict
 }
 
 func (s *sqlStore) SetStatus(ctx context.Context, table, status string) error {

@@ -63,6 +63,15 @@ type Table struct {
 	Hotseat  bool   // one person may play every seat (a teaching table)
 	Pace     string // the table's clock, JSON (server.Pace); "" for none
 	Seats    []Seat
+	// Resigned is the resignation that ended the game, nil when none did.
+	Resigned *Resignation
+}
+
+// Resignation ends a game before its rules do: Seat gave up when Version
+// moves were stored. The other side wins.
+type Resignation struct {
+	Seat    int
+	Version int64
 }
 
 // Seat is one seat of a table: a human seat (held by a user or free) or a bot.
@@ -145,6 +154,14 @@ type Store interface {
 	// Tables returns the tables with one of the given statuses (all when none),
 	// newest first, at most limit (0 = no limit).
 	Tables(ctx context.Context, limit int, statuses ...string) ([]Table, error)
+	// TablesOf returns the tables with one of the given statuses (all when
+	// none) that user has held a seat of (AddSeatHolder), newest first,
+	// skipping offset and returning at most limit (0 = no limit).
+	TablesOf(ctx context.Context, user string, limit, offset int, statuses ...string) ([]Table, error)
+	// Resign finishes a table that is not finished yet, recording that
+	// r.Seat resigned at r.Version. It returns ErrConflict when the table
+	// is already finished and ErrNotFound when there is no such table.
+	Resign(ctx context.Context, table string, r Resignation) error
 	// CountTables returns the number of tables per status.
 	CountTables(ctx context.Context) (map[string]int, error)
 	// SetStatus changes a table's status.

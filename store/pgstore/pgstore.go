@@ -276,16 +276,19 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	}))
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts string
-	var seed, created, hotseat int64
-	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace); err != nil {
+	var seed, created, hotseat, resignedSeat, resignedVersion int64
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0
+	if resignedSeat >= 0 {
+		t.Resigned = &store.Resignation{Seat: int(resignedSeat), Version: resignedVersion}
+	}
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
 	}
@@ -326,16 +329,42 @@ func (s *Store) seats(ctx context.Context, ids []string) (map[string][]store.Sea
 // Tables implements store.Store. Tables created at the same millisecond
 // come in the byte order of their ids, as in SQLite.
 func (s *Store) Tables(ctx context.Context, limit int, statuses ...string) ([]store.Table, error) {
+	return s.tables(ctx, "", limit, 0, statuses)
+}
+
+// TablesOf implements store.Store.
+func (s *Store) TablesOf(ctx context.Context, user string, limit, offset int, statuses ...string) ([]store.Table, error) {
+	if user == "" {
+		return nil, nil
+	}
+	return s.tables(ctx, user, limit, offset, statuses)
+}
+
+// tables lists tables by status, those user held a seat of when user is
+// not "".
+func (s *Store) tables(ctx context.Context, user string, limit, offset int, statuses []string) ([]store.Table, error) {
 	q := `SELECT ` + tableCols + ` FROM tables`
 	var args []any
+	var where []string
 	if len(statuses) > 0 {
 		args = append(args, statuses)
-		q += ` WHERE status = ANY($1)`
+		where = append(where, fmt.Sprintf(`status = ANY($%d)`, len(args)))
+	}
+	if user != "" {
+		args = append(args, user)
+		where = append(where, fmt.Sprintf(`id IN (SELECT table_id FROM seat_holders WHERE user_id = $%d)`, len(args)))
+	}
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	q += ` ORDER BY created DESC, id COLLATE "C"`
 	if limit > 0 {
 		args = append(args, limit)
 		q += fmt.Sprintf(` LIMIT $%d`, len(args))
+	}
+	if offset > 0 {
+		args = append(args, offset)
+		q += fmt.Sprintf(` OFFSET $%d`, len(args))
 	}
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
@@ -385,6 +414,23 @@ func (s *Store) CountTables(ctx context.Context) (map[string]int, error) {
 		out[st] = n
 	}
 	return out, rows.Err()
+}
+
+// Resign implements store.Store.
+func (s *Store) Resign(ctx context.Context, table string, r store.Resignation) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE tables SET status = $1, resigned_seat = $2, resigned_version = $3 WHERE id = $4 AND status <> $1`,
+		store.StatusFinished, r.Seat, r.Version, table)
+	if err != nil {
+		return mapErr(err)
+	}
+	if tag.RowsAffected() > 0 {
+		return nil
+	}
+	var one int
+	if err := s.pool.QueryRow(ctx, `SELECT 1 FROM tables WHERE id = $1`, table).Scan(&one); err != nil {
+		return mapErr(err)
+	}
+	return store.ErrConflict
 }
 
 // SetStatus implements store.Store.

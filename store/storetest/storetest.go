@@ -66,6 +66,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"SeatOwnersAndHolders", testSeatOwnersAndHolders},
 		{"Transfers", testTransfers},
 		{"PushSubscriptions", testPushSubscriptions},
+		{"TablesOfAPlayer", testTablesOfAPlayer},
+		{"Resign", testResign},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })

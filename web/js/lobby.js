@@ -7,6 +7,7 @@ import { botName, has, initI18n, languageSwitcher, onLangChange, render, t } fro
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
 import { PACE_PRESETS, paceLabel } from './clock.js';
+import { qrToggle } from './qr.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -77,6 +78,7 @@ function renderCreateForm() {
     const botPart = el('span', { class: 'bot-choice' }, bot, level);
     const sync = () => {
       botPart.hidden = kind.value !== 'bot';
+      renderMySeat();
     };
     kind.addEventListener('change', sync);
     if (g.bots.length === 0) kind.disabled = true;
@@ -84,6 +86,26 @@ function renderCreateForm() {
     seats.append(el('li', { class: 'seat-row', 'data-seat': i },
       el('span', { class: `seat-name side-${s.side}` }, render(s.name)), kind, botPart));
   });
+  renderMySeat();
+}
+
+/**
+ * The "Your seat" choice: every seat the form gives to a person, or none
+ * (the creator only invites). It keeps what was chosen while it stays a
+ * person's seat; the first person's seat otherwise.
+ */
+function renderMySeat() {
+  const select = byId('my-seat', HTMLSelectElement);
+  const g = gameById(byId('game-select', HTMLSelectElement).value);
+  const before = select.value;
+  const human = (g?.seats ?? []).map((s, i) => ({ s, i }))
+    .filter(({ i }) => document.getElementById(`seat-kind-${i}`) instanceof HTMLSelectElement &&
+      /** @type {HTMLSelectElement} */ (document.getElementById(`seat-kind-${i}`)).value !== 'bot');
+  select.replaceChildren(
+    ...human.map(({ s, i }) => el('option', { value: i }, render(s.name))),
+    el('option', { value: '' }, t('web.lobby.my-seat-none')));
+  if ([...select.options].some((o) => o.value === before) && select.dataset.chosen) select.value = before;
+  else select.value = human.length ? String(human[0].i) : '';
 }
 
 /**
@@ -127,11 +149,14 @@ function readCreateForm() {
   if (byId('hotseat', HTMLInputElement).checked) req.hotseat = true;
   const pace = chosenPace();
   if (pace) req.pace = pace;
+  const mine = byId('my-seat', HTMLSelectElement).value;
+  if (mine !== '' && seats[Number(mine)]?.kind === 'human') req.seat = Number(mine);
   return req;
 }
 
 /**
- * Shows the invite links of a new table.
+ * Shows the invite links of a new table at the top of the lobby: each with a
+ * copy button and a QR code for a phone, and the way to the table.
  * @param {CreateTableResponse} res
  * @param {GameInfo} g
  */
@@ -140,28 +165,36 @@ function showInvites(res, g) {
   const list = el('ul', { class: 'invite-list' });
   for (const [seat, path] of Object.entries(res.invites)) {
     const info = g.seats[Number(seat)];
+    const name = info ? render(info.name) : seat;
     const url = new URL(path, location.origin).href;
-    const copy = el('button', { type: 'button', class: 'small', 'data-copy': url }, t('web.lobby.copy'));
+    const input = el('input', { type: 'text', readonly: true, value: url, 'aria-label': t('web.lobby.invite-link-of', { seat: name }) });
+    const copy = el('button', { type: 'button', class: 'primary small', 'data-copy': url, 'aria-label': t('web.lobby.copy-of', { seat: name }) }, t('web.lobby.copy'));
     copy.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(url);
         toast(t('web.lobby.copied'), 'info');
       } catch {
-        toast(url, 'info');
+        input.select();
+        toast(t('web.lobby.copy-by-hand'), 'info');
       }
     });
     list.append(el('li', { 'data-invite-seat': seat },
-      el('span', { class: 'seat-name' }, info ? render(info.name) : seat),
-      el('a', { href: url, class: 'invite-link' }, t('web.lobby.take-this-seat')),
-      el('input', { type: 'text', readonly: true, value: url, 'aria-label': t('web.lobby.invite-link') }),
-      copy));
+      el('span', { class: `seat-name side-${info?.side ?? ''}` }, name),
+      input, copy, qrToggle(url, t('web.lobby.invite-link-of', { seat: name })),
+      el('a', { href: url, class: 'invite-link small' }, t('web.lobby.take-this-seat'))));
   }
   const any = Object.keys(res.invites).length > 0;
-  box.replaceChildren(
+  const seated = typeof res.seat === 'number' ? g.seats[res.seat] : undefined;
+  box.replaceChildren(...[
+    el('h2', { id: 'invites-title' }, t('web.lobby.table-ready', { game: render(g.name) })),
+    seated ? el('p', { class: 'you-sit' }, t('web.lobby.you-sit', { seat: render(seated.name) })) : null,
+    res.seat_error ? el('p', { class: 'form-error' }, render(res.seat_error.text)) : null,
     ...(any ? [el('h3', {}, t('web.lobby.invites')), el('p', {}, t('web.lobby.invites-help')), list] : []),
-    el('p', {}, el('a', { href: `/t/${encodeURIComponent(res.id)}`, class: 'button', id: 'open-new-table' }, t('web.lobby.open-table'))),
-  );
+    el('p', {}, el('a', { href: `/t/${encodeURIComponent(res.id)}`, class: 'button primary', id: 'open-new-table' }, t('web.lobby.open-table'))),
+  ].filter((x) => x !== null));
   box.hidden = false;
+  box.scrollIntoView({ block: 'start' });
+  box.focus();
 }
 
 /** Creates a table from the form. */
@@ -258,6 +291,98 @@ async function takeSeat(table, seat) {
   }
 }
 
+/** @typedef {{table: TableInfo, seats: number[], your_turn: boolean}} MyTable */
+
+/** The signed-in player's games, from GET /api/my/tables. */
+const mine = {
+  /** @type {MyTable[]} */
+  active: [],
+  /** @type {MyTable[]} */
+  finished: [],
+  finishedPages: 1,
+  moreFinished: false,
+  signedIn: false,
+};
+
+/**
+ * One of the player's games: the game, where it stands, their seats, and
+ * the way back to it (or to its replay).
+ * @param {MyTable} m
+ */
+function myRow(m) {
+  const tb = m.table;
+  const g = gameById(tb.game);
+  const names = m.seats.map((n) => {
+    const s = tb.seats.find((x) => x.seat === n);
+    return s ? seatName(tb, s) : String(n);
+  }).join(', ');
+  const finished = tb.status === 'finished';
+  let state;
+  if (finished) {
+    const r = tb.resigned;
+    const rs = typeof r === 'number' ? tb.seats.find((x) => x.seat === r) : undefined;
+    state = el('span', { class: 'status status-finished' }, statusLabel('finished'),
+      rs ? ` · ${t('web.lobby.resigned', { seat: seatName(tb, rs) })}` : '');
+  } else if (m.your_turn) {
+    state = el('span', { class: 'status turn' }, '▶ ', t('web.lobby.your-turn'));
+  } else {
+    state = el('span', { class: `status status-${tb.status}` }, tb.status === 'running' ? t('web.lobby.waiting') : statusLabel(tb.status));
+  }
+  return el('li', { class: `table-row my-row${m.your_turn ? ' your-turn' : ''}`, 'data-my-table': tb.id, 'data-your-turn': String(m.your_turn) },
+    el('div', { class: 'table-head' }, el('strong', {}, g ? render(g.name) : tb.game), ' ', state,
+      tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
+    names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
+    el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString()),
+    ' ',
+    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id },
+      finished ? t('web.lobby.replay') : t('web.lobby.resume')));
+}
+
+/** Draws "Your games". */
+function renderMine() {
+  const box = byId('my-games');
+  box.hidden = !mine.signedIn;
+  if (box.hidden) return;
+  const active = byId('my-tables');
+  active.replaceChildren(...(mine.active.length ? mine.active.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-games'))]));
+  const finished = byId('my-finished');
+  finished.replaceChildren(...(mine.finished.length ? mine.finished.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-finished'))]));
+  if (mine.moreFinished) {
+    const more = el('button', { type: 'button', class: 'small more-tables', id: 'more-finished' }, t('web.lobby.more-finished'));
+    more.addEventListener('click', () => {
+      mine.finishedPages++;
+      refreshMine();
+    });
+    finished.append(el('li', { class: 'more' }, more));
+  }
+}
+
+/** Fetches the player's games: in progress (theirs to move first), then finished, paged. */
+async function refreshMine() {
+  try {
+    const get = async (/** @type {string} */ q) => {
+      const res = await fetch(`/api/my/tables?${q}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new HttpError(res.status, '', null);
+      return { list: /** @type {MyTable[]} */ ((await res.json()) ?? []), more: res.headers.get('X-Next-Page') !== null };
+    };
+    mine.active = (await get('status=active')).list;
+    /** @type {MyTable[]} */
+    const finished = [];
+    let more = false;
+    for (let page = 1; page <= mine.finishedPages; page++) {
+      const r = await get(`status=finished&page=${page}`);
+      finished.push(...r.list);
+      more = r.more;
+      if (!more) break;
+    }
+    mine.finished = finished;
+    mine.moreFinished = more;
+  } catch {
+    // keep the last lists
+  }
+  renderMine();
+}
+
 /** Draws the table lists from the last fetch. */
 function renderTables() {
   for (const status of ['open', 'running']) {
@@ -296,8 +421,9 @@ async function fetchTables(status) {
   return all;
 }
 
-/** Fetches the open and running tables. */
+/** Fetches the open and running tables, and the player's games. */
 async function refreshTables() {
+  if (mine.signedIn) refreshMine();
   await Promise.all(['open', 'running'].map(async (status) => {
     try {
       tables[status] = await fetchTables(status);
@@ -341,7 +467,7 @@ function chosenPace() {
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
-  await ensureIdentity();
+  mine.signedIn = !!(await ensureIdentity());
   try {
     games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
   } catch {
@@ -350,6 +476,13 @@ async function main() {
   renderCreateForm();
   renderPaceSelect();
   byId('game-select').addEventListener('change', renderCreateForm);
+  byId('game-select').addEventListener('change', () => {
+    delete byId('my-seat').dataset.chosen;
+    renderCreateForm();
+  });
+  byId('my-seat').addEventListener('change', () => {
+    byId('my-seat').dataset.chosen = '1';
+  });
   byId('create-form', HTMLFormElement).addEventListener('submit', (ev) => {
     ev.preventDefault();
     createTable();
@@ -372,6 +505,7 @@ async function main() {
       if (e instanceof HTMLSelectElement && id !== 'game-select') e.dispatchEvent(new Event('change'));
     }
     renderTables();
+    renderMine();
   });
   await refreshTables();
   window.setInterval(refreshTables, REFRESH_MS);

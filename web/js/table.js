@@ -13,6 +13,7 @@ import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, transferButton } from './seatmove.js';
 import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
+import { askConfirm } from './confirm.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -442,6 +443,9 @@ function drawSeats(snap) {
         b.addEventListener('click', () => leaveToBot(s.seat));
         li.append(transferButton(st.table.id, s.seat), b);
       }
+      const r = el('button', { type: 'button', class: 'small danger', 'data-resign': s.seat }, t('web.table.resign'));
+      r.addEventListener('click', () => resign(s.seat));
+      li.append(r);
     } else if (!mine && host && running && st.table && s.kind !== 'bot' && !connected) {
       li.append(replaceButton(st.table.id, s.seat));
     }
@@ -647,6 +651,24 @@ async function leaveToBot(seat) {
   try {
     await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}/bot`, { method: 'POST' });
     toast(t('web.table.left-to-bot', { seat: seatName(seat) }), 'info');
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
+/**
+ * Gives the game up for seat, once confirmed: the other side wins.
+ * @param {number} seat
+ */
+async function resign(seat) {
+  if (!st.table) return;
+  const ok = await askConfirm({
+    id: 'resign-dialog', title: t('web.table.resign-title'), danger: true,
+    text: t('web.table.resign-confirm', { seat: seatName(seat) }), ok: t('web.table.resign-ok'),
+  });
+  if (!ok) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}/resign`, { method: 'POST' });
   } catch (e) {
     toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
   }

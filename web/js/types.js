@@ -71,6 +71,8 @@
  * @property {boolean} [hotseat] a hot-seat / teaching table: one person may play every seat
  * @property {Pace} [pace] the table's clock, when it has one
  * @property {ClockInfo[]} [clocks]
+ * @property {number} [resigned] the seat that gave the game up
+ * @property {number[]} [to_act] the seats that must act now (a running table)
  */
 
 /**
@@ -82,6 +84,7 @@
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat]
  * @property {Pace} [pace]
+ * @property {number} [seat] the human seat the creator takes at once
  */
 
 /**
@@ -102,7 +105,10 @@
  * The answer to POST /api/tables.
  * @typedef {Object} CreateTableResponse
  * @property {string} id
- * @property {Record<string, string>} invites seat -> "/join/<token>"
+ * @property {Record<string, string>} invites seat -> "/join/<token>", for the human seats still free
+ * @property {number} [seat] the seat the creator was given
+ * @property {{code: string, text: Text}} [seat_error] why the creator's seat could not be given
+ * @property {string} [rematch_of]
  */
 
 /**
