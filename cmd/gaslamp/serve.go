@@ -75,6 +75,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them and the --ws-per-address cap; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
+	pushSubject := fs.String("push-subject", "", "contact given to browsers' push services with each \"your move\" notification: an e-mail address or an https URL (default admin@localhost)")
 	idleUnload := fs.Duration("idle-unload", server.DefaultIdleUnload, "a table with no connection and nothing for the server to do leaves memory after this long idle, and comes back from the store on the next visit (0: keep every table loaded)")
 	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time to finish and acknowledge the moves received and close every client's connection before exiting")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
@@ -156,7 +157,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), IdleUnload: zeroMeansNever(*idleUnload),
+		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: *pushSubject,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,
