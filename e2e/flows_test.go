@@ -100,3 +100,24 @@ func TestBrowserFlows(t *testing.T) {
 	jack.checkConsole()
 	inv.checkConsole()
 }
+
+// checkReplay drives the replay controls of a finished table's page: the
+// "Jump to" list has the game's rounds (nights, turns), a jump and the scrub
+// bar move to their step, and playing at the highest speed reaches the end.
+func checkReplay(t *testing.T, p *page, chapter string) {
+	t.Helper()
+	p.waitJS("the replay's steps", `!document.getElementById('replay').hidden && Number(document.getElementById('replay-scrub').max) > 5`, scaled(20*time.Second))
+	steps := mustEval[int](p, `Number(document.getElementById('replay-scrub').max)`)
+	opt := mustEval[string](p, `[...document.querySelectorAll('#replay-jump option')].find((o) => o.textContent === `+jsString(chapter)+`)?.value ?? ''`)
+	if opt == "" {
+		t.Fatalf("%s: no %q among the replay's jumps: %s", p.name, chapter, mustEval[string](p, `document.getElementById('replay-jump').textContent`))
+	}
+	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('replay-jump'); s.value = `+jsString(opt)+`; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the jump", `document.getElementById('replay-scrub').value === `+jsString(opt)+` && document.getElementById('replay-jump').selectedOptions[0]?.textContent === `+jsString(chapter), scaled(10*time.Second))
+	p.screenshot(artifactsDir(t), "replay-controls.png", "#replay")
+	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('replay-scrub'); s.value = '3'; s.dispatchEvent(new Event('input')); })()`)
+	p.waitJS("the scrub bar's step", `document.getElementById('replay-pos').textContent.startsWith('Step 3 of') && !document.getElementById('replay-first').disabled`, scaled(10*time.Second))
+	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('replay-speed'); s.value = '16'; s.dispatchEvent(new Event('change')); })()`)
+	p.mustClick("#replay-play")
+	p.waitJS("the replay to play to the end", `document.getElementById('replay-last').disabled && document.getElementById('replay-play').textContent === 'Play'`, scaled(time.Duration(steps)*200*time.Millisecond+10*time.Second))
+}

@@ -152,6 +152,7 @@ func TestBrowserPocketGame(t *testing.T) {
 	}
 	jack.screenshot(shots, "pocket-end-jack.png", "#board")
 	inv.screenshot(shots, "pocket-end-investigator.png", "#board")
+	checkReplay(t, inv, "Turn 2")
 	jack.checkConsole()
 	inv.checkConsole()
 	t.Logf("whole test: %v", time.Since(began).Round(time.Millisecond))

@@ -178,10 +178,11 @@ function showInvites(res, g) {
         toast(t('web.lobby.copy-by-hand'), 'info');
       }
     });
+    const qr = qrToggle(url, t('web.lobby.invite-link-of', { seat: name }));
     list.append(el('li', { 'data-invite-seat': seat },
       el('span', { class: `seat-name side-${info?.side ?? ''}` }, name),
-      input, copy, qrToggle(url, t('web.lobby.invite-link-of', { seat: name })),
-      el('a', { href: url, class: 'invite-link small' }, t('web.lobby.take-this-seat'))));
+      input, copy, qr.button,
+      el('a', { href: url, class: 'invite-link small' }, t('web.lobby.take-this-seat')), qr.box));
   }
   const any = Object.keys(res.invites).length > 0;
   const seated = typeof res.seat === 'number' ? g.seats[res.seat] : undefined;

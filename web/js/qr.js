@@ -38,14 +38,17 @@ export function drawQR(code, label) {
 }
 
 /**
- * A button that shows (and hides) the QR code of url below itself.
+ * A button that shows (and hides) the QR code of url in a box of its own
+ * (the caller places both; the box takes a line of its own in a row).
  * @param {string} url an absolute link of this site
  * @param {string} label what the code opens, for its accessible name
- * @returns {HTMLElement} the button and the place of the code
+ * @returns {{button: HTMLButtonElement, box: HTMLElement}}
  */
 export function qrToggle(url, label) {
   const box = el('div', { class: 'qr-box', hidden: true });
   const b = el('button', { type: 'button', class: 'small', 'aria-expanded': 'false', 'data-qr': url }, t('web.qr.show'));
+  box.id = `qr-${Math.random().toString(36).slice(2)}`;
+  b.setAttribute('aria-controls', box.id);
   b.addEventListener('click', async () => {
     if (!box.hidden) {
       box.hidden = true;
@@ -65,5 +68,5 @@ export function qrToggle(url, label) {
     b.setAttribute('aria-expanded', 'true');
     b.textContent = t('web.qr.hide');
   });
-  return el('span', { class: 'qr-toggle' }, b, box);
+  return { button: b, box };
 }

@@ -549,6 +549,63 @@ function drawReplay() {
   byId('replay-next', HTMLButtonElement).disabled = step >= steps;
   byId('replay-last', HTMLButtonElement).disabled = step >= steps;
   byId('replay-play').textContent = st.replayTimer !== undefined ? t('web.replay.pause') : t('web.replay.play');
+  const scrub = byId('replay-scrub', HTMLInputElement);
+  scrub.max = String(steps);
+  scrub.value = String(step);
+  scrub.setAttribute('aria-valuetext', t('web.replay.position', { step, steps }));
+  drawJumps(step);
+}
+
+/**
+ * The round (night, turn) each step of the replay is in, read from the
+ * frames' public view: Whitehall and Jekyll count rounds, Whitechapel
+ * nights, Pocket turns.
+ * @returns {{key: string, n: number}[]} per step
+ */
+function replayChapters() {
+  const vs = replaySteps();
+  /** @type {{key: string, n: number}[]} */
+  const out = [];
+  let last = { key: '', n: 0 };
+  for (const v of vs) {
+    const view = /** @type {Record<string, unknown>|undefined} */ (st.frames?.find((f) => f.v === v)?.view);
+    for (const [field, key] of [['night', 'web.replay.night'], ['round', 'web.replay.round'], ['turn', 'web.replay.turn']]) {
+      const n = view?.[field];
+      if (typeof n === 'number' && n > 0) {
+        last = { key, n };
+        break;
+      }
+    }
+    out.push(last);
+  }
+  return out;
+}
+
+/**
+ * The "Jump to" choices: the first step of each round, night or turn.
+ * @param {number} step the step shown
+ */
+function drawJumps(step) {
+  const select = byId('replay-jump', HTMLSelectElement);
+  const chapters = replayChapters();
+  /** @type {HTMLOptionElement[]} */
+  const options = [el('option', { value: '0' }, t('web.replay.start'))];
+  let current = '0';
+  chapters.forEach((c, i) => {
+    if (!c.key || (i > 0 && chapters[i - 1].key === c.key && chapters[i - 1].n === c.n)) return;
+    options.push(el('option', { value: String(i) }, t(c.key, { n: c.n })));
+  });
+  for (const o of options) if (Number(o.value) <= step) current = o.value;
+  options.push(el('option', { value: String(chapters.length - 1) }, t('web.replay.end')));
+  if (step >= chapters.length - 1) current = String(chapters.length - 1);
+  select.replaceChildren(...options);
+  select.value = current;
+}
+
+/** The delay between two steps when the replay plays, at the chosen speed. */
+function replayDelay() {
+  const speed = Number(byId('replay-speed', HTMLSelectElement).value) || 1;
+  return REPLAY_EVERY_MS / speed;
 }
 
 /** The versions a replay steps through: 0, then every version in the history. */
@@ -591,9 +648,16 @@ function bindReplay() {
       return;
     }
     if (!st.replay) replayTo(0);
-    st.replayTimer = window.setInterval(() => replayTo(cur() + 1), REPLAY_EVERY_MS);
+    st.replayTimer = window.setInterval(() => replayTo(cur() + 1), replayDelay());
     drawReplay();
   });
+  byId('replay-speed').addEventListener('change', () => {
+    if (st.replayTimer === undefined) return;
+    clearInterval(st.replayTimer);
+    st.replayTimer = window.setInterval(() => replayTo(cur() + 1), replayDelay());
+  });
+  byId('replay-scrub').addEventListener('input', () => replayTo(Number(byId('replay-scrub', HTMLInputElement).value)));
+  byId('replay-jump').addEventListener('change', () => replayTo(Number(byId('replay-jump', HTMLSelectElement).value)));
 }
 
 /**
