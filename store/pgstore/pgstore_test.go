@@ -223,7 +223,19 @@ func TestSessionExpiryMigration(t *testing.T) {
 func TestMoveRetriedOnKilledConnection(t *testing.T) {
 	u, admin := newSchema(t)
 	ctx := context.Background()
-	s, err := Open(ctx, u)
+	// A name of its own, so that only this store's connections are killed
+	// (other tests share the database, in parallel packages too).
+	b := make([]byte, 6)
+	rand.Read(b)
+	app := "gaslamp_killtest_" + hex.EncodeToString(b)
+	pu, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := pu.Query()
+	q.Set("application_name", app)
+	pu.RawQuery = q.Encode()
+	s, err := Open(ctx, pu.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +252,7 @@ func TestMoveRetriedOnKilledConnection(t *testing.T) {
 		}
 		var killed int
 		if err := admin.QueryRow(ctx, `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-			WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'gaslamp') k`).Scan(&killed); err != nil {
+			WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = $1) k`, app).Scan(&killed); err != nil {
 			t.Fatal(err)
 		}
 		if killed == 0 {

@@ -4,7 +4,7 @@
 // which sends a notification when it is this player's move and they are not
 // at the table.
 
-import { el } from './dom.js';
+import { el, svg } from './dom.js';
 import { currentLang, t } from './i18n.js';
 import { api } from './net.js';
 import { toast } from './ident.js';
@@ -48,11 +48,16 @@ async function subscribed() {
  */
 export async function pushButton() {
   if (!pushSupported()) return null;
-  const b = /** @type {HTMLButtonElement} */ (el('button', { type: 'button', id: 'push-toggle', class: 'small' }));
+  // A bell, like the sound toggle beside it: the header stays one line on
+  // a phone; the words are its accessible name and tooltip.
+  const bell = svg('svg', { viewBox: '0 0 24 24', width: '18', height: '18', 'aria-hidden': 'true' },
+    svg('path', { d: 'M12 2a6 6 0 0 0-6 6v4l-2 3v1h16v-1l-2-3V8a6 6 0 0 0-6-6zm-2 16a2 2 0 0 0 4 0z', fill: 'currentColor' }));
+  const b = /** @type {HTMLButtonElement} */ (el('button', { type: 'button', id: 'push-toggle', class: 'sound-toggle push-toggle' }, bell));
   const show = (/** @type {boolean} */ on) => {
-    b.textContent = on ? t('web.push.on') : t('web.push.off');
+    const label = on ? t('web.push.on') : t('web.push.off');
+    b.setAttribute('aria-label', label);
     b.setAttribute('aria-pressed', String(on));
-    b.title = t('web.push.help');
+    b.title = `${label}: ${t('web.push.help')}`;
   };
   show(await subscribed().catch(() => false));
   b.addEventListener('click', async () => {
