@@ -65,6 +65,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Settings", testSettings},
 		{"SeatOwnersAndHolders", testSeatOwnersAndHolders},
 		{"Transfers", testTransfers},
+		{"Accounts", testAccounts},
+		{"Results", testResults},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
