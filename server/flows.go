@@ -82,7 +82,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 			return
 		}
 		finished = true
-		in = createIn{Game: t.rec.Game, Options: maps.Clone(map[string]string(t.rec.Options)), Takeover: t.rec.Takeover}
+		in = createIn{Game: t.rec.Game, Options: maps.Clone(map[string]string(t.rec.Options)), Takeover: t.rec.Takeover, Rated: t.rec.Rated}
 		for _, st := range t.rec.Seats {
 			if st.Kind == store.KindBot {
 				in.Seats = append(in.Seats, seatIn{Kind: store.KindBot, Bot: st.Bot, Level: st.Level})

@@ -25,6 +25,8 @@ type tableSummary struct {
 	// Hotseat marks a hot-seat / teaching table, where one person may play
 	// every seat and so sees every side's secrets.
 	Hotseat bool `json:"hotseat"`
+	// Rated: the result changes the players' ratings (accounts only).
+	Rated bool `json:"rated"`
 }
 
 type seatSummary struct {
@@ -45,7 +47,7 @@ type playerSummary struct {
 // buildSummary runs on the table's goroutine.
 func (t *table) buildSummary() *tableSummary {
 	sum := &tableSummary{ID: t.id, Game: t.rec.Game, Options: game.Options(t.rec.Options), Status: t.rec.Status,
-		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat}
+		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat, Rated: t.rec.Rated}
 	if sum.Options == nil {
 		sum.Options = game.Options{}
 	}
@@ -210,6 +212,7 @@ type createIn struct {
 	Seats    []seatIn          `json:"seats"`
 	Takeover int               `json:"takeover_seconds"`
 	Hotseat  bool              `json:"hotseat"`
+	Rated    bool              `json:"rated"`
 }
 
 type seatIn struct {
@@ -289,7 +292,7 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 		return rec, nil, badRequest("err.bad-takeover")
 	}
 	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
-		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat}
+		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat, Rated: in.Rated}
 	invites := map[string]string{}
 	humans := 0
 	bots := game.BotNames(rules.ID())
@@ -323,6 +326,9 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 	}
 	if humans == 0 {
 		rec.Status = store.StatusRunning
+	}
+	if rec.Rated && !ratedTableOK(rec, infos, user) {
+		return rec, nil, errRatedTable
 	}
 	return rec, invites, nil
 }
@@ -371,7 +377,7 @@ func (s *Server) seatResult(w http.ResponseWriter, t *table, seat int, err error
 		writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat})
 	case errors.As(err, &ge) && ge.Code == game.CodeTableFull:
 		s.httpError(w, http.StatusConflict, ge)
-	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide):
+	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide || ge.Code == CodeRated):
 		s.httpError(w, http.StatusForbidden, ge)
 	case errors.As(err, &ge) && ge.Code == game.CodeUnknownSeat:
 		s.httpError(w, http.StatusNotFound, ge)

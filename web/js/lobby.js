@@ -124,6 +124,7 @@ function readCreateForm() {
   const takeover = Number(byId('takeover', HTMLInputElement).value);
   if (takeover > 0) req.takeover_seconds = takeover;
   if (byId('hotseat', HTMLInputElement).checked) req.hotseat = true;
+  if (byId('rated', HTMLInputElement).checked) req.rated = true;
   return req;
 }
 
@@ -199,7 +200,7 @@ function tableRow(tb) {
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
-      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name)
+      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'))
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {
@@ -218,6 +219,7 @@ function tableRow(tb) {
       ' ',
       el('span', { class: `status status-${tb.status}` }, statusLabel(tb.status)),
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null,
+      tb.rated ? el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')) : null,
       options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => (v === 'true' ? k : `${k}=${v}`)).join(', ')) : null),
     seats,
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },

@@ -69,6 +69,7 @@
  * @property {number} version
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat] a hot-seat / teaching table: one person may play every seat
+ * @property {boolean} [rated] the result changes the players' ratings (accounts only)
  */
 
 /**
@@ -79,6 +80,7 @@
  * @property {{kind: 'human'|'bot', bot?: string, level?: string}[]} seats
  * @property {number} [takeover_seconds]
  * @property {boolean} [hotseat]
+ * @property {boolean} [rated]
  */
 
 /**
@@ -108,6 +110,7 @@
  * @property {string} id
  * @property {string} name
  * @property {string} [csrf]
+ * @property {boolean} [account] an account, not a guest
  */
 
 /**
