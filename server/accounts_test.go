@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gaslamp/store"
+	"gaslamp/web"
 )
 
 // post sends a JSON POST as u (its cookie, no CSRF token unless u has one)
@@ -396,5 +397,64 @@ func TestRatedGameOnceWithTwoNodes(t *testing.T) {
 	}
 	if h, _ := st.RatingHistory(ctx, alice.id, "srvtest", ra[0].Side, 0); len(h) != 1 || h[0].Table != id {
 		t.Fatalf("history %+v", h)
+	}
+}
+
+// TestProfileAndLeaderboard: after a rated game, both profiles show the
+// game, the side, the result and the rating with its history; the
+// leaderboard lists each side; games in progress show as the lobby shows
+// them; a deleted account has no profile.
+func TestProfileAndLeaderboard(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.LeaderboardMinGames = 1; c.Static = web.Static() })
+	id, alice, bob := ratedGame(t, e, e)
+	eventually(t, "ratings stored", func() bool {
+		r, _ := e.st.RatingsOf(context.Background(), bob.id)
+		return len(r) == 1
+	})
+	c := alice.table("6", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	var pa, pb profileOut
+	if code := (&user{e: e}).do("GET", "/api/users/ALICE", nil, &pa); code != 200 {
+		t.Fatalf("profile: %d", code)
+	}
+	bob.do("GET", "/api/users/Bob", nil, &pb)
+	if pa.Name != "Alice" || len(pa.Ratings) != 1 || len(pa.Stats) != 1 || len(pa.Recent) != 1 || pa.Recent[0].Table != id || !pa.Recent[0].Rated {
+		t.Fatalf("alice's profile %+v", pa)
+	}
+	if pa.Ratings[0].Side != "north" || len(pa.Ratings[0].History) != 1 || pa.Ratings[0].Games != 1 {
+		t.Fatalf("alice's rating %+v", pa.Ratings[0])
+	}
+	if len(pb.Ratings) != 1 || pb.Ratings[0].Side != "south" || pa.Stats[0].Won+pb.Stats[0].Won != 1 {
+		t.Fatalf("bob's profile %+v", pb)
+	}
+	if pa.Recent[0].Won == pb.Recent[0].Won || (pa.Recent[0].Won != (pa.Ratings[0].Rating > 1500)) {
+		t.Fatalf("results %+v %+v", pa, pb)
+	}
+	if len(pa.Playing) != 1 || pa.Playing[0].ID != c.ID || len(pb.Playing) != 0 {
+		t.Fatalf("playing %+v / %+v", pa.Playing, pb.Playing)
+	}
+	var lb leaderboardOut
+	if code := alice.do("GET", "/api/leaderboard/srvtest", nil, &lb); code != 200 {
+		t.Fatalf("leaderboard: %d", code)
+	}
+	if len(lb.Sides["north"]) != 1 || lb.Sides["north"][0].Name != "Alice" || len(lb.Sides["south"]) != 1 || lb.Sides["south"][0].Name != "Bob" {
+		t.Fatalf("leaderboard %+v", lb)
+	}
+	if code := alice.do("GET", "/api/leaderboard/nope", nil, nil); code != http.StatusNotFound {
+		t.Fatalf("unknown game: %d", code)
+	}
+	if code := bob.post("/api/account/delete", map[string]string{"password": "correct horse"}, nil); code != http.StatusNoContent {
+		t.Fatal(code)
+	}
+	if code := alice.do("GET", "/api/users/Bob", nil, nil); code != http.StatusNotFound {
+		t.Fatalf("a deleted account's profile: %d", code)
+	}
+	for _, path := range []string{"/u/Alice", "/leaderboard/srvtest"} {
+		req, _ := newGet(e, path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: %v %v", path, resp.StatusCode, err)
+		}
+		resp.Body.Close()
 	}
 }

@@ -24,6 +24,17 @@ export async function ensureIdentity(opts = {}) {
 }
 
 /**
+ * Shows who is signed in, if anyone, without asking for a name (pages
+ * anyone may read: profiles, leaderboards).
+ * @returns {Promise<Me|null>}
+ */
+export async function showIdentity() {
+  const m = await me().catch(() => null);
+  if (m) showName(m);
+  return m;
+}
+
+/**
  * Shows the guest's name in #me-name, when the page has one.
  * @param {Me} m
  */

@@ -306,6 +306,14 @@ async function refreshTables() {
   renderTables();
 }
 
+/** Links to each game's leaderboard. */
+function renderLeaderboardLinks() {
+  const nav = document.getElementById('leaderboards');
+  if (!nav) return;
+  nav.querySelectorAll('a').forEach((a) => a.remove());
+  nav.append(...games.map((g) => el('a', { href: `/leaderboard/${encodeURIComponent(g.id)}`, class: 'button small' }, render(g.name))));
+}
+
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
@@ -316,6 +324,7 @@ async function main() {
     toast(t('web.error.network'));
   }
   renderCreateForm();
+  renderLeaderboardLinks();
   byId('game-select').addEventListener('change', renderCreateForm);
   byId('create-form', HTMLFormElement).addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -331,6 +340,7 @@ async function main() {
       else if (e instanceof HTMLSelectElement) kept.set(e.id, e.value);
     }
     renderCreateForm();
+    renderLeaderboardLinks();
     for (const [id, val] of kept) {
       const e = document.getElementById(id);
       if (e instanceof HTMLInputElement && typeof val === 'boolean') e.checked = val;

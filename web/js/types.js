@@ -270,3 +270,35 @@
  */
 
 export {};
+
+/**
+ * A rating in one game and side (GET /api/users/{name}, GET /api/leaderboard/{game}).
+ * @typedef {Object} RatingInfo
+ * @property {string} game
+ * @property {string} side
+ * @property {string} [name] the account (leaderboards)
+ * @property {number} rating
+ * @property {number} rd
+ * @property {number} games
+ * @property {number} wins
+ * @property {{table: string, rating: number, at: string}[]} [history]
+ */
+
+/**
+ * GET /api/users/{name}: an account's public profile.
+ * @typedef {Object} Profile
+ * @property {string} name
+ * @property {string} since
+ * @property {{game: string, side: string, played: number, won: number}[]} stats
+ * @property {RatingInfo[]} ratings
+ * @property {{table: string, game: string, side: string, won: boolean, rated: boolean, at: string}[]} recent
+ * @property {TableInfo[]} playing
+ */
+
+/**
+ * GET /api/leaderboard/{game}.
+ * @typedef {Object} Leaderboard
+ * @property {string} game
+ * @property {number} min_games
+ * @property {Record<string, RatingInfo[]>} sides
+ */
