@@ -15,6 +15,9 @@ type meOut struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	CSRF string `json:"csrf"`
+	// Account: the user is an account (signed in with a name and a
+	// password), not a guest.
+	Account bool `json:"account"`
 }
 
 // handleNewSession creates a guest with a display name and sets the session
@@ -74,7 +77,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	if ck, err := r.Cookie(cookieName); err == nil {
 		s.setSessionCookie(w, ck.Value)
 	}
-	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF})
+	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF, Account: user.Registered})
 }
 
 // cookieMaxAge is the session cookie's lifetime in seconds: the server's idle

@@ -116,6 +116,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 		}
 		finished = true
 		in.Game, in.Options, in.Takeover, in.Hotseat = t.rec.Game, maps.Clone(map[string]string(t.rec.Options)), t.rec.Takeover, t.rec.Hotseat
+		in.Rated = t.rec.Rated
 		for _, st := range t.rec.Seats {
 			if st.Kind == store.KindBot {
 				in.Seats = append(in.Seats, seatIn{Kind: store.KindBot, Bot: st.Bot, Level: st.Level})

@@ -22,6 +22,17 @@ type hub struct {
 
 func newHub(s *Server) *hub { return &hub{s: s, tables: map[string]*table{}} }
 
+// all returns the tables loaded now.
+func (h *hub) all() []*table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
+		out = append(out, t)
+	}
+	return out
+}
+
 func (h *hub) count() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -18,7 +18,8 @@ type Limits struct {
 	Chat               Rate // chat lines per session (checked once a frame is known to be chat)
 	Create, CreateIP   Rate // table creations
 	Join, JoinIP       Rate // seat takes, invites and WebSocket connections
-	SessionIP          Rate // guest sessions created per IP
+	SessionIP          Rate // guest sessions (and accounts) created per IP
+	Login, LoginIP     Rate // sign-in and password attempts per account name, and per IP
 	IPScale            float64
 	CleanupIdleBuckets time.Duration
 }
@@ -31,13 +32,14 @@ func DefaultLimits() Limits {
 		Create: Rate{0.2, 5}, CreateIP: Rate{1, 20},
 		Join: Rate{2, 20}, JoinIP: Rate{20, 200},
 		SessionIP: Rate{1, 20},
+		Login:     Rate{1.0 / 60, 10}, LoginIP: Rate{0.2, 30},
 	}
 }
 
 // ScaleIP returns the limits with every per-IP rate multiplied by k (k == 0
 // removes the per-IP limits), for load tests from one address.
 func (l Limits) ScaleIP(k float64) Limits {
-	for _, r := range []*Rate{&l.FramesIP, &l.CreateIP, &l.JoinIP, &l.SessionIP} {
+	for _, r := range []*Rate{&l.FramesIP, &l.CreateIP, &l.JoinIP, &l.SessionIP, &l.LoginIP} {
 		if k == 0 {
 			*r = Rate{}
 		} else {

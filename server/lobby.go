@@ -35,6 +35,8 @@ type tableSummary struct {
 	// ToAct lists the seats that must act now (a running table held in
 	// memory; who must act is public).
 	ToAct []int `json:"to_act,omitempty"`
+	// Rated: the result changes the players' ratings (accounts only).
+	Rated bool `json:"rated"`
 }
 
 type seatSummary struct {
@@ -56,7 +58,7 @@ type playerSummary struct {
 func (t *table) buildSummary() *tableSummary {
 	sum := &tableSummary{ID: t.id, Game: t.rec.Game, Options: game.Options(t.rec.Options), Status: t.rec.Status,
 		Created: t.rec.Created, Version: t.version, Takeover: t.rec.Takeover, Hotseat: t.rec.Hotseat,
-		Pace: t.pace}
+		Pace: t.pace, Rated: t.rec.Rated}
 	if t.clocks != nil {
 		sum.Clocks = t.clockInfos(t.s.now())
 	}
@@ -231,7 +233,8 @@ type createIn struct {
 	Hotseat  bool              `json:"hotseat"`
 	Pace     *Pace             `json:"pace"`
 	// Seat, when set, is the human seat the creator takes at once (flows.go).
-	Seat *int `json:"seat"`
+	Seat  *int `json:"seat"`
+	Rated bool `json:"rated"`
 }
 
 type seatIn struct {
@@ -314,7 +317,7 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 		return rec, nil, errNoSuchSeat
 	}
 	rec = store.Table{ID: randomID("t_"), Game: rules.ID(), Options: opts, Seed: seed, Status: store.StatusOpen,
-		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat}
+		Takeover: in.Takeover, Creator: user.ID, Created: s.now().UTC(), Hotseat: in.Hotseat, Rated: in.Rated}
 	if in.Pace != nil {
 		if err := in.Pace.check(); err != nil {
 			return rec, nil, err
@@ -355,6 +358,9 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 	}
 	if humans == 0 {
 		rec.Status = store.StatusRunning
+	}
+	if rec.Rated && !ratedTableOK(rec, infos, user) {
+		return rec, nil, errRatedTable
 	}
 	return rec, invites, nil
 }
@@ -403,7 +409,7 @@ func (s *Server) seatResult(w http.ResponseWriter, t *table, seat int, err error
 		writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat})
 	case errors.As(err, &ge) && ge.Code == game.CodeTableFull:
 		s.httpError(w, http.StatusConflict, ge)
-	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide):
+	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide || ge.Code == CodeRated):
 		s.httpError(w, http.StatusForbidden, ge)
 	case errors.As(err, &ge) && ge.Code == game.CodeUnknownSeat:
 		s.httpError(w, http.StatusNotFound, ge)

@@ -168,6 +168,7 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 		if local {
 			t.setStatus(store.StatusFinished)
 			t.dropLease()
+			t.recordResults()
 		} else {
 			t.rec.Status = store.StatusFinished
 		}

@@ -76,6 +76,10 @@ type Config struct {
 	// BodyTimeout and WriteTimeout bound a request's body and its answer
 	// (defaults DefaultBodyTimeout, DefaultWriteTimeout; negative: none).
 	BodyTimeout, WriteTimeout time.Duration
+	// LeaderboardMinGames is the number of rated games an account needs
+	// in a game and side to appear on its leaderboard (default
+	// DefaultLeaderboardMinGames).
+	LeaderboardMinGames int
 	// SecureCookies sets the Secure flag on the session cookie (behind TLS).
 	SecureCookies bool
 	// SessionIdle is how long a session may go unused before it expires
@@ -213,6 +217,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.RateNotices <= 0 {
 		cfg.RateNotices = DefaultRateNotices
+	}
+	if cfg.LeaderboardMinGames <= 0 {
+		cfg.LeaderboardMinGames = DefaultLeaderboardMinGames
 	}
 	if cfg.BotWorkers <= 0 {
 		cfg.BotWorkers = runtime.GOMAXPROCS(0)

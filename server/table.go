@@ -225,6 +225,7 @@ func (t *table) start() {
 	}
 	if t.finished() {
 		t.dropLease()
+		t.recordResults() // once per table: this does nothing if they were stored
 	} else {
 		t.claimLease()
 	}

@@ -160,4 +160,68 @@ var Migrations = []Migration{
 		// The lobby lists the tables a player has held a seat of.
 		`CREATE INDEX seat_holders_user ON seat_holders(user_id, table_id)`,
 	}},
+	{9, "accounts", []string{
+		// A guest becomes an account by adding this row to its user: the
+		// user id (which holds seats) stays. name_key is the name's
+		// look-alike skeleton (lower case, confusable letters folded):
+		// two names that read alike cannot both exist. password is an
+		// argon2id hash in the PHC string form (docs/security.md).
+		`CREATE TABLE accounts (
+			user_id TEXT PRIMARY KEY REFERENCES users(id),
+			name TEXT NOT NULL,
+			name_key TEXT NOT NULL,
+			password TEXT NOT NULL,
+			created BIGINT NOT NULL
+		)`,
+		`CREATE UNIQUE INDEX accounts_name_key ON accounts(name_key)`,
+		`CREATE INDEX seats_user ON seats(user_id)`,
+		`CREATE INDEX seats_owner ON seats(owner)`,
+	}},
+	{10, "results and ratings", []string{
+		// rated: a table between accounts whose result changes ratings.
+		`ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0`,
+		// One row per finished table whose results were recorded: results
+		// and ratings are applied once per table, whichever node ends it.
+		`CREATE TABLE results_applied (
+			table_id TEXT PRIMARY KEY REFERENCES tables(id),
+			at BIGINT NOT NULL
+		)`,
+		// Each person's result at a finished table, per side they played
+		// (won: 1 won, 0 lost).
+		`CREATE TABLE results (
+			table_id TEXT NOT NULL REFERENCES tables(id),
+			user_id TEXT NOT NULL,
+			game TEXT NOT NULL,
+			side TEXT NOT NULL,
+			won INTEGER NOT NULL,
+			rated INTEGER NOT NULL,
+			at BIGINT NOT NULL,
+			PRIMARY KEY (table_id, user_id, side)
+		)`,
+		`CREATE INDEX results_user ON results(user_id, at)`,
+		// Glicko-2 ratings per account, game and side.
+		`CREATE TABLE ratings (
+			user_id TEXT NOT NULL,
+			game TEXT NOT NULL,
+			side TEXT NOT NULL,
+			rating DOUBLE PRECISION NOT NULL,
+			rd DOUBLE PRECISION NOT NULL,
+			vol DOUBLE PRECISION NOT NULL,
+			games INTEGER NOT NULL,
+			wins INTEGER NOT NULL,
+			updated BIGINT NOT NULL,
+			PRIMARY KEY (user_id, game, side)
+		)`,
+		`CREATE INDEX ratings_board ON ratings(game, side, rating)`,
+		`CREATE TABLE rating_history (
+			user_id TEXT NOT NULL,
+			game TEXT NOT NULL,
+			side TEXT NOT NULL,
+			table_id TEXT NOT NULL,
+			rating DOUBLE PRECISION NOT NULL,
+			rd DOUBLE PRECISION NOT NULL,
+			at BIGINT NOT NULL,
+			PRIMARY KEY (user_id, game, side, table_id)
+		)`,
+	}},
 }

@@ -32,7 +32,7 @@ func (s *sqlStore) CreateUser(ctx context.Context, u User) error {
 func (s *sqlStore) User(ctx context.Context, id string) (User, error) {
 	var u User
 	var created int64
-	err := s.row(ctx, `SELECT id, name, created FROM users WHERE id = ?`, id).Scan(&u.ID, &u.Name, &created)
+	err := s.row(ctx, `SELECT id, name, created, EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = users.id) FROM users WHERE id = ?`, id).Scan(&u.ID, &u.Name, &created, &u.Registered)
 	u.Created = fromMS(created)
 	return u, mapErr(err)
 }
@@ -49,9 +49,10 @@ func (s *sqlStore) SessionByHash(ctx context.Context, hash string) (Session, Use
 	var x Session
 	var u User
 	var sc, seen, uc int64
-	err := s.row(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, s.last_seen, u.id, u.name, u.created
+	err := s.row(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, s.last_seen, u.id, u.name, u.created,
+		EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id)
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, hash).
-		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &seen, &u.ID, &u.Name, &uc)
+		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &seen, &u.ID, &u.Name, &uc, &u.Registered)
 	x.Created, x.LastSeen, u.Created = fromMS(sc), fromMS(seen), fromMS(uc)
 	return x, u, mapErr(err)
 }
@@ -82,8 +83,8 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace); err != nil {
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, rated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace, boolInt(t.Rated)); err != nil {
 		return mapErr(err)
 	}
 	for _, st := range t.Seats {
@@ -95,16 +96,16 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	return mapErr(tx.Commit())
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated`
 
 func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
 	var t Table
 	var opts string
-	var seed, created, hotseat, resignedSeat, resignedVersion int64
-	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion); err != nil {
+	var seed, created, hotseat, resignedSeat, resignedVersion, rated int64
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated); err != nil {
 		return t, mapErr(err)
 	}
-	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0
+	t.Seed, t.Created, t.Hotseat, t.Rated = uint64(seed), fromMS(created), hotseat != 0, rated != 0
 	if resignedSeat >= 0 {
 		t.Resigned = &Resignation{Seat: int(resignedSeat), Version: resignedVersion}
 	}

@@ -35,6 +35,9 @@ type User struct {
 	ID      string
 	Name    string
 	Created time.Time
+	// Registered: the user is an account (has a name and a password),
+	// not a guest. Read-only: set by CreateAccount.
+	Registered bool
 }
 
 // Session ties a browser (through its cookie) to a user. Only the hash of the
@@ -62,6 +65,7 @@ type Table struct {
 	Created  time.Time
 	Hotseat  bool   // one person may play every seat (a teaching table)
 	Pace     string // the table's clock, JSON (server.Pace); "" for none
+	Rated    bool   // a table between accounts whose result changes ratings
 	Seats    []Seat
 	// Resigned is the resignation that ended the game, nil when none did.
 	Resigned *Resignation
@@ -248,10 +252,101 @@ type Store interface {
 	// (SQLite's quick_check; nil for PostgreSQL, which checks itself).
 	Integrity() error
 
+	// Accounts (accounts.go).
+
+	// CreateAccount turns the user a.UserID into an account: it stores the
+	// account and renames the user, and the seats they hold, to a.Name.
+	// ErrConflict when a.Key is taken or the user has an account already.
+	CreateAccount(ctx context.Context, a Account) error
+	// AccountByKey returns the account whose name skeleton is key.
+	AccountByKey(ctx context.Context, key string) (Account, error)
+	// AccountByUser returns the account of a user (ErrNotFound for a guest).
+	AccountByUser(ctx context.Context, userID string) (Account, error)
+	// SetPassword replaces an account's password hash.
+	SetPassword(ctx context.Context, userID, hash string) error
+	// DeleteSessionsOf removes the sessions of a user except the one whose
+	// hash is except, and returns the hashes it removed.
+	DeleteSessionsOf(ctx context.Context, userID, except string) ([]string, error)
+	// DeleteAccount removes an account's personal data: the account, its
+	// sessions, its results and ratings; its name becomes "" on the user,
+	// its seats and its chat lines (games stay, under a neutral name). It
+	// returns the hashes of the sessions removed.
+	DeleteAccount(ctx context.Context, userID string) ([]string, error)
+
+	// Results and ratings (accounts.go).
+
+	// RecordResults stores the results of a finished table and, through
+	// rate, the new ratings, once per table: it returns false (and changes
+	// nothing) when the table's results are stored already, whichever
+	// store client stored them. In one transaction, it reads the current
+	// ratings of keys (a key without a rating yet comes back with Games 0
+	// and zero values), calls rate with them (in the order of keys), and
+	// stores what rate returns with a history point each. rate may be nil
+	// (a casual table).
+	RecordResults(ctx context.Context, table string, at time.Time, results []Result, keys []RatingKey, rate func([]Rating) []Rating) (bool, error)
+	// ResultsOf returns a user's results, newest first, at most limit.
+	ResultsOf(ctx context.Context, userID string, limit int) ([]Result, error)
+	// RatingsOf returns a user's ratings.
+	RatingsOf(ctx context.Context, userID string) ([]Rating, error)
+	// RatingHistory returns the points of a user's rating in one game and
+	// side, oldest first, the last limit of them.
+	RatingHistory(ctx context.Context, userID, game, side string, limit int) ([]RatingPoint, error)
+	// Leaderboard returns the accounts' ratings in a game and side with at
+	// least minGames games, best first, at most limit, with Name set.
+	Leaderboard(ctx context.Context, game, side string, minGames, limit int) ([]Rating, error)
+	// SeatedTablesOf returns the tables a user holds or owns a seat of, with one
+	// of the statuses (all when none), newest first, at most limit.
+	SeatedTablesOf(ctx context.Context, userID string, limit int, statuses ...string) ([]Table, error)
+
 	// SchemaVersion returns the version of the last applied migration.
 	SchemaVersion(ctx context.Context) (int, error)
 	// Close releases the store; it waits for writes in progress.
 	Close() error
+}
+
+// Account is a user who can sign in: a unique name and a password hash.
+type Account struct {
+	UserID   string
+	Name     string // as the person wrote it
+	Key      string // the name's look-alike skeleton, unique
+	Password string // argon2id hash, PHC string form
+	Created  time.Time
+}
+
+// Result is one person's result at a finished table, for one side.
+type Result struct {
+	Table  string
+	UserID string
+	Game   string
+	Side   string
+	Won    bool
+	Rated  bool
+	At     time.Time
+}
+
+// RatingKey names one rating: an account's, in a game, for a side.
+type RatingKey struct {
+	UserID, Game, Side string
+}
+
+// Rating is a Glicko-2 rating (on the Glicko scale: 1500, RD 350).
+type Rating struct {
+	RatingKey
+	Name    string // the account's name (Leaderboard only)
+	Rating  float64
+	RD      float64
+	Vol     float64
+	Games   int // rated games played
+	Wins    int
+	Updated time.Time
+}
+
+// RatingPoint is a rating after one rated table.
+type RatingPoint struct {
+	Table  string
+	Rating float64
+	RD     float64
+	At     time.Time
 }
 
 // Hash returns the hex SHA-256 of a secret token, the only form in which the

@@ -206,7 +206,7 @@ func (s *Store) CreateUser(ctx context.Context, u store.User) error {
 func (s *Store) User(ctx context.Context, id string) (store.User, error) {
 	var u store.User
 	var created int64
-	err := s.pool.QueryRow(ctx, `SELECT id, name, created FROM users WHERE id = $1`, id).Scan(&u.ID, &u.Name, &created)
+	err := s.pool.QueryRow(ctx, `SELECT id, name, created, EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = users.id) FROM users WHERE id = $1`, id).Scan(&u.ID, &u.Name, &created, &u.Registered)
 	u.Created = fromMS(created)
 	return u, mapErr(err)
 }
@@ -225,9 +225,10 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 	var x store.Session
 	var u store.User
 	var sc, seen, uc int64
-	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, s.last_seen, u.id, u.name, u.created
+	err := s.pool.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.csrf, s.created, s.last_seen, u.id, u.name, u.created,
+		EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id)
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, hash).
-		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &seen, &u.ID, &u.Name, &uc)
+		Scan(&x.TokenHash, &x.UserID, &x.CSRF, &sc, &seen, &u.ID, &u.Name, &uc, &u.Registered)
 	x.Created, x.LastSeen, u.Created = fromMS(sc), fromMS(seen), fromMS(uc)
 	return x, u, mapErr(err)
 }
@@ -259,9 +260,9 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 		return err
 	}
 	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, rated)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+			t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace, boolInt(t.Rated)); err != nil {
 			return err
 		}
 		if len(t.Seats) == 0 {
@@ -276,16 +277,16 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	}))
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts string
-	var seed, created, hotseat, resignedSeat, resignedVersion int64
-	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion); err != nil {
+	var seed, created, hotseat, resignedSeat, resignedVersion, rated int64
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated); err != nil {
 		return t, mapErr(err)
 	}
-	t.Seed, t.Created, t.Hotseat = uint64(seed), fromMS(created), hotseat != 0
+	t.Seed, t.Created, t.Hotseat, t.Rated = uint64(seed), fromMS(created), hotseat != 0, rated != 0
 	if resignedSeat >= 0 {
 		t.Resigned = &store.Resignation{Seat: int(resignedSeat), Version: resignedVersion}
 	}

@@ -68,6 +68,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"PushSubscriptions", testPushSubscriptions},
 		{"TablesOfAPlayer", testTablesOfAPlayer},
 		{"Resign", testResign},
+		{"Accounts", testAccounts},
+		{"Results", testResults},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })

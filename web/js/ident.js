@@ -3,6 +3,7 @@
 import { el, byId } from './dom.js';
 import { t, render } from './i18n.js';
 import { me, createSession, signOut, HttpError } from './net.js';
+import { accountButton, signInFromNameDialog } from './account.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -23,12 +24,24 @@ export async function ensureIdentity(opts = {}) {
 }
 
 /**
+ * Shows who is signed in, if anyone, without asking for a name (pages
+ * anyone may read: profiles, leaderboards).
+ * @returns {Promise<Me|null>}
+ */
+export async function showIdentity() {
+  const m = await me().catch(() => null);
+  if (m) showName(m);
+  return m;
+}
+
+/**
  * Shows the guest's name in #me-name, when the page has one.
  * @param {Me} m
  */
 function showName(m) {
   const slot = document.getElementById('me-name');
-  if (slot) slot.textContent = m.name;
+  if (slot) slot.textContent = m.name || t('web.player.former');
+  accountButton(m);
   const box = slot?.closest('.me');
   if (box instanceof HTMLElement) box.hidden = false;
   const out = document.getElementById('sign-out');
@@ -60,6 +73,7 @@ export function askName(optional) {
   const skip = document.getElementById('name-skip');
   if (skip) skip.hidden = !optional;
   err.textContent = '';
+  signInFromNameDialog();
   return new Promise((resolve) => {
     /** @param {SubmitEvent} ev */
     const submit = async (ev) => {

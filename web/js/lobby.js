@@ -151,6 +151,7 @@ function readCreateForm() {
   if (pace) req.pace = pace;
   const mine = byId('my-seat', HTMLSelectElement).value;
   if (mine !== '' && seats[Number(mine)]?.kind === 'human') req.seat = Number(mine);
+  if (byId('rated', HTMLInputElement).checked) req.rated = true;
   return req;
 }
 
@@ -236,7 +237,7 @@ function tableRow(tb) {
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
-      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name)
+      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'))
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {
@@ -256,6 +257,7 @@ function tableRow(tb) {
       el('span', { class: `status status-${tb.status}` }, statusLabel(tb.status)),
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null,
       tb.pace ? el('span', { class: 'badge pace', 'data-pace': tb.pace.kind }, paceLabel(tb.pace)) : null,
+      tb.rated ? el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')) : null,
       options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => (v === 'true' ? k : `${k}=${v}`)).join(', ')) : null),
     seats,
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },
@@ -465,6 +467,14 @@ function chosenPace() {
   return PACE_PRESETS[v] ?? null;
 }
 
+/** Links to each game's leaderboard. */
+function renderLeaderboardLinks() {
+  const nav = document.getElementById('leaderboards');
+  if (!nav) return;
+  nav.querySelectorAll('a').forEach((a) => a.remove());
+  nav.append(...games.map((g) => el('a', { href: `/leaderboard/${encodeURIComponent(g.id)}`, class: 'button small' }, render(g.name))));
+}
+
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
@@ -476,6 +486,7 @@ async function main() {
   }
   renderCreateForm();
   renderPaceSelect();
+  renderLeaderboardLinks();
   byId('game-select').addEventListener('change', renderCreateForm);
   byId('game-select').addEventListener('change', () => {
     delete byId('my-seat').dataset.chosen;
@@ -499,6 +510,7 @@ async function main() {
     }
     renderCreateForm();
     renderPaceSelect();
+    renderLeaderboardLinks();
     for (const [id, val] of kept) {
       const e = document.getElementById(id);
       if (e instanceof HTMLInputElement && typeof val === 'boolean') e.checked = val;

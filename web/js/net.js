@@ -90,6 +90,51 @@ export async function createSession(name) {
 }
 
 /**
+ * Creates an account: the guest of this browser becomes it (keeping every
+ * game and seat), or a new one when there is none.
+ * @param {string} name
+ * @param {string} password
+ * @returns {Promise<Me>}
+ */
+export async function register(name, password) {
+  const m = /** @type {Me} */ (await api('/api/account/register', { method: 'POST', body: { name, password } }));
+  if (m && m.csrf) csrf = m.csrf;
+  return m;
+}
+
+/**
+ * Signs in to an account.
+ * @param {string} name
+ * @param {string} password
+ * @returns {Promise<Me>}
+ */
+export async function signIn(name, password) {
+  const m = /** @type {Me} */ (await api('/api/account/signin', { method: 'POST', body: { name, password } }));
+  if (m && m.csrf) csrf = m.csrf;
+  return m;
+}
+
+/**
+ * Changes the account's password; its other sessions end.
+ * @param {string} old
+ * @param {string} password
+ * @returns {Promise<void>}
+ */
+export async function changePassword(old, password) {
+  await api('/api/account/password', { method: 'POST', body: { old, new: password } });
+}
+
+/**
+ * Deletes the account (its games stay, under a neutral name).
+ * @param {string} password
+ * @returns {Promise<void>}
+ */
+export async function deleteAccount(password) {
+  await api('/api/account/delete', { method: 'POST', body: { password } });
+  csrf = '';
+}
+
+/**
  * Signs out: the server revokes the session and clears the cookie.
  * @returns {Promise<void>}
  */

@@ -295,6 +295,9 @@ function draw() {
     title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
   }
   if (st.table.pace) title.append(' ', el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
+  if (st.table.rated) {
+    title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
+  }
   drawPrompt(snap);
   drawLegal(snap);
   drawSeats(snap);
@@ -426,7 +429,7 @@ function drawSeats(snap) {
     el('span', { class: 'seat-who' },
       el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
       s.player
-        ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name,
+        ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'),
           mine ? ` ${t('web.seat.you')}` : '')
         : el('span', { class: 'free' }, t('web.seat.free'))));
     if (!s.player && s.kind !== 'bot' && open) {

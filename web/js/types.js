@@ -73,6 +73,7 @@
  * @property {ClockInfo[]} [clocks]
  * @property {number} [resigned] the seat that gave the game up
  * @property {number[]} [to_act] the seats that must act now (a running table)
+ * @property {boolean} [rated] the result changes the players' ratings (accounts only)
  */
 
 /**
@@ -85,6 +86,7 @@
  * @property {boolean} [hotseat]
  * @property {Pace} [pace]
  * @property {number} [seat] the human seat the creator takes at once
+ * @property {boolean} [rated]
  */
 
 /**
@@ -117,6 +119,7 @@
  * @property {string} id
  * @property {string} name
  * @property {string} [csrf]
+ * @property {boolean} [account] an account, not a guest
  */
 
 /**
@@ -292,3 +295,35 @@
  */
 
 export {};
+
+/**
+ * A rating in one game and side (GET /api/users/{name}, GET /api/leaderboard/{game}).
+ * @typedef {Object} RatingInfo
+ * @property {string} game
+ * @property {string} side
+ * @property {string} [name] the account (leaderboards)
+ * @property {number} rating
+ * @property {number} rd
+ * @property {number} games
+ * @property {number} wins
+ * @property {{table: string, rating: number, at: string}[]} [history]
+ */
+
+/**
+ * GET /api/users/{name}: an account's public profile.
+ * @typedef {Object} Profile
+ * @property {string} name
+ * @property {string} since
+ * @property {{game: string, side: string, played: number, won: number}[]} stats
+ * @property {RatingInfo[]} ratings
+ * @property {{table: string, game: string, side: string, won: boolean, rated: boolean, at: string}[]} recent
+ * @property {TableInfo[]} playing
+ */
+
+/**
+ * GET /api/leaderboard/{game}.
+ * @typedef {Object} Leaderboard
+ * @property {string} game
+ * @property {number} min_games
+ * @property {Record<string, RatingInfo[]>} sides
+ */

@@ -1,0 +1,66 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// fill types text into the input with id.
+func (p *page) fill(id, text string) {
+	p.t.Helper()
+	if err := p.run(scaled(10*time.Second), chromedp.SendKeys(chromedp.ID(id), text)); err != nil {
+		p.t.Fatalf("%s: typing into #%s: %v\n%s", p.name, id, err, p.describe())
+	}
+}
+
+// TestBrowserAccountRegisterAndSignIn: a seated guest creates an account
+// from the lobby's account dialog and keeps the seat; on another device
+// (another browser context) the account signs in from the name prompt and
+// holds the same seat.
+func TestBrowserAccountRegisterAndSignIn(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+
+	laptop := openPage(t, browser, "laptop", base)
+	phone := openPage(t, browser, "phone", base)
+
+	laptop.navigate("/")
+	laptop.signIn("Sherlock")
+	invites, table := laptop.createTable("pocket", 2)
+	laptop.navigate(invites[0])
+	laptop.acceptInvite()
+	laptop.waitSeat(0)
+
+	// The guest becomes an account.
+	laptop.navigate("/")
+	laptop.waitJS("the account button", `document.getElementById('account-open')`, scaled(15*time.Second))
+	laptop.mustClick("#account-open")
+	laptop.waitJS("the account dialog", `document.getElementById('account-dialog')?.open && !document.getElementById('register-form').hidden`, scaled(10*time.Second))
+	laptop.fill("register-name", "Holmes221")
+	laptop.fill("register-password", "elementary, dear")
+	laptop.mustClick("#register-form-submit")
+	laptop.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
+	laptop.navigate(table)
+	laptop.waitSeat(0)
+
+	// Another device signs in from the name prompt.
+	phone.navigate("/")
+	phone.waitJS("the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
+	phone.mustClick("#name-signin")
+	phone.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
+	phone.fill("signin-name", "holmes221")
+	phone.fill("signin-password", "wrong password")
+	phone.mustClick("#signin-form-submit")
+	phone.waitJS("the refusal", `document.querySelector('#signin-form .form-error')?.textContent.length > 0`, scaled(10*time.Second))
+	mustEval[bool](phone, `(document.getElementById('signin-password').value = '') === ''`)
+	phone.fill("signin-password", "elementary, dear")
+	phone.mustClick("#signin-form-submit")
+	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
+	phone.navigate(table)
+	phone.waitSeat(0)
+	laptop.checkConsole()
+	phone.checkConsole()
+}

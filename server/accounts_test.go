@@ -1,0 +1,460 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+
+	"gaslamp/store"
+	"gaslamp/web"
+)
+
+// post sends a JSON POST as u (its cookie, no CSRF token unless u has one)
+// and returns the status, taking a new session cookie when one is set.
+func (u *user) post(path string, body any, out any) int {
+	u.e.t.Helper()
+	return u.do("POST", path, body, out)
+}
+
+// register creates an account as u (a guest, or a fresh visitor when u is
+// nil) and returns the account's user, with its new cookie.
+func (e *env) register(u *user, name, password string) (*user, int) {
+	e.t.Helper()
+	if u == nil {
+		u = &user{e: e}
+	}
+	return e.credentials(u, "/api/account/register", name, password)
+}
+
+func (e *env) signIn(u *user, name, password string) (*user, int) {
+	e.t.Helper()
+	if u == nil {
+		u = &user{e: e}
+	}
+	return e.credentials(u, "/api/account/signin", name, password)
+}
+
+func (e *env) credentials(u *user, path, name, password string) (*user, int) {
+	e.t.Helper()
+	_, code, me, cookie := u.rawPost(path, map[string]string{"name": name, "password": password})
+	if code != http.StatusCreated && code != http.StatusOK {
+		return nil, code
+	}
+	return &user{e: e, name: me.Name, cookie: cookie, csrf: me.CSRF, id: me.ID}, code
+}
+
+// rawPost posts body as u and returns the answer's status, its meOut and the
+// session cookie it set.
+func (u *user) rawPost(path string, body any) (*http.Request, int, meOut, string) {
+	u.e.t.Helper()
+	var me meOut
+	cookie := ""
+	req, _ := http.NewRequest("POST", u.e.url+path, jsonBody(body))
+	req.Header.Set("Content-Type", "application/json")
+	if u.cookie != "" {
+		req.AddCookie(&http.Cookie{Name: cookieName, Value: u.cookie})
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		u.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	decode(resp, &me)
+	for _, c := range resp.Cookies() {
+		if c.Name == cookieName {
+			cookie = c.Value
+		}
+	}
+	return req, resp.StatusCode, me, cookie
+}
+
+func jsonBody(v any) io.Reader {
+	data, _ := json.Marshal(v)
+	return bytes.NewReader(data)
+}
+
+func decode(resp *http.Response, v any) { json.NewDecoder(resp.Body).Decode(v) }
+
+func (u *user) me() (meOut, int) {
+	var m meOut
+	code := u.do("GET", "/api/me", nil, &m)
+	return m, code
+}
+
+func TestRegisterSignInSignOut(t *testing.T) {
+	e := newEnv(t, nil)
+	a, code := e.register(nil, "Alice", "correct horse")
+	if code != http.StatusCreated || a.name != "Alice" {
+		t.Fatalf("register: %d %+v", code, a)
+	}
+	if m, code := a.me(); code != 200 || !m.Account || m.Name != "Alice" || m.ID != a.id {
+		t.Fatalf("me: %d %+v", code, m)
+	}
+	if _, code := e.register(a, "Other", "correct horse"); code != http.StatusConflict {
+		t.Fatalf("a second account from an account's session: %d", code)
+	}
+	if code := a.post("/api/session/signout", nil, nil); code != http.StatusNoContent {
+		t.Fatalf("sign out: %d", code)
+	}
+	if _, code := a.me(); code != http.StatusUnauthorized {
+		t.Fatalf("signed out: %d", code)
+	}
+	if _, code := e.signIn(nil, "Alice", "wrong horse!"); code != http.StatusUnauthorized {
+		t.Fatalf("wrong password: %d", code)
+	}
+	if _, code := e.signIn(nil, "Nobody", "correct horse"); code != http.StatusUnauthorized {
+		t.Fatalf("unknown name: %d", code)
+	}
+	b, code := e.signIn(nil, "ALICE", "correct horse")
+	if code != http.StatusOK || b.id != a.id || b.name != "Alice" {
+		t.Fatalf("sign in: %d %+v", code, b)
+	}
+	// A guest who signs in leaves the guest's session behind.
+	g := e.guest("Visitor")
+	c, code := e.signIn(g, "alice", "correct horse")
+	if code != http.StatusOK || c.id != a.id || c.cookie == g.cookie {
+		t.Fatalf("sign in from a guest: %d %+v", code, c)
+	}
+	if _, code := g.me(); code != http.StatusUnauthorized {
+		t.Fatalf("the guest's old session: %d", code)
+	}
+	// A stored hash is argon2id with the documented parameters.
+	acct, err := e.st.AccountByKey(context.Background(), nameKey("alice"))
+	if err != nil || acct.Password[:30] != "$argon2id$v=19$m=19456,t=2,p=1" {
+		t.Fatalf("stored %q, %v", acct.Password, err)
+	}
+}
+
+func TestAccountNames(t *testing.T) {
+	e := newEnv(t, nil)
+	if _, code := e.register(nil, "Alice", "correct horse"); code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	for _, n := range []string{"alice", "ALICE", "Al1ce", "AIice", "a1ice"} {
+		if _, code := e.register(nil, n, "correct horse"); code != http.StatusConflict {
+			t.Errorf("%q: %d, want 409 (reads like Alice)", n, code)
+		}
+	}
+	for _, n := range []string{"al", "1alice", "Алиса", "al ice", "аlice", "alice!", "averyveryverylongname1"} {
+		if _, code := e.register(nil, n, "correct horse"); code != http.StatusBadRequest {
+			t.Errorf("%q: %d, want 400", n, code)
+		}
+	}
+	if _, code := e.register(nil, "Bob", "short"); code != http.StatusBadRequest {
+		t.Errorf("short password: %d", code)
+	}
+	if _, code := e.register(nil, "rn_ed", "correct horse"); code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	if _, code := e.register(nil, "m-ed", "correct horse"); code != http.StatusConflict {
+		t.Errorf("m-ed against rn_ed: %d", code)
+	}
+}
+
+// TestGuestUpgradeKeepsSeats: a seated guest becomes an account; the user
+// id, the seat and the game stay theirs, under the account's name, and the
+// account signed in on another device holds the same seat.
+func TestGuestUpgradeKeepsSeats(t *testing.T) {
+	e := newEnv(t, nil)
+	id, alice, _, ca, _ := twoPlayers(e, "6")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.next("ack")
+	up, code := e.register(alice, "Alicia", "correct horse")
+	if code != http.StatusCreated || up.id != alice.id || up.cookie == alice.cookie {
+		t.Fatalf("upgrade: %d %+v (guest %s)", code, up, alice.id)
+	}
+	if _, code := alice.me(); code != http.StatusUnauthorized {
+		t.Fatalf("the guest token outlives the upgrade: %d", code)
+	}
+	var sum tableSummary
+	eventually(t, "the seat shows the account's name", func() bool {
+		up.do("GET", "/api/tables/"+id, nil, &sum)
+		return sum.Seats[0].Player != nil && sum.Seats[0].Player.Name == "Alicia"
+	})
+	rec, _ := e.st.Table(context.Background(), id)
+	if rec.Seats[0].UserID != alice.id || rec.Seats[0].Owner != alice.id {
+		t.Fatalf("seat %+v", rec.Seats[0])
+	}
+	// Another device: sign in, and the seat is there.
+	other, code := e.signIn(nil, "alicia", "correct horse")
+	if code != http.StatusOK {
+		t.Fatal(code)
+	}
+	c := e.dial(other, id)
+	c.hello(-1)
+	st := c.next("state")
+	if len(st.You) != 1 || st.You[0] != 0 {
+		t.Fatalf("the other device holds %v, want seat 0", st.You)
+	}
+}
+
+func TestLoginRateLimits(t *testing.T) {
+	e := newEnv(t, func(c *Config) {
+		c.Limits.Login = Rate{0.0001, 3}
+		c.Limits.LoginIP = Rate{0.0001, 6}
+	})
+	if _, code := e.register(nil, "Alice", "correct horse"); code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	for i := range 3 {
+		if _, code := e.signIn(nil, "alice", fmt.Sprint("wrong ", i, " horse")); code != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: %d", i, code)
+		}
+	}
+	if _, code := e.signIn(nil, "Alice", "correct horse"); code != http.StatusTooManyRequests {
+		t.Fatalf("past the account's limit: %d", code)
+	}
+	// Other names from the same address, up to the address's limit.
+	for i := range 2 {
+		if _, code := e.signIn(nil, fmt.Sprint("nobody", i), "whatever1"); code != http.StatusUnauthorized {
+			t.Fatalf("name %d: %d", i, code)
+		}
+	}
+	if _, code := e.signIn(nil, "someone", "whatever1"); code != http.StatusTooManyRequests {
+		t.Fatalf("past the address's limit: %d", code)
+	}
+}
+
+func TestChangePassword(t *testing.T) {
+	e := newEnv(t, nil)
+	a, _ := e.register(nil, "Alice", "correct horse")
+	b, _ := e.signIn(nil, "Alice", "correct horse")
+	if code := a.post("/api/account/password", map[string]string{"old": "wrong horse", "new": "battery staple"}, nil); code != http.StatusForbidden {
+		t.Fatalf("wrong old password: %d", code)
+	}
+	if code := a.post("/api/account/password", map[string]string{"old": "correct horse", "new": "short"}, nil); code != http.StatusBadRequest {
+		t.Fatalf("short new password: %d", code)
+	}
+	if code := a.post("/api/account/password", map[string]string{"old": "correct horse", "new": "battery staple"}, nil); code != http.StatusNoContent {
+		t.Fatalf("change: %d", code)
+	}
+	if _, code := a.me(); code != 200 {
+		t.Fatalf("the session that changed it: %d", code)
+	}
+	if _, code := b.me(); code != http.StatusUnauthorized {
+		t.Fatalf("another device's session: %d", code)
+	}
+	if _, code := e.signIn(nil, "Alice", "correct horse"); code != http.StatusUnauthorized {
+		t.Fatalf("old password: %d", code)
+	}
+	if _, code := e.signIn(nil, "Alice", "battery staple"); code != http.StatusOK {
+		t.Fatalf("new password: %d", code)
+	}
+	g := e.guest("G")
+	if code := g.post("/api/account/password", map[string]string{"old": "x", "new": "battery staple"}, nil); code != http.StatusForbidden {
+		t.Fatalf("a guest: %d", code)
+	}
+}
+
+// TestDeleteAccount: the account's personal data goes, its game stays under
+// the neutral name, and the name is free again.
+func TestDeleteAccount(t *testing.T) {
+	e := newEnv(t, nil)
+	id, alice, bob, ca, cb := twoPlayers(e, "2")
+	a, _ := e.register(alice, "Alicia", "correct horse")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.next("ack")
+	cb.move(1, 1, `{"kind":"pick","n":2}`)
+	cb.next("ack")
+	eventually(t, "finished", func() bool { return e.status(id) == store.StatusFinished })
+	ctx := context.Background()
+	eventually(t, "results stored", func() bool { r, _ := e.st.ResultsOf(ctx, a.id, 0); return len(r) == 1 })
+	if code := a.post("/api/account/delete", map[string]string{"password": "nope nope"}, nil); code != http.StatusForbidden {
+		t.Fatalf("wrong password: %d", code)
+	}
+	if code := a.post("/api/account/delete", map[string]string{"password": "correct horse"}, nil); code != http.StatusNoContent {
+		t.Fatalf("delete: %d", code)
+	}
+	if _, code := a.me(); code != http.StatusUnauthorized {
+		t.Fatalf("session after deletion: %d", code)
+	}
+	if _, code := e.signIn(nil, "Alicia", "correct horse"); code != http.StatusUnauthorized {
+		t.Fatalf("sign in after deletion: %d", code)
+	}
+	rec, err := e.st.Table(ctx, id)
+	if err != nil || rec.Seats[0].UserID != a.id || rec.Seats[0].Name != "" || rec.Seats[1].Name != "Bob" {
+		t.Fatalf("the game after deletion: %+v, %v", rec.Seats, err)
+	}
+	if r, _ := e.st.ResultsOf(ctx, a.id, 0); len(r) != 0 {
+		t.Fatalf("results stay: %+v", r)
+	}
+	if r, _ := e.st.ResultsOf(ctx, bob.id, 0); len(r) != 1 {
+		t.Fatalf("the opponent's result: %+v", r)
+	}
+	var sum tableSummary
+	bob.do("GET", "/api/tables/"+id, nil, &sum)
+	if sum.Seats[0].Player == nil || sum.Seats[0].Player.Name != "" {
+		t.Fatalf("the table shows %+v", sum.Seats[0].Player)
+	}
+	if _, code := e.register(nil, "alicia", "another horse"); code != http.StatusCreated {
+		t.Fatalf("the freed name: %d", code)
+	}
+}
+
+// ratedGame plays a rated srvtest table of length 2 between two new
+// accounts to its end, on nodes na (alice) and nb (bob).
+func ratedGame(t *testing.T, na, nb *env) (id string, alice, bob *user) {
+	alice, _ = na.register(nil, "Alice", "correct horse")
+	bob, _ = na.register(nil, "Bob", "correct horse")
+	var c created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest", "options": map[string]string{"length": "2"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}, "rated": true}, &c); code != http.StatusCreated {
+		t.Fatalf("create rated: %d", code)
+	}
+	alice.sit(c.ID, 0)
+	bob = bob.on(nb)
+	bob.sit(c.ID, 1)
+	ca, cb := na.dial(alice, c.ID), nb.dial(bob, c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.next("ack")
+	cb.update(1)
+	cb.move(1, 1, `{"kind":"pick","n":2}`)
+	cb.next("ack")
+	return c.ID, alice, bob
+}
+
+func TestRatedTableRules(t *testing.T) {
+	e := newEnv(t, nil)
+	g := e.guest("Guest")
+	a, _ := e.register(nil, "Alice", "correct horse")
+	body := func(kinds ...string) map[string]any {
+		var seats []map[string]string
+		for _, k := range kinds {
+			seats = append(seats, map[string]string{"kind": k})
+		}
+		return map[string]any{"game": "srvtest", "options": map[string]string{"length": "2"}, "seats": seats, "rated": true}
+	}
+	if code := g.do("POST", "/api/tables", body("human", "human"), nil); code != http.StatusBadRequest {
+		t.Fatalf("a guest's rated table: %d", code)
+	}
+	if code := a.do("POST", "/api/tables", body("human", "bot"), nil); code != http.StatusBadRequest {
+		t.Fatalf("a rated table with a bot: %d", code)
+	}
+	var c created
+	if code := a.do("POST", "/api/tables", body("human", "human"), &c); code != http.StatusCreated {
+		t.Fatalf("rated: %d", code)
+	}
+	var sum tableSummary
+	a.do("GET", "/api/tables/"+c.ID, nil, &sum)
+	if !sum.Rated {
+		t.Fatal("the lobby does not show the table rated")
+	}
+	if code := g.do("POST", "/api/tables/"+c.ID+"/seats/1", nil, nil); code != http.StatusForbidden {
+		t.Fatalf("a guest takes a seat of a rated table: %d", code)
+	}
+}
+
+// TestRatedGameOnceWithTwoNodes: a rated game between two accounts, each
+// on its own node, changes both ratings once, even when both nodes (and a
+// restart) ask to record its results.
+func TestRatedGameOnceWithTwoNodes(t *testing.T) {
+	nodes := newCluster(t, 2, nil)
+	id, alice, bob := ratedGame(t, nodes[0], nodes[1])
+	ctx := context.Background()
+	st := nodes[0].st
+	eventually(t, "ratings stored", func() bool {
+		r, _ := st.RatingsOf(ctx, bob.id)
+		return len(r) == 1
+	})
+	var wg sync.WaitGroup
+	for _, n := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tb, err := n.srv.hub.get(ctx, id)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			tb.ask(ctx, tb.recordResults)
+		}()
+	}
+	wg.Wait()
+	ra, _ := st.RatingsOf(ctx, alice.id)
+	rb, _ := st.RatingsOf(ctx, bob.id)
+	if len(ra) != 1 || len(rb) != 1 || ra[0].Games != 1 || rb[0].Games != 1 {
+		t.Fatalf("ratings %+v %+v", ra, rb)
+	}
+	win, lose := ra[0], rb[0]
+	if win.Wins != 1 {
+		win, lose = lose, win
+	}
+	if win.Wins != 1 || lose.Wins != 0 || win.Rating <= 1500 || lose.Rating >= 1500 || win.Side == lose.Side {
+		t.Fatalf("winner %+v loser %+v", win, lose)
+	}
+	// Both start at 1500/350: one game moves each by the same amount.
+	if d := (win.Rating - 1500) - (1500 - lose.Rating); d > 1e-6 || d < -1e-6 {
+		t.Fatalf("asymmetric update %+v %+v", win, lose)
+	}
+	if h, _ := st.RatingHistory(ctx, alice.id, "srvtest", ra[0].Side, 0); len(h) != 1 || h[0].Table != id {
+		t.Fatalf("history %+v", h)
+	}
+}
+
+// TestProfileAndLeaderboard: after a rated game, both profiles show the
+// game, the side, the result and the rating with its history; the
+// leaderboard lists each side; games in progress show as the lobby shows
+// them; a deleted account has no profile.
+func TestProfileAndLeaderboard(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.LeaderboardMinGames = 1; c.Static = web.Static() })
+	id, alice, bob := ratedGame(t, e, e)
+	eventually(t, "ratings stored", func() bool {
+		r, _ := e.st.RatingsOf(context.Background(), bob.id)
+		return len(r) == 1
+	})
+	c := alice.table("6", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	var pa, pb profileOut
+	if code := (&user{e: e}).do("GET", "/api/users/ALICE", nil, &pa); code != 200 {
+		t.Fatalf("profile: %d", code)
+	}
+	bob.do("GET", "/api/users/Bob", nil, &pb)
+	if pa.Name != "Alice" || len(pa.Ratings) != 1 || len(pa.Stats) != 1 || len(pa.Recent) != 1 || pa.Recent[0].Table != id || !pa.Recent[0].Rated {
+		t.Fatalf("alice's profile %+v", pa)
+	}
+	if pa.Ratings[0].Side != "north" || len(pa.Ratings[0].History) != 1 || pa.Ratings[0].Games != 1 {
+		t.Fatalf("alice's rating %+v", pa.Ratings[0])
+	}
+	if len(pb.Ratings) != 1 || pb.Ratings[0].Side != "south" || pa.Stats[0].Won+pb.Stats[0].Won != 1 {
+		t.Fatalf("bob's profile %+v", pb)
+	}
+	if pa.Recent[0].Won == pb.Recent[0].Won || (pa.Recent[0].Won != (pa.Ratings[0].Rating > 1500)) {
+		t.Fatalf("results %+v %+v", pa, pb)
+	}
+	if len(pa.Playing) != 1 || pa.Playing[0].ID != c.ID || len(pb.Playing) != 0 {
+		t.Fatalf("playing %+v / %+v", pa.Playing, pb.Playing)
+	}
+	var lb leaderboardOut
+	if code := alice.do("GET", "/api/leaderboard/srvtest", nil, &lb); code != 200 {
+		t.Fatalf("leaderboard: %d", code)
+	}
+	if len(lb.Sides["north"]) != 1 || lb.Sides["north"][0].Name != "Alice" || len(lb.Sides["south"]) != 1 || lb.Sides["south"][0].Name != "Bob" {
+		t.Fatalf("leaderboard %+v", lb)
+	}
+	if code := alice.do("GET", "/api/leaderboard/nope", nil, nil); code != http.StatusNotFound {
+		t.Fatalf("unknown game: %d", code)
+	}
+	if code := bob.post("/api/account/delete", map[string]string{"password": "correct horse"}, nil); code != http.StatusNoContent {
+		t.Fatal(code)
+	}
+	if code := alice.do("GET", "/api/users/Bob", nil, nil); code != http.StatusNotFound {
+		t.Fatalf("a deleted account's profile: %d", code)
+	}
+	for _, path := range []string{"/u/Alice", "/leaderboard/srvtest"} {
+		req, _ := newGet(e, path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%s: %v %v", path, resp.StatusCode, err)
+		}
+		resp.Body.Close()
+	}
+}

@@ -1,0 +1,180 @@
+// Accounts: the account dialog (create an account, keeping a guest's games;
+// sign in; change the password; delete the account) and its button in the
+// page header.
+
+import { el, byId } from './dom.js';
+import { t, render, applyI18n } from './i18n.js';
+import { register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
+
+/** @typedef {import('./types.js').Me} Me */
+
+/**
+ * The text of a refusal, for a form's error line.
+ * @param {unknown} e
+ * @returns {string}
+ */
+function errorText(e) {
+  return e instanceof HttpError && e.text ? render(e.text) : t('web.error.network');
+}
+
+/**
+ * A labelled input.
+ * @param {string} id
+ * @param {string} label an i18n key
+ * @param {Record<string, string|number|boolean>} attrs
+ * @returns {HTMLElement}
+ */
+function field(id, label, attrs) {
+  return el('div', { class: 'field' },
+    el('label', { for: id, 'data-i18n': label }, t(label)),
+    el('input', { id, name: id, required: true, ...attrs }));
+}
+
+/**
+ * A form that posts through submit and shows its error.
+ * @param {string} id
+ * @param {string} title an i18n key
+ * @param {string|null} help an i18n key
+ * @param {HTMLElement[]} fields
+ * @param {string} button an i18n key
+ * @param {(form: HTMLFormElement) => Promise<void>} submit
+ * @returns {HTMLFormElement}
+ */
+function form(id, title, help, fields, button, submit) {
+  const err = el('p', { class: 'form-error', role: 'alert' });
+  const btn = el('button', { type: 'submit', class: 'primary', id: `${id}-submit`, 'data-i18n': button }, t(button));
+  const f = el('form', { id, class: 'account-form' },
+    el('h3', { 'data-i18n': title }, t(title)),
+    help ? el('p', { class: 'help', 'data-i18n': help }, t(help)) : null,
+    ...fields, err, el('div', { class: 'dialog-buttons' }, btn));
+  f.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.textContent = '';
+    btn.disabled = true;
+    try {
+      await submit(f);
+    } catch (e) {
+      err.textContent = errorText(e);
+    } finally {
+      btn.disabled = false;
+    }
+  });
+  return f;
+}
+
+/**
+ * The value of a form's input.
+ * @param {HTMLFormElement} f
+ * @param {string} id
+ * @returns {string}
+ */
+function value(f, id) {
+  const i = f.querySelector(`#${id}`);
+  return i instanceof HTMLInputElement ? i.value : '';
+}
+
+/**
+ * Opens the account dialog: for a guest (or nobody), create an account or
+ * sign in; for an account, its profile, a new password, deletion. A change
+ * of identity reloads the page.
+ * @param {Me|null} m
+ * @param {'register'|'signin'} [mode]
+ */
+export function openAccountDialog(m, mode = 'register') {
+  document.getElementById('account-dialog')?.remove();
+  const close = el('button', { type: 'button', id: 'account-close', 'data-i18n': 'web.account.close' }, t('web.account.close'));
+  const dialog = el('dialog', { id: 'account-dialog', 'aria-labelledby': 'account-title' });
+  const done = () => location.reload();
+  /** @type {(HTMLElement|null)[]} */
+  let body;
+  if (m && m.account) {
+    const done2 = el('p', { class: 'help', role: 'status', id: 'account-status' });
+    body = [
+      el('h2', { id: 'account-title' }, t('web.account.signed-in', { name: m.name })),
+      el('p', {}, el('a', { href: `/u/${encodeURIComponent(m.name)}`, id: 'account-profile', 'data-i18n': 'web.account.profile' }, t('web.account.profile'))),
+      form('password-form', 'web.account.change-password', null, [
+        field('old-password', 'web.account.old-password', { type: 'password', autocomplete: 'current-password' }),
+        field('new-password', 'web.account.new-password', { type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 128 }),
+      ], 'web.account.change-password', async (f) => {
+        await changePassword(value(f, 'old-password'), value(f, 'new-password'));
+        f.reset();
+        done2.textContent = t('web.account.password-changed');
+      }),
+      done2,
+      form('delete-form', 'web.account.delete', 'web.account.delete-help', [
+        field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
+      ], 'web.account.delete-confirm', async (f) => {
+        await deleteAccount(value(f, 'delete-password'));
+        location.assign('/');
+      }),
+    ];
+  } else {
+    const reg = form('register-form', 'web.account.register', m ? 'web.account.help-guest' : 'web.account.help', [
+      field('register-name', 'web.account.name', { autocomplete: 'username', minlength: 3, maxlength: 20, pattern: '[A-Za-z][A-Za-z0-9_\\-]{2,19}' }),
+      el('p', { class: 'help', 'data-i18n': 'web.account.name-help' }, t('web.account.name-help')),
+      field('register-password', 'web.account.password', { type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 128 }),
+    ], 'web.account.register', async (f) => {
+      await register(value(f, 'register-name').trim(), value(f, 'register-password'));
+      done();
+    });
+    const sign = form('signin-form', 'web.account.signin', null, [
+      field('signin-name', 'web.account.name', { autocomplete: 'username', maxlength: 64 }),
+      field('signin-password', 'web.account.password', { type: 'password', autocomplete: 'current-password', maxlength: 512 }),
+    ], 'web.account.signin', async (f) => {
+      await signIn(value(f, 'signin-name').trim(), value(f, 'signin-password'));
+      done();
+    });
+    const toReg = el('button', { type: 'button', class: 'link', id: 'to-register', 'data-i18n': 'web.account.or-register' }, t('web.account.or-register'));
+    const toSign = el('button', { type: 'button', class: 'link', id: 'to-signin', 'data-i18n': 'web.account.or-signin' }, t('web.account.or-signin'));
+    const show = (/** @type {'register'|'signin'} */ which) => {
+      reg.hidden = toSign.hidden = which !== 'register';
+      sign.hidden = toReg.hidden = which !== 'signin';
+    };
+    toReg.addEventListener('click', () => show('register'));
+    toSign.addEventListener('click', () => show('signin'));
+    body = [el('h2', { id: 'account-title', 'data-i18n': 'web.account.title' }, t('web.account.title')), reg, toSign, sign, toReg];
+    show(mode);
+  }
+  dialog.append(...body.filter((x) => x !== null), el('div', { class: 'dialog-buttons' }, close));
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  applyI18n(dialog);
+  dialog.showModal();
+}
+
+/**
+ * Adds the header's account button (once) next to the signed-in name, and
+ * makes an account's name a link to its profile.
+ * @param {Me} m
+ */
+export function accountButton(m) {
+  const box = document.querySelector('.site-header .me');
+  if (!(box instanceof HTMLElement)) return;
+  const slot = document.getElementById('me-name');
+  if (slot && m.account) {
+    slot.textContent = '';
+    slot.append(el('a', { href: `/u/${encodeURIComponent(m.name)}` }, m.name));
+  } else if (slot && !m.account) {
+    slot.after(el('span', { class: 'guest-mark', 'data-i18n': 'web.me.guest' }, t('web.me.guest')));
+  }
+  if (document.getElementById('account-open')) return;
+  const b = el('button', { type: 'button', id: 'account-open', class: 'sign-out',
+    'data-i18n': m.account ? 'web.account.open' : 'web.account.keep' }, t(m.account ? 'web.account.open' : 'web.account.keep'));
+  b.addEventListener('click', () => openAccountDialog(m));
+  const out = document.getElementById('sign-out');
+  if (out) out.before(b);
+  else box.append(b);
+}
+
+/**
+ * Adds a "sign in" button to the name dialog, for someone who has an
+ * account on a browser without a session.
+ */
+export function signInFromNameDialog() {
+  const row = byId('name-dialog').querySelector('.dialog-buttons');
+  if (!row || document.getElementById('name-signin')) return;
+  const b = el('button', { type: 'button', id: 'name-signin', 'data-i18n': 'web.account.signin' }, t('web.account.signin'));
+  b.addEventListener('click', () => openAccountDialog(null, 'signin'));
+  row.prepend(b);
+}

@@ -1,0 +1,129 @@
+// A player's public profile (profile.html, served at /u/NAME): ratings per
+// game and side with their history, games played and won per game and side,
+// recent games with their replays, and games in progress as any spectator
+// sees them.
+
+import { el, svg, byId } from './dom.js';
+import { initI18n, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { api, HttpError } from './net.js';
+import { showIdentity } from './ident.js';
+
+/** @typedef {import('./types.js').GameInfo} GameInfo */
+/** @typedef {import('./types.js').Profile} Profile */
+/** @typedef {import('./types.js').RatingInfo} RatingInfo */
+
+const name = decodeURIComponent(location.pathname.replace(/^\/u\//, ''));
+
+/** @type {GameInfo[]} */
+let games = [];
+/** @type {Profile|null} */
+let profile = null;
+/** @type {import('./types.js').Text|null} */
+let failure = null;
+
+/**
+ * A game's name.
+ * @param {string} id
+ */
+function gameName(id) {
+  const g = games.find((x) => x.id === id);
+  return g ? render(g.name) : id;
+}
+
+/**
+ * A side's name.
+ * @param {string} side
+ */
+function sideName(side) {
+  return has(`web.side.${side}`) ? t(`web.side.${side}`) : side;
+}
+
+/**
+ * A small plot of a rating's history.
+ * @param {RatingInfo} r
+ * @returns {SVGElement|null}
+ */
+function plot(r) {
+  const pts = r.history ?? [];
+  if (pts.length < 2) return null;
+  const w = 160, h = 40;
+  const ys = pts.map((p) => p.rating);
+  const lo = Math.min(...ys), hi = Math.max(...ys);
+  const span = hi - lo || 1;
+  const d = pts.map((p, i) => `${i ? 'L' : 'M'}${(i * w / (pts.length - 1)).toFixed(1)},${(h - 2 - (p.rating - lo) * (h - 4) / span).toFixed(1)}`).join(' ');
+  return svg('svg', { class: 'rating-plot', viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img',
+    'aria-label': t('web.profile.plot', { from: Math.round(ys[0]), to: Math.round(ys[ys.length - 1]) }) },
+  svg('path', { d, class: 'rating-line' }));
+}
+
+/**
+ * A list section.
+ * @param {string} title an i18n key
+ * @param {HTMLElement} body
+ */
+function section(title, body) {
+  return el('section', { class: 'card' }, el('h2', {}, t(title)), body);
+}
+
+/** Renders the profile in the current language. */
+function show() {
+  const main = byId('main');
+  if (!profile) {
+    main.replaceChildren(el('p', { class: failure ? 'form-error' : '' }, failure ? render(failure) : t('web.join.loading')));
+    return;
+  }
+  const p = profile;
+  document.title = `${p.name} · gaslamp`;
+  const ratings = el('table', { class: 'ratings', id: 'profile-ratings' },
+    el('thead', {}, el('tr', {}, ...['web.profile.game', 'web.profile.side', 'web.profile.rating', 'web.profile.games', 'web.profile.wins', 'web.profile.history']
+      .map((k) => el('th', {}, t(k))))),
+    el('tbody', {}, ...p.ratings.map((r) => el('tr', { 'data-game': r.game, 'data-side': r.side },
+      el('td', {}, el('a', { href: `/leaderboard/${encodeURIComponent(r.game)}` }, gameName(r.game))),
+      el('td', {}, sideName(r.side)),
+      el('td', { class: 'rating' }, t('web.profile.rating-value', { rating: Math.round(r.rating), rd: Math.round(r.rd) })),
+      el('td', {}, String(r.games)), el('td', {}, String(r.wins)),
+      el('td', {}, plot(r))))));
+  const stats = el('table', { class: 'stats', id: 'profile-stats' },
+    el('thead', {}, el('tr', {}, ...['web.profile.game', 'web.profile.side', 'web.profile.games', 'web.profile.wins'].map((k) => el('th', {}, t(k))))),
+    el('tbody', {}, ...p.stats.map((s) => el('tr', {},
+      el('td', {}, gameName(s.game)), el('td', {}, sideName(s.side)), el('td', {}, String(s.played)), el('td', {}, String(s.won))))));
+  const recent = el('ul', { class: 'table-list', id: 'profile-recent' }, ...p.recent.map((g) => el('li', { 'data-table': g.table },
+    el('strong', {}, gameName(g.game)), ' ', sideName(g.side), ' · ',
+    el('span', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'web.profile.won' : 'web.profile.lost')),
+    g.rated ? el('span', { class: 'badge rated' }, t('web.table.rated')) : null, ' ',
+    el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString()), ' ',
+    el('a', { href: `/t/${encodeURIComponent(g.table)}`, class: 'button small' }, t('web.profile.replay')))));
+  const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
+    el('strong', {}, gameName(tb.game)), ' ',
+    el('span', { class: `status status-${tb.status}` }, t(tb.status === 'open' ? 'web.status.open' : 'web.status.running')), ' ',
+    tb.seats.map((s) => s.player ? s.player.name || t('web.player.former') : t('web.seat.free')).join(' · '), ' ',
+    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small' }, t('web.lobby.watch')))));
+  /** @param {HTMLElement} list @param {string} empty */
+  const orEmpty = (list, empty) => (list.querySelector('li, tbody tr') ? list : el('p', { class: 'help' }, t(empty)));
+  main.replaceChildren(
+    el('h1', { id: 'profile-name' }, p.name),
+    el('p', { class: 'help' }, t('web.profile.since', { date: new Date(p.since).toLocaleDateString() })),
+    section('web.profile.ratings', orEmpty(ratings, 'web.profile.no-ratings')),
+    section('web.profile.playing', orEmpty(playing, 'web.profile.none')),
+    section('web.profile.recent', orEmpty(recent, 'web.profile.none')),
+    section('web.profile.stats', orEmpty(stats, 'web.profile.none')),
+    el('nav', { class: 'leaderboards' }, t('web.leaderboard.title'), ' ',
+      ...games.map((g) => el('a', { href: `/leaderboard/${encodeURIComponent(g.id)}`, class: 'button small' }, render(g.name)))));
+}
+
+async function main() {
+  await initI18n();
+  languageSwitcher(byId('lang-select', HTMLSelectElement));
+  onLangChange(show);
+  show();
+  showIdentity();
+  try {
+    games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
+    profile = /** @type {Profile} */ (await api(`/api/users/${encodeURIComponent(name)}`));
+  } catch (e) {
+    failure = e instanceof HttpError && e.text ? e.text : { key: 'web.error.network' };
+  }
+  show();
+}
+
+main();
