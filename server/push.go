@@ -269,6 +269,12 @@ func (s *Server) handlePushSubscribe(w http.ResponseWriter, r *http.Request, ses
 		s.httpError(w, http.StatusBadRequest, errBadSubscription)
 		return
 	}
+	// Notifications outside the page are for accounts (a guest's identity
+	// is one browser cookie: the page's own signals are theirs).
+	if _, err := s.store.AccountByUser(r.Context(), user.ID); err != nil {
+		s.httpError(w, http.StatusForbidden, &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.push-account")})
+		return
+	}
 	lang := in.Lang
 	if !contains(game.Languages, lang) {
 		lang = "en"

@@ -181,6 +181,14 @@ func TestPushYourMove(t *testing.T) {
 	if code := bob.do("POST", "/api/push/subscription", map[string]any{"endpoint": "javascript:alert(1)", "keys": map[string]string{"p256dh": "x", "auth": "y"}}, nil); code != http.StatusBadRequest {
 		t.Fatalf("a bad endpoint: %d", code)
 	}
+	// A guest gets the page's own signals only; an account subscribes.
+	if code := bob.do("POST", "/api/push/subscription", fake.subscription(), nil); code != http.StatusForbidden {
+		t.Fatalf("a guest subscribed: %d", code)
+	}
+	bob, code := e.register(bob, "Bob", "a long enough password")
+	if code != http.StatusOK && code != http.StatusCreated {
+		t.Fatalf("register %d", code)
+	}
 	if code := bob.do("POST", "/api/push/subscription", fake.subscription(), nil); code != http.StatusNoContent {
 		t.Fatalf("subscribe %d", code)
 	}
