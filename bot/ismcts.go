@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/bits"
+	"strconv"
 	"time"
 
 	"gaslamp/game"
@@ -19,13 +20,18 @@ func init() {
 const DefaultBudget = time.Second
 
 // LevelIterations returns the iteration cap of a level: "easy" 200, "normal"
-// (or "") 2000, "hard" 20000. Unknown levels are normal.
+// (or "") 2000, "hard" 20000, or the number a level written as a positive
+// integer says ("50000": the levels in words of a game may pick a search by
+// what fits their budget). Unknown levels are normal.
 func LevelIterations(level string) int {
 	switch level {
 	case "easy":
 		return 200
 	case "hard":
 		return 20000
+	}
+	if n, err := strconv.Atoi(level); err == nil && n > 0 {
+		return n
 	}
 	return 2000
 }

@@ -83,8 +83,8 @@ type Config struct {
 	// BotDelay is the least time a bot seems to think before its move shows,
 	// so that people can follow (default 0).
 	BotDelay time.Duration
-	// TakeoverBot is the bot that plays for an absent human (default
-	// "ismcts" when registered, else "random").
+	// TakeoverBot is the bot that plays for an absent human (default: the
+	// game's pick for level normal, game.PickLevel).
 	TakeoverBot string
 	// BotWorkers is the number of bot decisions computed at once, over all
 	// tables (default GOMAXPROCS, the cores Go uses); more wait their turn.
