@@ -101,7 +101,8 @@ type gameResult struct {
 	moves  int
 	rounds int // -1 when the game does not report rounds
 	err    error
-	think  [][]time.Duration // per seat, the time of each decision with more than one legal move
+	think  [][]time.Duration           // per seat, the time of each decision with more than one legal move
+	kinds  map[string]map[string][]int // side -> move kind -> count per round (index 0 when no rounds)
 }
 
 // arenaReport is what arena prints with --json.
@@ -125,6 +126,10 @@ type arenaReport struct {
 	// times in milliseconds over the decisions with a choice.
 	Decisions map[string]decisionTimes   `json:"decision_ms"`
 	think     map[string][]time.Duration // the decision times behind Decisions
+	// Kinds counts the moves each side played by their kind (the "kind" of
+	// the move's JSON), per round for the games that count rounds (index
+	// 0 is round 1).
+	Kinds map[string]map[string][]int `json:"moves_by_kind"`
 }
 
 // decisionTimes sums up the decision times of one side in an arena run.
@@ -333,6 +338,24 @@ func arena(cfg arenaConfig) (*arenaReport, error) {
 		rep.Decisions[k] = timesOf(ds)
 	}
 	rep.think = think
+	rep.Kinds = map[string]map[string][]int{}
+	for _, res := range results {
+		for side, ks := range res.kinds {
+			if rep.Kinds[side] == nil {
+				rep.Kinds[side] = map[string][]int{}
+			}
+			for k, per := range ks {
+				acc := rep.Kinds[side][k]
+				for len(acc) < len(per) {
+					acc = append(acc, 0)
+				}
+				for i, n := range per {
+					acc[i] += n
+				}
+				rep.Kinds[side][k] = acc
+			}
+		}
+	}
 	for _, side := range cfg.rules.Sides() {
 		rep.Wins[side] = 0
 	}
@@ -433,6 +456,11 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 			res.err = fmt.Errorf("move %d: bot %s of seat %s chose %s, not a legal move", res.moves+1, cfg.bots[seat], cfg.seats[seat].ID, cfg.rules.EncodeMove(m))
 			return res
 		}
+		round := 0
+		if f, ok := roundsOf[cfg.rules.ID()]; ok {
+			round = max(0, f(st)-1)
+		}
+		countKind(&res, cfg.seats[seat].Side, cfg.rules.EncodeMove(m), round)
 		if err := st.Apply(seat, m, nil); err != nil {
 			res.err = fmt.Errorf("move %d: legal move %s of seat %s refused: %v", res.moves+1, cfg.rules.EncodeMove(m), cfg.seats[seat].ID, err)
 			return res
@@ -445,6 +473,28 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 		res.rounds = f(st)
 	}
 	return res
+}
+
+// countKind counts move data (JSON) of side in round (0-based) by its kind.
+func countKind(res *gameResult, side string, data []byte, round int) {
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	if json.Unmarshal(data, &k) != nil || k.Kind == "" {
+		return
+	}
+	if res.kinds == nil {
+		res.kinds = map[string]map[string][]int{}
+	}
+	if res.kinds[side] == nil {
+		res.kinds[side] = map[string][]int{}
+	}
+	per := res.kinds[side][k.Kind]
+	for len(per) <= round {
+		per = append(per, 0)
+	}
+	per[round]++
+	res.kinds[side][k.Kind] = per
 }
 
 // wilson returns the 95% Wilson score interval of k successes in n trials.
