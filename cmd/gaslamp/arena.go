@@ -15,6 +15,7 @@ import (
 
 	_ "gaslamp/bot" // the generic bots: random, ismcts
 	"gaslamp/game"
+	"gaslamp/games/whitechapel"
 	"gaslamp/games/whitehall"
 	_ "gaslamp/games/whitehall/whitehallbot" // whitehall's baseline bot
 )
@@ -103,6 +104,7 @@ type gameResult struct {
 	err    error
 	think  [][]time.Duration           // per seat, the time of each decision with more than one legal move
 	kinds  map[string]map[string][]int // side -> move kind -> count per round (index 0 when no rounds)
+	counts map[string]int              // a game's own figures (arenaCounts)
 }
 
 // arenaReport is what arena prints with --json.
@@ -130,6 +132,31 @@ type arenaReport struct {
 	// the move's JSON), per round for the games that count rounds (index
 	// 0 is round 1).
 	Kinds map[string]map[string][]int `json:"moves_by_kind"`
+	// Counts sums a game's own figures over the games (arenaCounts), e.g.
+	// Whitechapel's nights Jack was home on his first move.
+	Counts map[string]int `json:"counts,omitempty"`
+}
+
+// arenaCounts gives, per game, figures of one finished game to sum up.
+var arenaCounts = map[string]func(st game.State) map[string]int{
+	whitechapel.ID: func(st game.State) map[string]int {
+		v, ok := st.View(game.Spectator).(*whitechapel.View)
+		if !ok {
+			return nil
+		}
+		out := map[string]int{}
+		for i, n := range v.Nights {
+			key := "night1"
+			if i > 0 {
+				key = "nights2-4"
+			}
+			out[key]++
+			if n.Home && len(n.Moves) == 1 {
+				out[key+" home on the first move"]++
+			}
+		}
+		return out
+	},
 }
 
 // decisionTimes sums up the decision times of one side in an arena run.
@@ -340,6 +367,12 @@ func arena(cfg arenaConfig) (*arenaReport, error) {
 	rep.think = think
 	rep.Kinds = map[string]map[string][]int{}
 	for _, res := range results {
+		for k, n := range res.counts {
+			if rep.Counts == nil {
+				rep.Counts = map[string]int{}
+			}
+			rep.Counts[k] += n
+		}
 		for side, ks := range res.kinds {
 			if rep.Kinds[side] == nil {
 				rep.Kinds[side] = map[string][]int{}
@@ -467,6 +500,9 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 		}
 		res.moves++
 	}
+	if f, ok := arenaCounts[cfg.rules.ID()]; ok {
+		res.counts = f(st)
+	}
 	if rr, ok := st.(roundsReporter); ok {
 		res.rounds = rr.Rounds()
 	} else if f, ok := roundsOf[cfg.rules.ID()]; ok {
@@ -552,6 +588,14 @@ func printArena(rep *arenaReport, r game.Rules) {
 		fmt.Printf("  ")
 	}
 	fmt.Printf("average moves %.1f\n", rep.AvgMoves)
+	counts := make([]string, 0, len(rep.Counts))
+	for k := range rep.Counts {
+		counts = append(counts, k)
+	}
+	sort.Strings(counts)
+	for _, k := range counts {
+		fmt.Printf("  %s: %d\n", k, rep.Counts[k])
+	}
 	keys := make([]string, 0, len(rep.Decisions))
 	for k := range rep.Decisions {
 		keys = append(keys, k)
