@@ -1,7 +1,6 @@
 package game
 
 import (
-	"sort"
 	"strings"
 	"time"
 )
@@ -93,19 +92,6 @@ func PickLevel(game, side, level string) LevelPick {
 		p.Budget = LevelBudget(level)
 	}
 	return p
-}
-
-// LevelSides lists the sides of game that have their own level picks, sorted
-// ("" first when the game has a pick for any side).
-func LevelSides(game string) []string {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	out := make([]string, 0, len(levelPicks[game]))
-	for s := range levelPicks[game] {
-		out = append(out, s)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Pick reads a pick written "bot" or "bot:level" (the bot's own level).
