@@ -26,6 +26,16 @@
 // deterministic for a given seed: the same view and legal moves give the same
 // move.
 //
+// Variety: the registered search bots play any root move visited at least
+// 90% as often as the most visited one ([DefaultVariety]), drawn from the
+// bot's generator, so that two tables (whose bots' seeds come from the
+// server's secret stream) play differently where the search cannot tell the
+// moves apart, while one seed replays exactly.
+//
+// Levels in words (easy, normal, hard) are picked per game and side with
+// [game.RegisterLevel]; a level may give the search its iterations as a
+// number ("50000", see [LevelIterations]).
+//
 // Sides come from [game.Rules.Seats]. A view that has an Options() method
 // ([OptionsView]) lets the bot call Seats with the table's options; otherwise it
 // is called with none.

@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/bits"
+	"strconv"
 	"time"
 
 	"gaslamp/game"
@@ -10,22 +11,31 @@ import (
 
 func init() {
 	game.RegisterBot("*", "ismcts", func(cfg game.BotConfig) (game.Bot, error) {
-		return NewISMCTS(cfg, Search{Iterations: LevelIterations(cfg.Level), Budget: cfg.Budget}), nil
+		return NewISMCTS(cfg, Search{Iterations: LevelIterations(cfg.Level), Budget: cfg.Budget, Variety: DefaultVariety}), nil
 	})
 }
+
+// DefaultVariety is the Search.Variety of the registered search bots: a
+// move visited at least 90% as often as the best one may be played instead.
+const DefaultVariety = 0.1
 
 // DefaultBudget is the time an ISMCTS bot may think per decision when its
 // BotConfig gives none.
 const DefaultBudget = time.Second
 
 // LevelIterations returns the iteration cap of a level: "easy" 200, "normal"
-// (or "") 2000, "hard" 20000. Unknown levels are normal.
+// (or "") 2000, "hard" 20000, or the number a level written as a positive
+// integer says ("50000": the levels in words of a game may pick a search by
+// what fits their budget). Unknown levels are normal.
 func LevelIterations(level string) int {
 	switch level {
 	case "easy":
 		return 200
 	case "hard":
 		return 20000
+	}
+	if n, err := strconv.Atoi(level); err == nil && n > 0 {
+		return n
 	}
 	return 2000
 }
@@ -68,6 +78,11 @@ type Search struct {
 	MaxRollout int
 	// Rollout chooses the rollout moves; nil means uniformly at random.
 	Rollout Rollout
+	// Variety is the share of the best root move's visits within which
+	// another move is as likely to be played (0: always the most visited;
+	// DefaultVariety is the registered bots'), so that a bot's play varies
+	// with its seed where the search cannot tell the moves apart.
+	Variety float64
 	// SideOnly keeps only the moves of the bot's own side in the tree: the
 	// other sides' moves are chosen by Rollout there too. In a determinized
 	// world an opponent searched in the tree knows every hidden fact (Jack's
@@ -165,6 +180,20 @@ func (b *ISMCTS) Choose(v game.View, legal []game.Move) game.Move {
 		if best == nil || c.visits > best.visits || c.visits == best.visits && c.reward > best.reward {
 			best = c
 		}
+	}
+	if best != nil && b.cfg.Variety > 0 {
+		// Variety: any move visited nearly as often as the best one.
+		near := b.untried[:0]
+		for _, c := range root.children {
+			if float64(c.visits) >= (1-b.cfg.Variety)*float64(best.visits) {
+				near = append(near, c.move)
+			}
+		}
+		if len(near) > 1 {
+			m := near[b.rng.IntN(len(near))]
+			best = root.child(b.seat, m)
+		}
+		b.untried = near
 	}
 	if best == nil || !game.Contains(legal, best.move) {
 		return legal[b.rng.IntN(len(legal))]

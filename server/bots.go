@@ -22,15 +22,20 @@ func (t *table) botControlled(seat game.Seat) bool {
 	return t.rec.Seats[seat].Kind == store.KindBot || t.takenOver.Has(seat) || t.timedOut.Has(seat)
 }
 
-// botFor returns (making it when needed) the bot for seat.
+// botFor returns (making it when needed) the bot for seat. A seat with no
+// bot name plays its level's pick (game.PickLevel for the seat's side); so
+// does a human's seat taken over, at level normal, unless the server names a
+// takeover bot.
 func (t *table) botFor(seat game.Seat) *botSeat {
 	st := t.rec.Seats[seat]
 	name, level := st.Bot, st.Level
+	budget := t.s.cfg.BotBudget
 	if st.Kind == store.KindHuman {
-		// Level normal: Whitehall's search Jack is weaker than the baseline at
-		// easy (40% against 68%) and stronger at normal (87%), at about 22 ms a
-		// decision; every bot stays within the bot budget.
-		name, level = t.s.takeoverBot(), "normal"
+		name, level = t.s.cfg.TakeoverBot, game.LevelNormal
+	}
+	if name == "" {
+		p := game.PickLevel(t.rules.ID(), t.infos[seat].Side, level)
+		name, level, budget = p.Bot, p.Level, min(budget, p.Budget)
 	}
 	b := t.bots[seat]
 	if b != nil && b.name == name && b.bot != nil {
@@ -42,7 +47,7 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 	}
 	b.name = name
 	cfg := game.BotConfig{Rules: t.rules, Seat: seat, Seed: botSeed(t.s.bots.secret, t.id, int(seat), int64(t.version)),
-		Budget: t.s.cfg.BotBudget, Level: level}
+		Budget: budget, Level: level}
 	bot, err := game.NewBot(name, cfg)
 	if err != nil {
 		t.s.log.Warn("bot unavailable, playing at random", "table", t.id, "seat", int(seat), "bot", name, "err", err)
@@ -51,19 +56,6 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 	}
 	b.bot = bot
 	return b
-}
-
-// takeoverBot is the bot that stands in for absent players.
-func (s *Server) takeoverBot() string {
-	if s.cfg.TakeoverBot != "" {
-		return s.cfg.TakeoverBot
-	}
-	for _, n := range game.BotNames("*") {
-		if n == "ismcts" {
-			return n
-		}
-	}
-	return "random"
 }
 
 // randomBot plays a uniformly random legal move; it stands in when no bot of

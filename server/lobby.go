@@ -51,6 +51,7 @@ type seatSummary struct {
 type playerSummary struct {
 	Name      string `json:"name"`
 	Bot       bool   `json:"bot"`
+	Level     string `json:"level,omitempty"` // a bot seat's level: easy, normal, hard
 	Connected bool   `json:"connected"`
 }
 
@@ -75,7 +76,10 @@ func (t *table) buildSummary() *tableSummary {
 		ss := seatSummary{Seat: i, ID: info.ID, Side: info.Side, Name: info.Name, Kind: st.Kind}
 		switch {
 		case st.Kind == store.KindBot:
-			ss.Player = &playerSummary{Name: st.Bot, Bot: true, Connected: true}
+			ss.Player = &playerSummary{Name: st.Bot, Bot: true, Level: st.Level, Connected: true}
+			if st.Bot == "" {
+				ss.Player.Name = st.Level // a level seat: the lobby shows the level in words
+			}
 		case st.UserID != "":
 			ss.Player = &playerSummary{Name: st.Name, Bot: t.takenOver.Has(game.Seat(i)), Connected: t.connected(game.Seat(i))}
 		}
@@ -104,7 +108,8 @@ type gameOut struct {
 	Sides   []string          `json:"sides"`
 	Options []game.OptionSpec `json:"options"`
 	Seats   []game.SeatInfo   `json:"seats"`
-	Bots    []string          `json:"bots"`
+	Bots    []string          `json:"bots"`   // the kinds of bot, an advanced choice
+	Levels  []string          `json:"levels"` // the levels every bot seat offers, weakest first
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -115,7 +120,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		if len(bots) == 0 {
 			bots = []string{"random"}
 		}
-		out = append(out, gameOut{ID: g.ID(), Name: g.Name(), Sides: g.Sides(), Options: g.OptionSpecs(), Seats: seats, Bots: bots})
+		out = append(out, gameOut{ID: g.ID(), Name: g.Name(), Sides: g.Sides(), Options: g.OptionSpecs(), Seats: seats, Bots: bots, Levels: game.Levels})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -337,18 +342,16 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 			invites[strconv.Itoa(i)] = "/join/" + tok
 			humans++
 		case store.KindBot:
+			// No bot name: the level's bot (game.PickLevel), chosen when
+			// the bot is made. A name is the advanced choice of a kind.
 			st.Kind, st.Bot, st.Level = store.KindBot, si.Bot, si.Level
-			if st.Bot == "" {
-				st.Bot = defaultBot(bots)
-			}
-			if !contains(bots, st.Bot) && st.Bot != "random" {
+			if st.Bot != "" && !contains(bots, st.Bot) && st.Bot != "random" {
 				return rec, nil, badRequest("err.unknown-bot")
 			}
-			switch st.Level {
-			case "":
-				st.Level = "normal"
-			case "easy", "normal", "hard":
-			default:
+			switch {
+			case st.Level == "":
+				st.Level = game.LevelNormal
+			case !game.IsLevel(st.Level):
 				return rec, nil, badRequest("err.bad-level")
 			}
 		default:
@@ -363,15 +366,6 @@ func (s *Server) newTableRecord(in createIn, user store.User) (store.Table, map[
 		return rec, nil, errRatedTable
 	}
 	return rec, invites, nil
-}
-
-func defaultBot(names []string) string {
-	for _, pref := range []string{"baseline", "ismcts"} {
-		if contains(names, pref) {
-			return pref
-		}
-	}
-	return "random"
 }
 
 func contains(xs []string, x string) bool {

@@ -101,8 +101,8 @@ type Config struct {
 	// client refuses to dial).
 	PushSubject string
 	PushClient  webpush.HTTPClient
-	// TakeoverBot is the bot that plays for an absent human (default
-	// "ismcts" when registered, else "random").
+	// TakeoverBot is the bot that plays for an absent human (default: the
+	// game's pick for level normal, game.PickLevel).
 	TakeoverBot string
 	// BotWorkers is the number of bot decisions computed at once, over all
 	// tables (default GOMAXPROCS, the cores Go uses); more wait their turn.

@@ -15,6 +15,7 @@ import (
 
 	_ "gaslamp/bot" // the generic bots: random, ismcts
 	"gaslamp/game"
+	"gaslamp/games/whitechapel"
 	"gaslamp/games/whitehall"
 	_ "gaslamp/games/whitehall/whitehallbot" // whitehall's baseline bot
 )
@@ -51,11 +52,47 @@ type arenaConfig struct {
 	games    int
 	seed     uint64
 	seats    []game.SeatInfo
-	bots     []string // bot name per seat
+	bots     []string  // entrant per seat (see parseEntrant)
+	players  []entrant // the bot each seat plays
 	budget   time.Duration
 	level    string
 	workers  int
 	maxMoves int
+}
+
+// entrant is one player of the arena: a bot with its level and budget. Its
+// name is how the arena was told of it: a level in words ("easy", "normal",
+// "hard": the game's pick for that side, game.PickLevel), a bot name
+// ("baseline": at --level) or a bot and its own level ("ismcts:hard").
+type entrant struct {
+	name   string
+	bot    string
+	level  string
+	budget time.Duration
+}
+
+// parseEntrant resolves name for side of game: a level's pick keeps its own
+// budget unless budgetSet (--budget given), a named bot plays at level with
+// budget.
+func parseEntrant(gameID, side, name, level string, budget time.Duration, budgetSet bool) entrant {
+	if game.IsLevel(name) {
+		p := game.PickLevel(gameID, side, name)
+		e := entrant{name: name, bot: p.Bot, level: p.Level, budget: p.Budget}
+		if budgetSet {
+			e.budget = budget
+		}
+		return e
+	}
+	p := game.Pick(name)
+	if p.Level == "" {
+		p.Level = level
+	}
+	return entrant{name: name, bot: p.Bot, level: p.Level, budget: budget}
+}
+
+// newBot makes e's bot for seat.
+func (e entrant) newBot(r game.Rules, seat game.Seat, seed uint64) (game.Bot, error) {
+	return game.NewBot(e.bot, game.BotConfig{Rules: r, Seat: seat, Seed: seed, Budget: e.budget, Level: e.level})
 }
 
 // gameResult is the result of one arena game.
@@ -65,6 +102,9 @@ type gameResult struct {
 	moves  int
 	rounds int // -1 when the game does not report rounds
 	err    error
+	think  [][]time.Duration           // per seat, the time of each decision with more than one legal move
+	kinds  map[string]map[string][]int // side -> move kind -> count per round (index 0 when no rounds)
+	counts map[string]int              // a game's own figures (arenaCounts)
 }
 
 // arenaReport is what arena prints with --json.
@@ -84,6 +124,57 @@ type arenaReport struct {
 	Seconds        float64               `json:"seconds"`
 	GamesPerSecond float64               `json:"games_per_second"`
 	Workers        int                   `json:"workers"`
+	// Decisions gives, per side (or seat, as Bots), the bots' decision
+	// times in milliseconds over the decisions with a choice.
+	Decisions map[string]decisionTimes   `json:"decision_ms"`
+	think     map[string][]time.Duration // the decision times behind Decisions
+	// Kinds counts the moves each side played by their kind (the "kind" of
+	// the move's JSON), per round for the games that count rounds (index
+	// 0 is round 1).
+	Kinds map[string]map[string][]int `json:"moves_by_kind"`
+	// Counts sums a game's own figures over the games (arenaCounts), e.g.
+	// Whitechapel's nights Jack was home on his first move.
+	Counts map[string]int `json:"counts,omitempty"`
+}
+
+// arenaCounts gives, per game, figures of one finished game to sum up.
+var arenaCounts = map[string]func(st game.State) map[string]int{
+	whitechapel.ID: func(st game.State) map[string]int {
+		v, ok := st.View(game.Spectator).(*whitechapel.View)
+		if !ok {
+			return nil
+		}
+		out := map[string]int{}
+		for i, n := range v.Nights {
+			key := "night1"
+			if i > 0 {
+				key = "nights2-4"
+			}
+			out[key]++
+			if n.Home && len(n.Moves) == 1 {
+				out[key+" home on the first move"]++
+			}
+		}
+		return out
+	},
+}
+
+// decisionTimes sums up the decision times of one side in an arena run.
+type decisionTimes struct {
+	N   int     `json:"n"`
+	P50 float64 `json:"p50"`
+	P95 float64 `json:"p95"`
+	Max float64 `json:"max"`
+}
+
+// timesOf sums up ds (sorted in place).
+func timesOf(ds []time.Duration) decisionTimes {
+	if len(ds) == 0 {
+		return decisionTimes{}
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return decisionTimes{N: len(ds), P50: ms(ds[len(ds)/2]), P95: ms(ds[min(len(ds)-1, len(ds)*95/100)]), Max: ms(ds[len(ds)-1])}
 }
 
 func runArena(args []string) int {
@@ -97,6 +188,8 @@ func runArena(args []string) int {
 	level := fs.String("level", "", "bot level: easy, normal or hard")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	maxMoves := fs.Int("max-moves", 100000, "a game longer than this is an error")
+	tourney := fs.Bool("tournament", false, "play a round robin between --entrants at both sides and print Elo ratings")
+	entrants := fs.String("entrants", "", "with --tournament: the entrants, comma-separated: levels (easy, normal, hard), bots (baseline) or bot:level (default: the levels, baseline, random)")
 	bots := botFlags{}
 	fs.Var(bots, "bot", "play `SIDE=BOT` (a side, or one seat by its id, gets that bot); repeatable")
 	// One flag per side of every registered game: --jack, --investigators, ...
@@ -148,8 +241,16 @@ func runArena(args []string) int {
 			return fail("game %s has no side or seat %q (sides: %s)", r.ID(), k, strings.Join(r.Sides(), ", "))
 		}
 	}
+	budgetSet := false
+	fs.Visit(func(f *flag.Flag) { budgetSet = budgetSet || f.Name == "budget" })
 	def := defaultBot(r.ID())
 	cfg := arenaConfig{rules: r, opts: opts, games: *games, seed: *seed, seats: seats, budget: *budget, level: *level, workers: *workers, maxMoves: *maxMoves}
+	if *tourney {
+		if len(bots) > 0 {
+			return fail("--tournament takes --entrants, not bots per side")
+		}
+		return runTournament(cfg, *entrants, budgetSet, *asJSON, args)
+	}
 	for _, s := range seats {
 		name := def
 		if b, ok := bots[s.Side]; ok {
@@ -161,9 +262,11 @@ func runArena(args []string) int {
 		cfg.bots = append(cfg.bots, name)
 	}
 	for i, name := range cfg.bots {
-		if _, err := game.NewBot(name, game.BotConfig{Rules: r, Seat: game.Seat(i), Seed: 1}); err != nil {
+		e := parseEntrant(r.ID(), seats[i].Side, name, cfg.level, cfg.budget, budgetSet)
+		if _, err := e.newBot(r, game.Seat(i), 1); err != nil {
 			return fail("%v", err)
 		}
+		cfg.players = append(cfg.players, e)
 	}
 	rep, err := arena(cfg)
 	if err != nil {
@@ -241,12 +344,49 @@ func arena(cfg arenaConfig) (*arenaReport, error) {
 
 	rep := &arenaReport{Game: cfg.rules.ID(), Options: cfg.opts.String(), Seed: cfg.seed, Games: cfg.games,
 		Bots: map[string]string{}, Wins: map[string]int{}, WinRate: map[string]float64{}, CI: map[string][2]float64{},
-		Reasons: map[string]int{}, Seconds: elapsed, Workers: cfg.workers}
+		Reasons: map[string]int{}, Seconds: elapsed, Workers: cfg.workers, Decisions: map[string]decisionTimes{}}
+	keys := make([]string, len(cfg.seats)) // side, or seat id when a side's seats differ
 	for i, s := range cfg.seats {
+		keys[i] = s.Side
 		if b, ok := rep.Bots[s.Side]; ok && b != cfg.bots[i] {
 			rep.Bots[s.ID] = cfg.bots[i]
+			keys[i] = s.ID
 		} else if !ok {
 			rep.Bots[s.Side] = cfg.bots[i]
+		}
+	}
+	think := map[string][]time.Duration{}
+	for _, res := range results {
+		for seat, ds := range res.think {
+			think[keys[seat]] = append(think[keys[seat]], ds...)
+		}
+	}
+	for k, ds := range think {
+		rep.Decisions[k] = timesOf(ds)
+	}
+	rep.think = think
+	rep.Kinds = map[string]map[string][]int{}
+	for _, res := range results {
+		for k, n := range res.counts {
+			if rep.Counts == nil {
+				rep.Counts = map[string]int{}
+			}
+			rep.Counts[k] += n
+		}
+		for side, ks := range res.kinds {
+			if rep.Kinds[side] == nil {
+				rep.Kinds[side] = map[string][]int{}
+			}
+			for k, per := range ks {
+				acc := rep.Kinds[side][k]
+				for len(acc) < len(per) {
+					acc = append(acc, 0)
+				}
+				for i, n := range per {
+					acc[i] += n
+				}
+				rep.Kinds[side][k] = acc
+			}
 		}
 	}
 	for _, side := range cfg.rules.Sides() {
@@ -308,9 +448,10 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 		res.err = err
 		return res
 	}
-	bots := make([]game.Bot, len(cfg.bots))
-	for i, name := range cfg.bots {
-		bots[i], err = game.NewBot(name, game.BotConfig{Rules: cfg.rules, Seat: game.Seat(i), Seed: botSeed(seed, i), Budget: cfg.budget, Level: cfg.level})
+	bots := make([]game.Bot, len(cfg.players))
+	res.think = make([][]time.Duration, len(cfg.players))
+	for i, e := range cfg.players {
+		bots[i], err = e.newBot(cfg.rules, game.Seat(i), botSeed(seed, i))
 		if err != nil {
 			res.err = err
 			return res
@@ -338,16 +479,29 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 			return res
 		}
 		legal = append(legal[:0], buf...)
-		m := bots[seat].Choose(st.View(seat), legal)
+		v := st.View(seat)
+		t0 := time.Now()
+		m := bots[seat].Choose(v, legal)
+		if len(legal) > 1 {
+			res.think[seat] = append(res.think[seat], time.Since(t0))
+		}
 		if !game.Contains(buf, m) {
 			res.err = fmt.Errorf("move %d: bot %s of seat %s chose %s, not a legal move", res.moves+1, cfg.bots[seat], cfg.seats[seat].ID, cfg.rules.EncodeMove(m))
 			return res
 		}
+		round := 0
+		if f, ok := roundsOf[cfg.rules.ID()]; ok {
+			round = max(0, f(st)-1)
+		}
+		countKind(&res, cfg.seats[seat].Side, cfg.rules.EncodeMove(m), round)
 		if err := st.Apply(seat, m, nil); err != nil {
 			res.err = fmt.Errorf("move %d: legal move %s of seat %s refused: %v", res.moves+1, cfg.rules.EncodeMove(m), cfg.seats[seat].ID, err)
 			return res
 		}
 		res.moves++
+	}
+	if f, ok := arenaCounts[cfg.rules.ID()]; ok {
+		res.counts = f(st)
 	}
 	if rr, ok := st.(roundsReporter); ok {
 		res.rounds = rr.Rounds()
@@ -355,6 +509,28 @@ func playArenaGame(cfg arenaConfig, seed uint64) (res gameResult) {
 		res.rounds = f(st)
 	}
 	return res
+}
+
+// countKind counts move data (JSON) of side in round (0-based) by its kind.
+func countKind(res *gameResult, side string, data []byte, round int) {
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	if json.Unmarshal(data, &k) != nil || k.Kind == "" {
+		return
+	}
+	if res.kinds == nil {
+		res.kinds = map[string]map[string][]int{}
+	}
+	if res.kinds[side] == nil {
+		res.kinds[side] = map[string][]int{}
+	}
+	per := res.kinds[side][k.Kind]
+	for len(per) <= round {
+		per = append(per, 0)
+	}
+	per[round]++
+	res.kinds[side][k.Kind] = per
 }
 
 // wilson returns the 95% Wilson score interval of k successes in n trials.
@@ -412,5 +588,22 @@ func printArena(rep *arenaReport, r game.Rules) {
 		fmt.Printf("  ")
 	}
 	fmt.Printf("average moves %.1f\n", rep.AvgMoves)
+	counts := make([]string, 0, len(rep.Counts))
+	for k := range rep.Counts {
+		counts = append(counts, k)
+	}
+	sort.Strings(counts)
+	for _, k := range counts {
+		fmt.Printf("  %s: %d\n", k, rep.Counts[k])
+	}
+	keys := make([]string, 0, len(rep.Decisions))
+	for k := range rep.Decisions {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		d := rep.Decisions[k]
+		fmt.Printf("  %-15s decisions %d: p50 %.1f ms, p95 %.1f ms, max %.1f ms\n", k, d.N, d.P50, d.P95, d.Max)
+	}
 	fmt.Printf("  %.1f games/s (%.2fs, %d workers)\n", rep.GamesPerSecond, rep.Seconds, rep.Workers)
 }

@@ -1,6 +1,7 @@
 package jekyll
 
 import (
+	"math"
 	"time"
 
 	"gaslamp/game"
@@ -166,7 +167,14 @@ func (b *Partner) chooseGift(v *View, legal []game.Move, deadline time.Time) gam
 	}
 	top := min(b.lv.dayTop, len(cands))
 	if top < 2 {
-		return cands[0]
+		// Variety: a gift the heuristic ranks nearly as high (not past an
+		// 8, which must go) is as likely.
+		first := giftScore(hand, moveCard(cands[0]))
+		n := 1
+		for n < len(cands) && first < 1000 && giftScore(hand, moveCard(cands[n])) >= first-giftVariety {
+			n++
+		}
+		return cands[b.rng.IntN(n)]
 	}
 	sums := make([]float64, top)
 	for n := 0; n < b.lv.samples && time.Now().Before(deadline); n++ {
@@ -187,8 +195,23 @@ func (b *Partner) chooseGift(v *View, legal []game.Move, deadline time.Time) gam
 			best = i
 		}
 	}
-	return cands[best]
+	// Variety: a gift whose sampled value is nearly the best is as likely.
+	var near []int
+	for i := range sums {
+		if sums[i] >= sums[best]-sampleVariety*math.Abs(sums[best]) {
+			near = append(near, i)
+		}
+	}
+	return cands[near[b.rng.IntN(len(near))]]
 }
+
+// The partner's variety: gifts within giftVariety of the heuristic's best
+// score (easy), or within sampleVariety of the best sampled value, are
+// played as likely as the best.
+const (
+	giftVariety   = 2
+	sampleVariety = 0.02
+)
 
 // Cheater is the all-seeing pair, for the arena's upper bound only: it reads
 // the full state (both hands and the City deck), which no registered bot may

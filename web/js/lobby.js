@@ -67,15 +67,18 @@ function renderCreateForm() {
     const kind = el('select', { id: `seat-kind-${i}`, 'data-seat-kind': i, 'aria-label': t('web.lobby.seat-kind') },
       el('option', { value: 'human' }, t('web.lobby.human')),
       el('option', { value: 'bot' }, t('web.lobby.bot')));
+    // The level chooses the bot; the kind of bot is an advanced choice.
     const bot = el('select', { id: `seat-bot-${i}`, 'data-seat-bot': i, 'aria-label': t('web.lobby.bot-name') },
+      el('option', { value: '' }, t('web.lobby.bot-by-level')),
       ...g.bots.map((b) => el('option', { value: b }, botName(b, true))));
-    if (g.bots.includes('baseline')) bot.value = 'baseline';
+    bot.value = '';
     const level = el('select', { id: `seat-level-${i}`, 'data-seat-level': i, 'aria-label': t('web.lobby.level') },
       el('option', { value: 'easy' }, t('web.level.easy')),
       el('option', { value: 'normal' }, t('web.level.normal')),
       el('option', { value: 'hard' }, t('web.level.hard')));
     level.value = 'normal';
-    const botPart = el('span', { class: 'bot-choice' }, bot, level);
+    const botPart = el('span', { class: 'bot-choice' }, level,
+      el('details', { class: 'bot-kind' }, el('summary', {}, t('web.lobby.bot-kind')), bot));
     const sync = () => {
       botPart.hidden = kind.value !== 'bot';
       renderMySeat();
@@ -140,7 +143,8 @@ function readCreateForm() {
     if (kind !== 'bot') return { kind: /** @type {'human'} */ ('human') };
     const bot = /** @type {HTMLSelectElement} */ (document.getElementById(`seat-bot-${i}`)).value;
     const level = /** @type {HTMLSelectElement} */ (document.getElementById(`seat-level-${i}`)).value;
-    return { kind: /** @type {'bot'} */ ('bot'), bot, level: LEVELS.includes(level) ? level : 'normal' };
+    const lv = LEVELS.includes(level) ? level : 'normal';
+    return bot ? { kind: /** @type {'bot'} */ ('bot'), bot, level: lv } : { kind: /** @type {'bot'} */ ('bot'), level: lv };
   });
   /** @type {CreateTableRequest} */
   const req = { game: g.id, options, seats };
@@ -237,7 +241,7 @@ function tableRow(tb) {
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
-      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'))
+      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: s.player.level && LEVELS.includes(s.player.name) ? t(`web.level.${s.player.name}`) : botName(s.player.name) }) : s.player.name || t('web.player.former'))
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {

@@ -36,6 +36,7 @@
  * @property {OptionSpec[]} options
  * @property {SeatInfo[]} seats
  * @property {string[]} bots
+ * @property {string[]} [levels]
  */
 
 /**
@@ -43,6 +44,7 @@
  * @typedef {Object} Player
  * @property {string} name
  * @property {boolean} bot
+ * @property {string} [level] a bot's level (easy, normal, hard); its name is then the level
  * @property {boolean} connected
  */
 

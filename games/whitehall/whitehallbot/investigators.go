@@ -34,8 +34,8 @@ var (
 func (b *Baseline) choosePlace(v *whitehall.View, legal []game.Move) game.Move {
 	g := tables()
 	figs := figures(v)
-	best, bestCost := legal[0], math.Inf(1)
-	for _, m := range legal {
+	costs := make([]float64, len(legal))
+	for i, m := range legal {
 		x := whitehall.To(m)
 		cost := 0.0
 		for c := g.white.Next(0); c >= 0; c = g.white.Next(c + 1) {
@@ -47,11 +47,40 @@ func (b *Baseline) choosePlace(v *whitehall.View, legal []game.Move) game.Move {
 			}
 			cost += float64(d)
 		}
-		if cost < bestCost {
-			best, bestCost = m, cost
+		costs[i] = -cost
+	}
+	return legal[pickNear(costs, placeVariety, &b.rng)]
+}
+
+// The investigators' variety: a placement or a move scoring within this
+// share of the range of the scores from the best one is as likely to be
+// chosen, so that the figures open differently from one game to the next.
+const placeVariety, moveVariety = 0.1, 0.05
+
+// pickNear returns the index of a score within frac of the range of
+// scores from the best one (the highest), drawn from rng.
+func pickNear(scores []float64, frac float64, rng *game.Rand) int {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, x := range scores {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	cut := hi - frac*(hi-lo)
+	n := 0
+	for _, x := range scores {
+		if x >= cut {
+			n++
 		}
 	}
-	return best
+	k := rng.IntN(max(n, 1))
+	for i, x := range scores {
+		if x >= cut {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return 0
 }
 
 // odds returns the investigators' probabilities for view v.
@@ -101,8 +130,8 @@ func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.M
 			others.Add(x)
 		}
 	}
-	best, bestScore := legal[0], math.Inf(-1)
-	for _, m := range legal {
+	scores := make([]float64, len(legal))
+	for i, m := range legal {
 		x := whitehall.To(m)
 		near := nameable(v, x).Minus(covered)
 		var arrest, search float64
@@ -132,11 +161,9 @@ func (b *Baseline) chooseFigureMove(v *whitehall.View, legal []game.Move) game.M
 		if whitehall.KindOf(m) == whitehall.MoveSpeed {
 			score = -0.5*approach - 0.5 // no action after Speed
 		}
-		if score > bestScore {
-			best, bestScore = m, score
-		}
+		scores[i] = score
 	}
-	return best
+	return legal[pickNear(scores, moveVariety, &b.rng)]
 }
 
 // chooseAction (W14) arrests on an adjacent circle holding at least arrestAt

@@ -9,7 +9,7 @@ import (
 
 func init() {
 	game.RegisterBot(whitehall.ID, "ismcts", func(cfg game.BotConfig) (game.Bot, error) {
-		return NewSearch(cfg, bot.Search{Iterations: bot.LevelIterations(cfg.Level), Budget: cfg.Budget}), nil
+		return NewSearch(cfg, bot.Search{Iterations: bot.LevelIterations(cfg.Level), Budget: cfg.Budget, Variety: bot.DefaultVariety}), nil
 	})
 }
 

@@ -19,7 +19,7 @@ func TestJackModelRanksTrueTrails(t *testing.T) {
 	var ts trailSteps
 	positions, rank := 0, 0.0
 	var pModel, pHunt float64
-	for g := 0; g < 12; g++ {
+	for g := 0; g < 24 && positions < 40; g++ {
 		st, _ := whitehall.Rules{}.New(optionSets[g%len(optionSets)], uint64(g))
 		bots := []game.Bot{NewBaseline(0, 1), NewBaseline(1, 2), NewBaseline(2, 3), NewBaseline(3, 4)}
 		for n := 0; !st.Outcome().Over; n++ {
