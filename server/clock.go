@@ -33,7 +33,8 @@ type Pace struct {
 	// MoveSeconds: turn-based tables, the time for each move.
 	MoveSeconds int `json:"move_seconds,omitempty"`
 	// OnTimeout is what happens when a seat's time runs out: "bot" (a bot
-	// plays the move). (Losing on time needs a stored outcome: later.)
+	// plays the move) or "lose" (the seat loses the game, stored like a
+	// resignation with the reason "time").
 	OnTimeout string `json:"on_timeout"`
 }
 
@@ -57,7 +58,7 @@ func (p *Pace) check() *game.Error {
 	if p.OnTimeout == "" {
 		p.OnTimeout = "bot"
 	}
-	if p.OnTimeout != "bot" {
+	if p.OnTimeout != "bot" && p.OnTimeout != "lose" {
 		return errBadPace
 	}
 	return nil
@@ -178,7 +179,7 @@ func (t *table) clockInfos(now time.Time) []clockInfo {
 			continue
 		}
 		ci := clockInfo{Seat: i, MoveLimit: t.pace.Kind == "turn", TimedOut: t.timedOut.Has(game.Seat(i))}
-		if d, ok := t.deadline(i); ok && !t.state.Outcome().Over {
+		if d, ok := t.deadline(i); ok && !t.outcome().Over {
 			ci.Running = true
 			ci.LeftMS = max(d.Sub(now), 0).Milliseconds()
 			wall := d.UTC().Round(time.Millisecond)
@@ -200,7 +201,7 @@ func (t *table) armClock() {
 		t.clockTimer.Stop()
 		t.clockTimer = nil
 	}
-	if t.clocks == nil || t.stopped || t.rec.Status != store.StatusRunning || !t.acts() || t.state.Outcome().Over {
+	if t.clocks == nil || t.stopped || t.rec.Status != store.StatusRunning || !t.acts() || t.outcome().Over {
 		return
 	}
 	now := t.s.now()
@@ -236,6 +237,14 @@ func (t *table) clockCheck() {
 	for i := range t.clocks {
 		s := game.Seat(i)
 		if d, ok := t.deadline(i); ok && !d.After(now) && !t.timedOut.Has(s) {
+			if t.pace.OnTimeout == "lose" {
+				t.s.metrics.clockTimeouts.Add(1)
+				t.s.log.Info("time ran out; the seat loses", "table", t.id, "seat", i)
+				if err := t.giveUp(store.Resignation{Seat: i, Version: t.version, Reason: "time"}); err != nil {
+					t.s.log.Warn("loss on time not stored", "table", t.id, "seat", i, "err", err)
+				}
+				return
+			}
 			t.timedOut = t.timedOut.With(s)
 			if t.pace.Kind == "live" {
 				t.clocks[i].bank = 0

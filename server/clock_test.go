@@ -198,3 +198,31 @@ func TestClockDeadlineActsOnceWithTwoNodes(t *testing.T) {
 		t.Fatalf("stored moves %+v, %v", ms, err)
 	}
 }
+
+// TestLoseOnTime: at a table whose pace makes a player lose on time, the
+// seat whose clock runs out loses the game: the other side wins, the reason
+// says so, and it is stored (a restart still says so).
+func TestLoseOnTime(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	e := startEnv(t, dir, func(c *Config) { c.Now = clk.Now })
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	c := pacedTable(t, alice, map[string]any{"kind": "live", "bank_seconds": 60, "on_timeout": "lose"})
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	cb := e.dial(bob, c.ID)
+	cb.hello(-1)
+	cb.next("state")
+	clk.advance(61 * time.Second)
+	tick(e, c.ID)
+	st := cb.next("state") // the finished table
+	if o := st.Outcome; o == nil || !o.Over || o.Reason.Key != "web.outcome.out-of-time" || o.Winner == "" {
+		t.Fatalf("outcome %s", st.Raw)
+	}
+	e.close()
+	e2 := startEnv(t, dir, func(c *Config) { c.Now = clk.Now })
+	rec, err := e2.st.Table(t.Context(), c.ID)
+	if err != nil || rec.Status != "finished" || rec.Resigned == nil || rec.Resigned.Reason != "time" || rec.Resigned.Seat != 0 {
+		t.Fatalf("stored %+v, %v", rec.Resigned, err)
+	}
+}

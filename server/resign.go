@@ -40,6 +40,9 @@ func resignedOutcome(rules game.Rules, infos []game.SeatInfo, r store.Resignatio
 		}
 	}
 	o.Reason = game.T("web.outcome.resigned", "seat", seat.Name)
+	if r.Reason == "time" {
+		o.Reason = game.T("web.outcome.out-of-time", "seat", seat.Name)
+	}
 	return o
 }
 
@@ -82,7 +85,13 @@ func (t *table) resign(seat int, user string) error {
 	case t.rec.Status != store.StatusRunning:
 		return errNotRunning
 	}
-	r := store.Resignation{Seat: seat, Version: t.version}
+	return t.giveUp(store.Resignation{Seat: seat, Version: t.version})
+}
+
+// giveUp ends the running game: seat r.Seat loses (it resigned, or its clock
+// ran out at a table whose pace says so). It runs on the table's goroutine.
+func (t *table) giveUp(r store.Resignation) error {
+	seat := r.Seat
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := t.s.store.Resign(ctx, t.id, r); err != nil {

@@ -224,4 +224,9 @@ var Migrations = []Migration{
 			PRIMARY KEY (user_id, game, side, table_id)
 		)`,
 	}},
+	{11, "why a game was given up", []string{
+		// resigned_reason: "" when the seat resigned, "time" when its
+		// clock ran out at a table whose pace says the player then loses.
+		`ALTER TABLE tables ADD COLUMN resigned_reason TEXT NOT NULL DEFAULT ''`,
+	}},
 }

@@ -96,18 +96,19 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	return mapErr(tx.Commit())
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason`
 
 func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
 	var t Table
 	var opts string
 	var seed, created, hotseat, resignedSeat, resignedVersion, rated int64
-	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated); err != nil {
+	var resignedReason string
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated, &resignedReason); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat, t.Rated = uint64(seed), fromMS(created), hotseat != 0, rated != 0
 	if resignedSeat >= 0 {
-		t.Resigned = &Resignation{Seat: int(resignedSeat), Version: resignedVersion}
+		t.Resigned = &Resignation{Seat: int(resignedSeat), Version: resignedVersion, Reason: resignedReason}
 	}
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
@@ -224,8 +225,8 @@ func (s *sqlStore) CountTables(ctx context.Context) (map[string]int, error) {
 }
 
 func (s *sqlStore) Resign(ctx context.Context, table string, r Resignation) error {
-	res, err := s.w.ExecContext(ctx, s.rebind(`UPDATE tables SET status = ?, resigned_seat = ?, resigned_version = ? WHERE id = ? AND status <> ?`),
-		StatusFinished, r.Seat, r.Version, table, StatusFinished)
+	res, err := s.w.ExecContext(ctx, s.rebind(`UPDATE tables SET status = ?, resigned_seat = ?, resigned_version = ?, resigned_reason = ? WHERE id = ? AND status <> ?`),
+		StatusFinished, r.Seat, r.Version, r.Reason, table, StatusFinished)
 	if err != nil {
 		return mapErr(err)
 	}

@@ -76,6 +76,7 @@ type Table struct {
 type Resignation struct {
 	Seat    int
 	Version int64
+	Reason  string // "" resigned; "time": the seat's clock ran out (its pace makes it lose)
 }
 
 // Seat is one seat of a table: a human seat (held by a user or free) or a bot.

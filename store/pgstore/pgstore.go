@@ -277,18 +277,19 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	}))
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts string
 	var seed, created, hotseat, resignedSeat, resignedVersion, rated int64
-	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated); err != nil {
+	var resignedReason string
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated, &resignedReason); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat, t.Rated = uint64(seed), fromMS(created), hotseat != 0, rated != 0
 	if resignedSeat >= 0 {
-		t.Resigned = &store.Resignation{Seat: int(resignedSeat), Version: resignedVersion}
+		t.Resigned = &store.Resignation{Seat: int(resignedSeat), Version: resignedVersion, Reason: resignedReason}
 	}
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
@@ -419,8 +420,8 @@ func (s *Store) CountTables(ctx context.Context) (map[string]int, error) {
 
 // Resign implements store.Store.
 func (s *Store) Resign(ctx context.Context, table string, r store.Resignation) error {
-	tag, err := s.pool.Exec(ctx, `UPDATE tables SET status = $1, resigned_seat = $2, resigned_version = $3 WHERE id = $4 AND status <> $1`,
-		store.StatusFinished, r.Seat, r.Version, table)
+	tag, err := s.pool.Exec(ctx, `UPDATE tables SET status = $1, resigned_seat = $2, resigned_version = $3, resigned_reason = $5 WHERE id = $4 AND status <> $1`,
+		store.StatusFinished, r.Seat, r.Version, table, r.Reason)
 	if err != nil {
 		return mapErr(err)
 	}

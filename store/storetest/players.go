@@ -74,7 +74,7 @@ func testResign(t *testing.T, db DB) {
 	if err := s.SetStatus(ctx, "r1", store.StatusRunning); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Resign(ctx, "r1", store.Resignation{Seat: 1, Version: 7}); err != nil {
+	if err := s.Resign(ctx, "r1", store.Resignation{Seat: 1, Version: 7, Reason: "time"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Resign(ctx, "r1", store.Resignation{Seat: 0, Version: 9}); !errors.Is(err, store.ErrConflict) {
@@ -94,7 +94,7 @@ func testResign(t *testing.T, db DB) {
 	s = open(t, db)
 	defer s.Close()
 	tb, err := s.Table(ctx, "r1")
-	if err != nil || tb.Status != store.StatusFinished || tb.Resigned == nil || *tb.Resigned != (store.Resignation{Seat: 1, Version: 7}) {
+	if err != nil || tb.Status != store.StatusFinished || tb.Resigned == nil || *tb.Resigned != (store.Resignation{Seat: 1, Version: 7, Reason: "time"}) {
 		t.Fatalf("resigned table %+v (%+v), %v", tb, tb.Resigned, err)
 	}
 	if tb, err := s.Table(ctx, "r2"); err != nil || tb.Resigned != nil {

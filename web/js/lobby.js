@@ -454,6 +454,7 @@ function renderPaceSelect() {
   const show = () => {
     byId('pace-live-custom').hidden = sel.value !== 'custom-live';
     byId('pace-turn-custom').hidden = sel.value !== 'custom-turn';
+    byId('pace-lose-field').hidden = sel.value === 'none';
   };
   sel.onchange = show;
   show();
@@ -466,9 +467,12 @@ function renderPaceSelect() {
 function chosenPace() {
   const v = byId('pace-select', HTMLSelectElement).value;
   const num = (/** @type {string} */ id) => Number(byId(id, HTMLInputElement).value);
-  if (v === 'custom-live') return { kind: 'live', bank_seconds: Math.round(num('pace-bank') * 60), increment_seconds: Math.round(num('pace-increment')) };
-  if (v === 'custom-turn') return { kind: 'turn', move_seconds: Math.round(num('pace-hours') * 3600) };
-  return PACE_PRESETS[v] ?? null;
+  /** @type {import('./types.js').Pace|null} */
+  let p = PACE_PRESETS[v] ?? null;
+  if (v === 'custom-live') p = { kind: 'live', bank_seconds: Math.round(num('pace-bank') * 60), increment_seconds: Math.round(num('pace-increment')) };
+  if (v === 'custom-turn') p = { kind: 'turn', move_seconds: Math.round(num('pace-hours') * 3600) };
+  if (p && byId('pace-lose', HTMLInputElement).checked) p = { ...p, on_timeout: 'lose' };
+  return p;
 }
 
 /** Links to each game's leaderboard. */
