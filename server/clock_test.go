@@ -226,3 +226,26 @@ func TestLoseOnTime(t *testing.T) {
 		t.Fatalf("stored %+v, %v", rec.Resigned, err)
 	}
 }
+
+// TestResignIsARatedLoss: at a rated table, resigning finishes the game as
+// a loss for the resigning side in the ratings (issue 16, must-have 6).
+func TestResignIsARatedLoss(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, _ := e.register(nil, "Alice", "correct horse")
+	bob, _ := e.register(nil, "Bob", "correct horse")
+	var c created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest", "options": map[string]string{"length": "40"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}, "rated": true}, &c); code != http.StatusCreated {
+		t.Fatalf("create rated: %d", code)
+	}
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	if code := bob.do("POST", "/api/tables/"+c.ID+"/seats/1/resign", nil, nil); code != http.StatusOK {
+		t.Fatalf("resign %d", code)
+	}
+	ra, _ := e.st.RatingsOf(t.Context(), alice.id)
+	rb, _ := e.st.RatingsOf(t.Context(), bob.id)
+	if len(ra) != 1 || len(rb) != 1 || ra[0].Wins != 1 || rb[0].Wins != 0 || ra[0].Rating <= 1500 || rb[0].Rating >= 1500 {
+		t.Fatalf("ratings after a resignation: %+v %+v", ra, rb)
+	}
+}

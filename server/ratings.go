@@ -61,7 +61,8 @@ func (t *table) ratedAllowed(ctx context.Context, user string) error {
 // ratings at a rated table, once per table (the store decides). It runs on
 // the table's goroutine.
 func (t *table) recordResults() {
-	out := t.state.Outcome()
+	out := t.outcome() // a resignation or a loss on time counts too
+
 	if !out.Over {
 		return
 	}

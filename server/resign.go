@@ -104,6 +104,7 @@ func (t *table) giveUp(r store.Resignation) error {
 	t.rec.Status, t.rec.Resigned = store.StatusFinished, &r
 	t.s.log.Info("seat resigned", "table", t.id, "seat", seat, "version", t.version)
 	t.dropLease()
+	t.recordResults() // a rated table: the resignation is a rated loss
 	t.refreshSummary()
 	// Everyone gets the finished table: the outcome, and the record.
 	for c := range t.conns {
