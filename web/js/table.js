@@ -424,7 +424,8 @@ function drawSeats(snap) {
       title: bot ? t('web.presence.bot') : connected ? t('web.presence.here') : t('web.presence.away'),
     }),
     el('span', { class: 'seat-who' },
-      el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
+      el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat),
+        acting.has(s.seat) ? el('span', { class: 'sr-only' }, ` (${t('web.seat.to-act')})`) : null),
       s.player
         ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name,
           mine ? ` ${t('web.seat.you')}` : '')
