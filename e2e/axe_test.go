@@ -116,6 +116,12 @@ func (p *page) checkAxeSchemes(axe, what string) {
 // waits for the game to have started.
 func (p *page) createBotTable(game string, seats int) {
 	p.t.Helper()
+	p.createBotTableAt(game, seats, 0)
+}
+
+// createBotTableAt is createBotTable with the page's player at seat mine.
+func (p *page) createBotTableAt(game string, seats, mine int) {
+	p.t.Helper()
 	p.navigate("/")
 	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value=`+jsString(game)+`]')`, scaled(15*time.Second))
 	mustEval[chromedp.Void](p, `(() => {
@@ -125,20 +131,21 @@ func (p *page) createBotTable(game string, seats int) {
 })()`)
 	p.waitJS("the seat rows", fmt.Sprintf(`document.querySelectorAll('#seat-config [id^="seat-kind-"]').length === %d`, seats), scaled(10*time.Second))
 	mustEval[chromedp.Void](p, fmt.Sprintf(`(() => {
-  for (let i = 1; i < %d; i++) {
+  for (let i = 0; i < %d; i++) {
+    if (i === %d) continue;
     const k = document.getElementById('seat-kind-' + i);
     k.value = 'bot';
     k.dispatchEvent(new Event('change'));
   }
   const s = document.getElementById('my-seat');
-  s.value = '0';
+  s.value = '%d';
   s.dispatchEvent(new Event('change'));
-})()`, seats))
+})()`, seats, mine, mine))
 	p.mustClick("#create-submit")
 	p.waitJS("the new table's link", `document.getElementById('open-new-table')?.getAttribute('href')?.startsWith('/t/')`, scaled(15*time.Second))
 	table := mustEval[string](p, `document.getElementById('open-new-table').getAttribute('href')`)
 	p.navigate(table)
-	p.waitSeat(0)
+	p.waitSeat(mine)
 	waitStarted(p.t, seats, p)
 }
 

@@ -23,6 +23,10 @@
 // game, under the light and the dark colour scheme: a violation of impact
 // serious or critical fails it.
 //
+// TestBrowserKeyboardPocket plays a whole Pocket game with the keyboard
+// alone (Tab to each move, Enter or Space to choose it, the arrows between
+// the board's targets).
+//
 // The tests need Chromium at /usr/bin/chromium. Without it they skip, except
 // when CI=true, where they fail. They skip under -short. Board screenshots are
 // written to $GASLAMP_E2E_ARTIFACTS (a directory per test; default: the

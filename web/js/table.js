@@ -307,6 +307,73 @@ function draw() {
     console.error(e);
   }
   drawChatClosed(snap);
+  keepPlayFocus();
+}
+
+/** Whether the keyboard focus was last on a move (the board, the moves, the chooser). */
+let playFocus = false;
+
+/**
+ * The first move a keyboard user can take now: a board target or an
+ * enabled button of the board's panel, else one of #legal.
+ * @returns {HTMLElement|SVGElement|null}
+ */
+function firstMove() {
+  return /** @type {HTMLElement|SVGElement|null} */ (document.querySelector(
+    '#board button:not([disabled]):not([hidden] button), #board .target[tabindex="0"], #legal button[data-intent]'));
+}
+
+/**
+ * A move played from the keyboard redraws the board and drops its focus
+ * (the focused element is gone): when it is the player's move again, the
+ * focus goes to the first move, so that play goes on with Tab, the arrows
+ * and Enter without going through the page again.
+ */
+function keepPlayFocus() {
+  const a = document.activeElement;
+  if (!playFocus || (a && a !== document.body)) return;
+  if (myLegal().length === 0 || st.busy) return;
+  const m = firstMove();
+  if (m) m.focus({ preventScroll: true });
+}
+
+/**
+ * The arrow keys on a board target move the focus to the nearest target in
+ * that direction (as drawn on the screen).
+ * @param {KeyboardEvent} ev
+ */
+function arrowToTarget(ev) {
+  /** @type {Record<string, [number, number]>} */
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const d = dirs[ev.key];
+  const from = ev.target;
+  if (!d || ev.altKey || ev.ctrlKey || ev.metaKey || !(from instanceof SVGElement) || !from.classList.contains('target')) return;
+  const svg = from.ownerSVGElement;
+  if (!svg) return;
+  /** @param {Element} e */
+  const centre = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [fx, fy] = centre(from);
+  /** @type {Element|null} */
+  let best = null;
+  let bestScore = Infinity;
+  for (const e of svg.querySelectorAll('.target[tabindex="0"]')) {
+    if (e === from) continue;
+    const [x, y] = centre(e);
+    const along = (x - fx) * d[0] + (y - fy) * d[1];
+    if (along <= 1) continue;
+    const across = Math.abs((x - fx) * d[1] + (y - fy) * d[0]);
+    // Ahead first, then close to the line of the arrow.
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = e;
+    }
+  }
+  ev.preventDefault();
+  if (best instanceof SVGElement) best.focus({ preventScroll: true });
 }
 
 /**
@@ -872,6 +939,10 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
   bindSound();
+  document.addEventListener('focusin', (ev) => {
+    playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser');
+  });
+  byId('board').addEventListener('keydown', arrowToTarget);
   startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? t('web.clock.hurry') : ''));
   byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
     ev.preventDefault();
