@@ -164,6 +164,24 @@ func TestBrowserAxe(t *testing.T) {
 	host.waitJS("the lobby's game list", `document.querySelectorAll('#game-select option').length >= 4`, scaled(15*time.Second))
 	host.checkAxeSchemes(axe, "the lobby")
 
+	// The rules pages, linked from the lobby: each game's, with gaslamp's own
+	// choices marked (Jekyll & Hyde's track, chapters and campaign).
+	host.waitJS("the lobby's links to the rules", `document.querySelectorAll('#rules-list a[href^="/rules/"]').length === 4`, scaled(10*time.Second))
+	for _, g := range []string{"whitehall", "whitechapel", "pocket", "jekyll"} {
+		host.clickUntil(`#rules-list a[data-rules="`+g+`"]`, "the rules page", `location.pathname === '/rules/`+g+`'`, scaled(20*time.Second))
+		host.waitJS("the rules, written out", `document.querySelectorAll('#rules-body section h2').length >= 4 && document.getElementById('rules-title').textContent.includes(' ') && !/web\.rules/.test(document.body.textContent)`, scaled(10*time.Second))
+		own := mustEval[int](host, `document.getElementById('rules-own').hidden ? 0 : document.querySelectorAll('#rules-own-list li .badge.own').length`)
+		if want := map[string]int{"jekyll": 3}[g]; own != want {
+			t.Errorf("the %s rules mark %d choices as gaslamp's own, want %d", g, own, want)
+		}
+		host.checkAxeSchemes(axe, "the "+g+" rules")
+		host.navigate("/")
+		host.waitJS("the lobby's links to the rules", `document.querySelectorAll('#rules-list a[href^="/rules/"]').length === 4`, scaled(10*time.Second))
+	}
+	if code, err := chromedp.Run(host.ctx, chromedp.Evaluate[int](`fetch('/rules/nosuchgame').then((r) => r.status)`, chromedp.EvalAwaitPromise)); err != nil || code != 404 {
+		t.Errorf("/rules/nosuchgame answered %d (%v), want 404", code, err)
+	}
+
 	// The invitation page, as the invitee sees it before taking the seat.
 	invites, _ := host.createTable("pocket", 2)
 	guest := openPage(t, browser, "guest", base)
@@ -178,6 +196,9 @@ func TestBrowserAxe(t *testing.T) {
 		seats int
 	}{{"pocket", 2}, {"whitehall", 4}, {"whitechapel", 6}, {"jekyll", 2}} {
 		host.createBotTable(g.id, g.seats)
+		if href := mustEval[string](host, `document.getElementById('rules-help')?.hidden ? '' : document.getElementById('rules-help').getAttribute('href')`); href != "/rules/"+g.id {
+			t.Errorf("the %s table's \"?\" beside the prompt links to %q, want /rules/%s", g.id, href, g.id)
+		}
 		host.checkAxeSchemes(axe, "a "+g.id+" table")
 	}
 	host.checkConsole()

@@ -465,6 +465,12 @@ function chosenPace() {
   return PACE_PRESETS[v] ?? null;
 }
 
+/** The links to each game's rules page (/rules/GAME). */
+function renderRulesLinks() {
+  byId('rules-list').replaceChildren(...games.map((g) =>
+    el('li', {}, el('a', { href: `/rules/${encodeURIComponent(g.id)}`, 'data-rules': g.id }, render(g.name)))));
+}
+
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
@@ -476,6 +482,7 @@ async function main() {
   }
   renderCreateForm();
   renderPaceSelect();
+  renderRulesLinks();
   byId('game-select').addEventListener('change', renderCreateForm);
   byId('game-select').addEventListener('change', () => {
     delete byId('my-seat').dataset.chosen;
@@ -499,6 +506,7 @@ async function main() {
     }
     renderCreateForm();
     renderPaceSelect();
+    renderRulesLinks();
     for (const [id, val] of kept) {
       const e = document.getElementById(id);
       if (e instanceof HTMLInputElement && typeof val === 'boolean') e.checked = val;

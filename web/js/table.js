@@ -289,6 +289,9 @@ function draw() {
   const g = games.find((x) => x.id === st.table?.game);
   const title = byId('table-title');
   title.textContent = g ? render(g.name) : st.table.game;
+  const help = byId('rules-help', HTMLAnchorElement);
+  help.href = `/rules/${encodeURIComponent(st.table.game)}`;
+  help.hidden = false;
   signalTurn(myLegal().length > 0 && !st.busy);
   if (st.table.hotseat) {
     // Marked to everyone: one person may see every side's secrets here.
