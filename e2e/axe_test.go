@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // axeSource reads axe-core's browser build from node_modules (npm ci
@@ -196,10 +197,29 @@ func TestBrowserAxe(t *testing.T) {
 		seats int
 	}{{"pocket", 2}, {"whitehall", 4}, {"whitechapel", 6}, {"jekyll", 2}} {
 		host.createBotTable(g.id, g.seats)
-		if href := mustEval[string](host, `document.getElementById('rules-help')?.hidden ? '' : document.getElementById('rules-help').getAttribute('href')`); href != "/rules/"+g.id {
+		// The "?" beside the prompt: the game's rules, at the section of the
+		// decision at hand when it is this player's move.
+		href := mustEval[string](host, `document.getElementById('rules-help')?.hidden ? '' : document.getElementById('rules-help').getAttribute('href')`)
+		if !strings.HasPrefix(href, "/rules/"+g.id) {
 			t.Errorf("the %s table's \"?\" beside the prompt links to %q, want /rules/%s", g.id, href, g.id)
 		}
+		t.Logf("the %s table's \"?\" links to %s", g.id, href)
 		host.checkAxeSchemes(axe, "a "+g.id+" table")
+		if g.id == "pocket" {
+			// A move previewed: the tiles, places and detectives as the move
+			// would leave them, and the preview's panel.
+			host.waitJS("a Pocket board target", `document.querySelector('#board svg .target')`, scaled(20*time.Second))
+			tiles := mustEval[int](host, `document.querySelectorAll('#board svg .pk-tile.target').length`)
+			mustEval[chromedp.Void](host, `document.querySelector('#board svg .target').focus()`)
+			host.key(kb.Enter)
+			host.waitJS("the preview", `document.getElementById('pk-preview') && !document.getElementById('pk-preview').hidden`, scaled(10*time.Second))
+			host.checkAxeSchemes(axe, fmt.Sprintf("a pocket table with a move previewed (%d tile targets)", tiles))
+			host.key(kb.Escape)
+		}
+		if _, section, ok := strings.Cut(href, "#"); ok {
+			host.navigate(href)
+			host.waitJS("the section of the decision, marked", `document.getElementById(`+jsString(section)+`)?.closest('section')?.classList.contains('current')`, scaled(10*time.Second))
+		}
 	}
 	host.checkConsole()
 	guest.checkConsole()

@@ -40,6 +40,13 @@ function show() {
       ...t(`${base}.s${i}.text`).split(/\n\s*\n/).map((p) => el('p', {}, p))));
   }
   byId('rules-body').replaceChildren(...sections);
+  // A link from a table's "?" names the section of the decision at hand.
+  const at = location.hash.slice(1);
+  const here = at ? document.getElementById(at)?.closest('section') : null;
+  if (here) {
+    here.classList.add('current');
+    here.scrollIntoView({ block: 'start' });
+  }
   /** @type {HTMLElement[]} */
   const own = [];
   for (let i = 1; has(`${base}.own${i}`); i++) {
