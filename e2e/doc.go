@@ -18,6 +18,15 @@
 // pages show the outcome and the final reveal. JavaScript exceptions and
 // console errors fail the tests.
 //
+// TestBrowserAxe runs axe-core (node_modules/axe-core, pinned in
+// package.json) on the lobby, the invitation page and a started table of each
+// game, under the light and the dark colour scheme: a violation of impact
+// serious or critical fails it.
+//
+// TestBrowserKeyboardPocket plays a whole Pocket game with the keyboard
+// alone (Tab to each move, Enter or Space to choose it, the arrows between
+// the board's targets).
+//
 // The tests need Chromium at /usr/bin/chromium. Without it they skip, except
 // when CI=true, where they fail. They skip under -short. Board screenshots are
 // written to $GASLAMP_E2E_ARTIFACTS (a directory per test; default: the

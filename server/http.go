@@ -60,6 +60,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/invites/{token}", s.handleInviteInfo)
 	m.HandleFunc("GET /ws/t/{id}", s.handleWS)
 	m.HandleFunc("GET /t/{id}", s.handlePage("table.html"))
+	m.HandleFunc("GET /rules/{game}", s.handleRules) // a game's rules, for players (rules.html)
 	m.HandleFunc("GET /{$}", s.handlePage("index.html"))
 	m.HandleFunc("GET /static/", s.handleStatic)
 	m.HandleFunc("GET /i18n/{file}", s.handleCatalog)

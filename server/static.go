@@ -36,6 +36,16 @@ func (s *Server) handlePage(name string) http.HandlerFunc {
 	}
 }
 
+// handleRules serves the rules page (rules.html) of a registered game; the
+// page renders the game's rules from the translation catalogues.
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	if _, err := game.Lookup(r.PathValue("game")); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	s.handlePage("rules.html")(w, r)
+}
+
 // handleStatic serves /static/PATH from the client's files.
 func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, "/static/")

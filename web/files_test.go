@@ -68,7 +68,7 @@ func TestPagesFitTheCSP(t *testing.T) {
 		regexp.MustCompile(`\son[a-z]+="`),
 		regexp.MustCompile(`(?:src|href)="(?:https?:)?//`),
 	}
-	for _, p := range []string{"index.html", "table.html", "board.html"} {
+	for _, p := range []string{"index.html", "table.html", "board.html", "join.html", "rules.html"} {
 		data, err := fs.ReadFile(files, p)
 		if err != nil {
 			t.Fatal(err)

@@ -483,6 +483,12 @@ function renderLeaderboardLinks() {
   nav.append(...games.map((g) => el('a', { href: `/leaderboard/${encodeURIComponent(g.id)}`, class: 'button small' }, render(g.name))));
 }
 
+/** The links to each game's rules page (/rules/GAME). */
+function renderRulesLinks() {
+  byId('rules-list').replaceChildren(...games.map((g) =>
+    el('li', {}, el('a', { href: `/rules/${encodeURIComponent(g.id)}`, 'data-rules': g.id }, render(g.name)))));
+}
+
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
@@ -495,6 +501,7 @@ async function main() {
   renderCreateForm();
   renderPaceSelect();
   renderLeaderboardLinks();
+  renderRulesLinks();
   byId('game-select').addEventListener('change', renderCreateForm);
   byId('game-select').addEventListener('change', () => {
     delete byId('my-seat').dataset.chosen;
@@ -519,6 +526,7 @@ async function main() {
     renderCreateForm();
     renderPaceSelect();
     renderLeaderboardLinks();
+    renderRulesLinks();
     for (const [id, val] of kept) {
       const e = document.getElementById(id);
       if (e instanceof HTMLInputElement && typeof val === 'boolean') e.checked = val;

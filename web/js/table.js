@@ -289,6 +289,10 @@ function draw() {
   const g = games.find((x) => x.id === st.table?.game);
   const title = byId('table-title');
   title.textContent = g ? render(g.name) : st.table.game;
+  const help = byId('rules-help', HTMLAnchorElement);
+  const section = rulesSection(st.table.game, myLegal()[0]?.intent.kind);
+  help.href = `/rules/${encodeURIComponent(st.table.game)}${section ? `#rules-s${section}` : ''}`;
+  help.hidden = false;
   signalTurn(myLegal().length > 0 && !st.busy);
   if (st.table.hotseat) {
     // Marked to everyone: one person may see every side's secrets here.
@@ -310,6 +314,94 @@ function draw() {
     console.error(e);
   }
   drawChatClosed(snap);
+  keepPlayFocus();
+}
+
+/**
+ * The section of a game's rules page (rules.js: "web.rules.GAME.sN") that
+ * explains a decision, by the kind of the move to make.
+ * @type {Record<string, Record<string, number>>}
+ */
+const RULES_SECTIONS = {
+  whitehall: { location: 2, place: 2, reveal: 2, newspaper: 3, walk: 3, coach: 3, alley: 3, boat: 3, figure: 4, speed: 4, 'false-clue': 5, search: 5, scent: 5, arrest: 5, 'area-arrest': 5, guess: 5 },
+  whitechapel: { hideout: 2, woman: 3, patrol: 3, kill: 3, wait: 3, wretched: 3, reveal: 3, walk: 4, coach: 4, alley: 4, move: 5, search: 5, arrest: 5 },
+  pocket: { rotate: 3, exchange: 3, joker: 3, alibi: 3, holmes: 3, watson: 3, toby: 3 },
+  jekyll: { ready: 2, give: 2, play: 3, 'swap-card': 5, 'swap-ranks': 5 },
+};
+
+/**
+ * @param {string} game
+ * @param {string|undefined} kind
+ * @returns {number|undefined}
+ */
+function rulesSection(game, kind) {
+  return kind ? RULES_SECTIONS[game]?.[kind] : undefined;
+}
+
+/** Whether the keyboard focus was last on a move (the board, the moves, the chooser). */
+let playFocus = false;
+
+/**
+ * The first move a keyboard user can take now: a board target or an
+ * enabled button of the board's panel, else one of #legal.
+ * @returns {HTMLElement|SVGElement|null}
+ */
+function firstMove() {
+  return /** @type {HTMLElement|SVGElement|null} */ (document.querySelector(
+    '#board button:not([disabled]):not([hidden] button), #board .target[tabindex="0"], #legal button[data-intent]'));
+}
+
+/**
+ * A move played from the keyboard redraws the board and drops its focus
+ * (the focused element is gone): when it is the player's move again, the
+ * focus goes to the first move, so that play goes on with Tab, the arrows
+ * and Enter without going through the page again.
+ */
+function keepPlayFocus() {
+  const a = document.activeElement;
+  if (!playFocus || (a && a !== document.body)) return;
+  if (myLegal().length === 0 || st.busy) return;
+  const m = firstMove();
+  if (m) m.focus({ preventScroll: true });
+}
+
+/**
+ * The arrow keys on a board target move the focus to the nearest target in
+ * that direction (as drawn on the screen).
+ * @param {KeyboardEvent} ev
+ */
+function arrowToTarget(ev) {
+  /** @type {Record<string, [number, number]>} */
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const d = dirs[ev.key];
+  const from = ev.target;
+  if (!d || ev.altKey || ev.ctrlKey || ev.metaKey || !(from instanceof SVGElement) || !from.classList.contains('target')) return;
+  const svg = from.ownerSVGElement;
+  if (!svg) return;
+  /** @param {Element} e */
+  const centre = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [fx, fy] = centre(from);
+  /** @type {Element|null} */
+  let best = null;
+  let bestScore = Infinity;
+  for (const e of svg.querySelectorAll('.target[tabindex="0"]')) {
+    if (e === from) continue;
+    const [x, y] = centre(e);
+    const along = (x - fx) * d[0] + (y - fy) * d[1];
+    if (along <= 1) continue;
+    const across = Math.abs((x - fx) * d[1] + (y - fy) * d[0]);
+    // Ahead first, then close to the line of the arrow.
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = e;
+    }
+  }
+  ev.preventDefault();
+  if (best instanceof SVGElement) best.focus({ preventScroll: true });
 }
 
 /**
@@ -427,7 +519,8 @@ function drawSeats(snap) {
       title: bot ? t('web.presence.bot') : connected ? t('web.presence.here') : t('web.presence.away'),
     }),
     el('span', { class: 'seat-who' },
-      el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat)),
+      el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat),
+        acting.has(s.seat) ? el('span', { class: 'sr-only' }, ` (${t('web.seat.to-act')})`) : null),
       s.player
         ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'),
           mine ? ` ${t('web.seat.you')}` : '')
@@ -874,6 +967,10 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
   bindSound();
+  document.addEventListener('focusin', (ev) => {
+    playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser');
+  });
+  byId('board').addEventListener('keydown', arrowToTarget);
   startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? t('web.clock.hurry') : ''));
   byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
     ev.preventDefault();

@@ -345,15 +345,16 @@ async function pocket(ctx) {
    * Makes node a focusable target when key has choices.
    * @param {SVGElement} node
    * @param {string} key
-   * @param {string} label
+   * @param {string} label what the choice names (the preview's title)
+   * @param {string} [name] the node's accessible name, label by default
    */
-  const bind = (node, key, label) => {
+  const bind = (node, key, label, name = label) => {
     if (!targets.has(key)) return;
     node.classList.add('target');
     if (sel?.key === key) node.classList.add('selected');
     node.setAttribute('tabindex', '0');
     node.setAttribute('role', 'button');
-    node.setAttribute('aria-label', label);
+    node.setAttribute('aria-label', name);
     node.addEventListener('click', () => pick(key, label));
     node.addEventListener('keydown', (ev) => {
       const k = /** @type {KeyboardEvent} */ (ev).key;
@@ -404,21 +405,27 @@ async function pocket(ctx) {
       }
       g.append(svg('circle', { class: `pk-char char-${tile.character}`, cx, cy, r: 17 }));
       g.append(svg('text', { class: 'pk-name', x: cx, y: cy + 34, 'text-anchor': 'middle' }, charName(tile.character)));
-      g.append(svg('text', { class: 'pk-initial', x: cx, y: cy, 'text-anchor': 'middle', dy: '0.35em' }, tile.character.slice(0, 1).toUpperCase() + tile.character.slice(1, 2)));
+      // What is drawn on the tile but is no part of its name (the initial,
+      // the seen mark, the detectives' badges) is drawn above it, outside its
+      // group: a target's visible text is its accessible name's.
+      /** @type {SVGElement[]} */
+      const above = [];
+      above.push(svg('text', { class: 'pk-initial', x: cx, y: cy, 'text-anchor': 'middle', dy: '0.35em', 'aria-hidden': 'true' }, tile.character.slice(0, 1).toUpperCase() + tile.character.slice(1, 2)));
       if (!tile.suspect) g.append(svg('path', { class: 'pk-cross', d: `M${cx - 20},${cy - 20}L${cx + 20},${cy + 20}M${cx + 20},${cy - 20}L${cx - 20},${cy + 20}` }));
-      if (seen.has(tile.character) && tile.suspect) g.append(svg('text', { class: 'pk-seen', x: x + U - 10, y: y + 18, 'text-anchor': 'end' }, '◉'));
+      if (seen.has(tile.character) && tile.suspect) above.push(svg('text', { class: 'pk-seen', x: x + U - 10, y: y + 18, 'text-anchor': 'end', 'aria-hidden': 'true' }, '◉'));
       if (outlook) {
         // A badge for each detective whose line reaches this cell.
         DETECTIVES.forEach((d, k) => {
           if (!lines[k].has(i)) return;
-          g.append(svg('g', { class: `pk-eye det-${d}`, 'data-sees': d, transform: `translate(${x + 13 + k * 17} ${y + 15})` },
+          above.push(svg('g', { class: `pk-eye det-${d}`, 'data-sees': d, 'aria-hidden': 'true', transform: `translate(${x + 13 + k * 17} ${y + 15})` },
             svg('circle', { r: 7 }),
             svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (d)])));
         });
       }
-      g.append(svg('title', {}, `${charName(tile.character)}: ${tile.suspect ? t('web.pk.suspect') : t('web.pk.cleared')}${seen.has(tile.character) ? ` · ${t('web.pk.seen')}` : ''}`));
-      bind(g, `tile:${from[i]}`, charName(tile.character)); // a tile's moves follow the tile
-      root.append(g);
+      const about = `${charName(tile.character)}: ${tile.suspect ? t('web.pk.suspect') : t('web.pk.cleared')}${seen.has(tile.character) ? ` · ${t('web.pk.seen')}` : ''}`;
+      g.append(svg('title', {}, about));
+      bind(g, `tile:${from[i]}`, charName(tile.character), about); // a tile's moves follow the tile
+      root.append(g, ...above);
     });
     for (let p = 1; p <= 12; p++) {
       const [gx, gy] = placeXY(p);
