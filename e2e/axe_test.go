@@ -221,6 +221,21 @@ func TestBrowserAxe(t *testing.T) {
 			host.waitJS("the section of the decision, marked", `document.getElementById(`+jsString(section)+`)?.closest('section')?.classList.contains('current')`, scaled(10*time.Second))
 		}
 	}
+	// A game's leaderboard, and a player's profile (the guest becomes an
+	// account for it).
+	guest.navigate("/leaderboard/pocket")
+	guest.waitJS("the leaderboard", `document.readyState === 'complete' && document.querySelector('main') && !/web\.leaderboard/.test(document.body.textContent)`, scaled(10*time.Second))
+	guest.checkAxeSchemes(axe, "the Pocket leaderboard")
+	if code, err := chromedp.Run(guest.ctx, chromedp.Evaluate[int](`(async () => {
+  const net = await import('/static/js/net.js');
+  try { await net.api('/api/account/register', { method: 'POST', body: { name: 'AxeBob', password: 'a long enough password' } }); return 200; }
+  catch (e) { return e.status ?? 0; }
+})()`, chromedp.EvalAwaitPromise)); err != nil || code != 200 {
+		t.Fatalf("registering for the profile: %d, %v", code, err)
+	}
+	guest.navigate("/u/AxeBob")
+	guest.waitJS("the profile", `document.readyState === 'complete' && document.body.textContent.includes('AxeBob') && !/web\.profile/.test(document.body.textContent)`, scaled(10*time.Second))
+	guest.checkAxeSchemes(axe, "a profile")
 	host.checkConsole()
 	guest.checkConsole()
 }
