@@ -288,27 +288,5 @@ func (s *sqlStore) SeatedTablesOf(ctx context.Context, userID string, limit int,
 	}
 	q += ` ORDER BY t.created DESC, t.id LIMIT ?`
 	args = append(args, limitOr(limit))
-	rows, err := s.r.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	var out []Table
-	for rows.Next() {
-		t, err := scanTable(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for i := range out {
-		if out[i].Seats, err = s.seats(ctx, out[i].ID); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return s.queryTables(ctx, q, args...)
 }

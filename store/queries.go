@@ -181,7 +181,12 @@ func (s *sqlStore) tables(ctx context.Context, user string, limit, offset int, s
 		q += ` LIMIT ? OFFSET ?`
 		args = append(args, limit, offset)
 	}
-	rows, err := s.r.QueryContext(ctx, s.rebind(q), args...)
+	return s.queryTables(ctx, s.rebind(q), args...)
+}
+
+// queryTables runs a query of tableCols and reads each table with its seats.
+func (s *sqlStore) queryTables(ctx context.Context, q string, args ...any) ([]Table, error) {
+	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
