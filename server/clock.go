@@ -173,13 +173,14 @@ func (t *table) clockInfos(now time.Time) []clockInfo {
 	if t.clocks == nil {
 		return nil
 	}
+	over := t.outcome().Over
 	out := make([]clockInfo, 0, len(t.clocks))
 	for i := range t.clocks {
 		if !t.timed(game.Seat(i)) {
 			continue
 		}
 		ci := clockInfo{Seat: i, MoveLimit: t.pace.Kind == "turn", TimedOut: t.timedOut.Has(game.Seat(i))}
-		if d, ok := t.deadline(i); ok && !t.outcome().Over {
+		if d, ok := t.deadline(i); ok && !over {
 			ci.Running = true
 			ci.LeftMS = max(d.Sub(now), 0).Milliseconds()
 			wall := d.UTC().Round(time.Millisecond)
