@@ -1,0 +1,211 @@
+package pocket
+
+import (
+	"testing"
+
+	"gaslamp/game"
+	"gaslamp/game/gametest"
+)
+
+// The tests of this file check rulings in positions reached by legal play
+// from a seed (gametest.Reach), not built by editing the state: each is the
+// twin of a test of the same ruling that builds its position by hand.
+
+// reach plays seeded random games until want holds, and returns that
+// position.
+func reach(t *testing.T, games int, what string, want func(s *State) bool) *State {
+	t.Helper()
+	r := gametest.Reach(t, gametest.ReachConfig{Rules: Rules{}, Seed: 1, Games: games, What: what,
+		Want: func(st game.State) bool { return want(st.(*State)) }})
+	t.Logf("%s: %s", what, r)
+	return r.State.(*State)
+}
+
+// up reports whether an unused token shows kind k.
+func up(s *State, k Kind) bool {
+	for tk := range 4 {
+		if s.used&(1<<tk) == 0 && s.upFace(tk) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func cellOf(s *State, c Character) int {
+	for i, x := range s.b.Tiles {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestP3TwoRotationsCannotTurnTheSameTile_FromPlay(t *testing.T) {
+	s := reach(t, 200, "a second Rotation after a first this turn", func(s *State) bool {
+		return !s.over() && s.rotated != NoCharacter && up(s, KindRotate)
+	})
+	cell := cellOf(s, s.rotated)
+	for _, m := range s.Legal(s.ToAct().First(), nil) {
+		if a, _ := Parse(m); a.Kind == KindRotate && a.Cell == cell {
+			t.Fatalf("the second Rotation may turn %s's tile again", s.rotated)
+		}
+	}
+	wall := (s.b.Walls[cell] + 1) % 4
+	err := s.Apply(s.ToAct().First(), RotateMove(cell, wall), nil)
+	if game.CodeOf(err) != game.CodeIllegal || err.(*game.Error).Text.Key != "pocket.err.rotated-twice" {
+		t.Fatalf("second rotation of the same tile: %v", err)
+	}
+}
+
+func TestExchangeKeepsOrientation_FromPlay(t *testing.T) {
+	s := reach(t, 100, "an Exchange to play", func(s *State) bool { return !s.over() && up(s, KindExchange) })
+	var m game.Move
+	for _, x := range s.Legal(s.ToAct().First(), nil) {
+		if a, _ := Parse(x); a.Kind == KindExchange {
+			m = x
+		}
+	}
+	a, _ := Parse(m)
+	before := s.b
+	mustApply(t, s, m)
+	if s.b.Tiles[a.Cell] != before.Tiles[a.Cell2] || s.b.Tiles[a.Cell2] != before.Tiles[a.Cell] ||
+		s.b.Walls[a.Cell] != before.Walls[a.Cell2] || s.b.Walls[a.Cell2] != before.Walls[a.Cell] {
+		t.Fatalf("exchange of cells %d and %d: tiles %v -> %v, walls %v -> %v", a.Cell, a.Cell2, before.Tiles, s.b.Tiles, before.Walls, s.b.Walls)
+	}
+}
+
+func TestJokerForEachSide_FromPlay(t *testing.T) {
+	for _, seat := range []game.Seat{InvestigatorSeat, JackSeat} {
+		s := reach(t, 100, "a Joker to play", func(s *State) bool {
+			return !s.over() && up(s, KindJoker) && s.ToAct().First() == seat
+		})
+		legal := s.Legal(seat, nil)
+		if game.Contains(legal, JokerMove(NoDetective)) != (seat == JackSeat) {
+			t.Fatalf("seat %d: a Joker moving nobody offered %v", seat, game.Contains(legal, JokerMove(NoDetective)))
+		}
+		if seat == InvestigatorSeat {
+			err := s.Apply(seat, JokerMove(NoDetective), nil)
+			if game.CodeOf(err) != game.CodeIllegal || err.(*game.Error).Text.Key != "pocket.err.joker-must-move" {
+				t.Fatalf("investigator's Joker moving nobody: %v", err)
+			}
+			before := s.b.Places[Toby]
+			mustApply(t, s, JokerMove(Toby))
+			if s.b.Places[Toby] != nextPlace(before, 1) {
+				t.Fatalf("Toby from %d to %d", before, s.b.Places[Toby])
+			}
+			continue
+		}
+		before := s.b.Places
+		mustApply(t, s, JokerMove(NoDetective))
+		if s.b.Places != before {
+			t.Fatal("Jack's empty Joker moved a detective")
+		}
+	}
+}
+
+func TestP4InvestigatorAlibiAlwaysClearsItsCharacter_FromPlay(t *testing.T) {
+	s := reach(t, 100, "the investigator to draw an alibi", func(s *State) bool {
+		return !s.over() && up(s, KindAlibi) && s.ToAct().First() == InvestigatorSeat && s.pileN > 0
+	})
+	n := s.invN
+	mustApply(t, s, AlibiMove())
+	c := s.invDrawn[n]
+	if s.invN != n+1 || !s.b.Cleared.Has(c) {
+		t.Fatalf("drew %s, cleared %v", c, s.b.Cleared.List())
+	}
+	if v := s.View(game.Spectator).(*View); v.Suspects.Has(c) || v.Tiles[cellOf(s, c)].Suspect {
+		t.Fatalf("%s still a suspect in the public view", c)
+	}
+}
+
+func TestAlibiJack_FromPlay(t *testing.T) {
+	s := reach(t, 100, "Jack to draw an alibi", func(s *State) bool {
+		return !s.over() && up(s, KindAlibi) && s.ToAct().First() == JackSeat && s.pileN > 0
+	})
+	n, h, cleared := s.jackN, s.Hourglasses(), s.b.Cleared
+	log := mustApply(t, s, AlibiMove())
+	if s.jackN != n+1 || s.b.Cleared != cleared || s.Hourglasses() < h {
+		t.Fatalf("Jack drew %v, cleared %v", s.jackDrawn[:s.jackN], s.b.Cleared.List())
+	}
+	for _, seat := range []game.Seat{InvestigatorSeat, game.Spectator} {
+		if ev := log.For(seat); len(ev) == 0 || ev[0].Type != "pocket.jack-alibi" {
+			t.Fatalf("seat %d sees %v", seat, ev)
+		}
+		if v := s.View(seat).(*View); v.JackAlibis != nil || v.Hourglasses != nil || v.Jack != nil {
+			t.Fatalf("seat %d view shows Jack's secrets", seat)
+		}
+	}
+}
+
+func TestA3RotatingLanesClearedCrossroadsChangesNothingSeen_FromPlay(t *testing.T) {
+	s := reach(t, 300, "a Rotation with Lane cleared", func(s *State) bool {
+		return !s.over() && s.b.Cleared.Has(Lane) && up(s, KindRotate) && s.rotated != Lane
+	})
+	cell := cellOf(s, Lane)
+	before := s.View(game.Spectator).(*View)
+	log := mustApply(t, s, RotateMove(cell, (s.b.Walls[cell]+1)%4))
+	after := s.View(game.Spectator).(*View)
+	ev := log.For(game.Spectator)
+	if len(ev) == 0 || ev[0].Text.Key != "pocket.ev.rotated-open" || !after.Tiles[cell].Open {
+		t.Fatalf("events %+v", ev)
+	}
+	if _, ok := ev[0].Data.(map[string]any)["wall"]; ok {
+		t.Fatalf("the event names a wall: %+v", ev[0].Data)
+	}
+	if before.Sight != after.Sight {
+		t.Fatal("turning the crossroads changed what the detectives see")
+	}
+}
+
+// The ends of a game (A9, P2), each reached by play, checked against the
+// state it ended in.
+func TestA9P2EveryEnd_FromPlay(t *testing.T) {
+	for _, c := range []struct {
+		reason uint8
+		winner string
+		check  func(s *State) bool
+	}{
+		{rsHourglasses, "jack", func(s *State) bool { return s.Hourglasses() >= 6 && s.b.Suspects().Len() > 1 }},
+		{rsTime, "jack", func(s *State) bool { return s.turn == Turns && s.Hourglasses() < 6 && s.b.Suspects().Len() > 1 }},
+		{rsIdentified, "investigator", func(s *State) bool { return s.b.Suspects().Len() == 1 && s.Hourglasses() < 6 }},
+		{rsBothSeen, "investigator", func(s *State) bool {
+			return s.b.Suspects().Len() == 1 && s.Hourglasses() >= 6 && s.lastSeen && s.chaseTurn == 0
+		}},
+		{rsBothLast, "investigator", func(s *State) bool {
+			return s.turn == Turns && s.b.Suspects().Len() == 1 && s.Hourglasses() >= 6 && !s.lastSeen && s.chaseTurn == 0
+		}},
+		{rsCaught, "investigator", func(s *State) bool { return s.chaseTurn != 0 && s.turn > s.chaseTurn && s.lastSeen }},
+		{rsEscaped, "jack", func(s *State) bool { return s.chaseTurn != 0 && s.turn == Turns && !s.lastSeen }},
+	} {
+		s := reach(t, 3000, "a game ended by "+reasonKeys[c.reason], func(s *State) bool { return s.reason == c.reason })
+		outcome(t, s, c.winner, c.reason)
+		if !c.check(s) {
+			t.Fatalf("%s at turn %d: %d hourglasses, suspects %v, seen %v, chase turn %d", reasonKeys[c.reason], s.turn, s.Hourglasses(), s.b.Suspects().List(), s.lastSeen, s.chaseTurn)
+		}
+	}
+}
+
+// A8: at each witness call, Jack seen clears every suspect not seen and the
+// investigator takes the time token; Jack unseen clears every one seen and
+// Jack takes it. Checked right after calls reached by play, both ways.
+func TestA8WitnessCall_FromPlay(t *testing.T) {
+	for _, seen := range []bool{true, false} {
+		s := reach(t, 100, "the first action after a witness call", func(s *State) bool {
+			return !s.over() && s.step == 0 && s.lastTurn > 0 && s.lastTurn == s.turn-1 && s.lastSeen == seen && s.lastCleared != 0 && !s.lastCleared.Has(Lane)
+		})
+		// What the detectives saw at the call (nothing moved since; the
+		// cleared tiles kept their walls, Lane's crossroads aside).
+		sc := s.b.Sight().Cells
+		sight := s.b.charsIn(sc[0] | sc[1] | sc[2])
+		holder := s.timeTok[s.lastTurn-1]
+		if seen && (s.lastCleared&sight != 0 || holder != sideInvestigator) {
+			t.Fatalf("Jack seen: cleared %v (seen %v), token to %d", s.lastCleared.List(), sight.List(), holder)
+		}
+		if !seen && (s.lastCleared&^sight != 0 || holder != sideJack) {
+			t.Fatalf("Jack unseen: cleared %v (seen %v), token to %d", s.lastCleared.List(), sight.List(), holder)
+		}
+		if s.b.Suspects()&s.lastCleared != 0 {
+			t.Fatal("a cleared character is still a suspect")
+		}
+	}
+}
