@@ -394,3 +394,235 @@ func TestC56WretchedNotOnAnotherWretchedOrACrimeScene_FromPlay(t *testing.T) {
 	bad := tbl().walk[from].Intersect(s.wretchedSet().Union(s.scenes())).Next(0)
 	refuse(t, s, actor(s), Wretched(from, bad), "whitechapel.err.wretched-to")
 }
+
+// wantWretched is C5.6 computed from the board: a walking neighbour along
+// streets that pass no patrol token on the board, on no circle joined to
+// one, on no other wretched and no crime scene.
+func wantWretched(s *State, k int) board.Set {
+	b := tbl().b
+	var on, near board.Set
+	for i, x := range s.c.Patrols[:s.c.NPatrols] {
+		if s.c.PatrolOff&(1<<i) == 0 {
+			on.Add(int(x))
+			near = near.Union(b.NearSet[x])
+		}
+	}
+	var out board.Set
+	from := int(s.c.Wretched[k])
+	for _, w := range b.Walks[from] {
+		if w.To != from && !w.Blocked(on) && !near.Has(w.To) && !s.wretchedSet().Has(w.To) && !s.scenes().Has(w.To) {
+			out.Add(w.To)
+		}
+	}
+	return out
+}
+
+func TestC56WretchedMovesAvoidPatrolsWretchedAndCrimeScenes_FromPlay(t *testing.T) {
+	for i := 0; i < 5; i++ {
+		n := 0
+		s := reach(t, 400, "a wretched to move", nil, func(s *State) bool {
+			if s.c.Phase != phWretched {
+				return false
+			}
+			n++
+			return n > i*7
+		})
+		k := int(s.c.Actor)
+		want := wantWretched(s, k)
+		var got board.Set
+		for _, m := range s.Legal(actor(s), nil) {
+			if Arg(m) != int(s.c.Wretched[k]) {
+				t.Fatalf("a move of another wretched is offered: %s", Rules{}.EncodeMove(m))
+			}
+			got.Add(To(m))
+		}
+		if got != want {
+			t.Fatalf("wretched on %d: offered %v, C5.6 gives %v", s.c.Wretched[k], got.AppendTo(nil), want.AppendTo(nil))
+		}
+		for c := tbl().walk[s.c.Wretched[k]].Next(0); c >= 0; c = tbl().walk[s.c.Wretched[k]].Next(c + 1) {
+			if !want.Has(c) {
+				refuse(t, s, actor(s), Wretched(int(s.c.Wretched[k]), c), "whitechapel.err.wretched-to")
+				break
+			}
+		}
+	}
+}
+
+func TestC56WretchedWithNoLegalMoveStays_FromPlay(t *testing.T) {
+	var stuck int
+	// Jack heads home over four nights but waits whenever he may; the Head
+	// puts patrols next to the women and drives the wretched into corners.
+	cornering := func(s *State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move {
+		switch s.c.Phase {
+		case phKill:
+			if game.Contains(legal, Wait()) {
+				return Wait()
+			}
+		case phPatrol:
+			best, bn := legal[0], -1
+			for _, m := range legal {
+				if n := tbl().b.NearSet[To(m)].Intersect(s.womenSet()).Count()*4 + rng.IntN(4); n > bn {
+					best, bn = m, n
+				}
+			}
+			return best
+		case phWretched:
+			best, bn := legal[0], 1000
+			for _, m := range legal {
+				if n := tbl().walk[To(m)].Count()*4 + rng.IntN(4); n < bn {
+					best, bn = m, n
+				}
+			}
+			return best
+		}
+		return homebound(s, seat, legal, rng)
+	}
+	s := reach(t, 2000, "a wait with a wretched that cannot move", cornering, func(s *State) bool {
+		if s.c.Phase != phKill || s.c.Time >= 5 || s.c.Night == 2 {
+			return false
+		}
+		for k := 0; k < int(s.c.NWretched); k++ {
+			if wantWretched(s, k).Empty() {
+				stuck = int(s.c.Wretched[k])
+				return true
+			}
+		}
+		return false
+	})
+	log := must(t, s, 0, Wait())
+	if !hasEvent(log, game.Spectator, "whitechapel.ev.wretched-stays") {
+		t.Fatal("no event for the wretched that stays")
+	}
+	for s.c.Phase == phWretched {
+		if s.c.Wretched[s.c.Actor] == uint8(stuck) {
+			t.Fatal("the wretched with no legal move must move")
+		}
+		must(t, s, actor(s), s.Legal(actor(s), nil)[0])
+	}
+	if !s.wretchedSet().Has(stuck) {
+		t.Fatalf("the wretched on %d moved", stuck)
+	}
+}
+
+func TestC53Night1PatrolsOnYellowCrossings_FromPlay(t *testing.T) {
+	s := reach(t, 50, "the patrols of night 1", nil, func(s *State) bool { return s.c.Phase == phPatrol && s.c.Night == 0 })
+	for _, m := range s.Legal(actor(s), nil) {
+		if !tbl().starts.Has(To(m)) {
+			t.Fatalf("a patrol token offered on %d, not yellow-bordered", To(m))
+		}
+	}
+	notYellow := 0
+	for tbl().starts.Has(notYellow) {
+		notYellow++
+	}
+	refuse(t, s, actor(s), Patrol(notYellow, TokenFake), "whitechapel.err.patrol-yellow")
+}
+
+func TestC53Nights2To4PatrolsWhereThePolicemenEndedAndTwoYellow_FromPlay(t *testing.T) {
+	s := reach(t, 300, "the first patrol token of night 2", homebound, func(s *State) bool {
+		return s.c.Phase == phPatrol && s.c.Night == 1 && s.c.NPatrols == 0
+	})
+	var ended board.Set
+	for _, x := range s.c.Prev {
+		if x != noCrossing {
+			ended.Add(int(x))
+		}
+	}
+	for _, m := range s.Legal(actor(s), nil) {
+		if !ended.Has(To(m)) && !tbl().starts.Has(To(m)) {
+			t.Fatalf("a patrol token offered on %d: neither where a policeman ended (%v) nor yellow", To(m), ended.AppendTo(nil))
+		}
+	}
+	// Played out, the 7 tokens cover every crossing where one ended.
+	for s.c.Phase == phPatrol {
+		must(t, s, actor(s), s.Legal(actor(s), nil)[0])
+	}
+	var placed board.Set
+	for _, x := range s.c.Patrols[:s.c.NPatrols] {
+		placed.Add(int(x))
+	}
+	if placed.Intersect(ended) != ended || placed.Minus(ended).Minus(tbl().starts).Count() != 0 {
+		t.Fatalf("patrols %v, policemen ended on %v", placed.AppendTo(nil), ended.AppendTo(nil))
+	}
+}
+
+func TestL4CoachOrAlleyLandingOnTheHideoutDoesNotEndTheNight_FromPlay(t *testing.T) {
+	s := reach(t, 600, "a coach or alley that lands on the hideout", homebound, func(s *State) bool {
+		if !jackToMove(s) {
+			return false
+		}
+		for _, m := range s.Legal(0, nil) {
+			if (KindOf(m) == MoveCoach || KindOf(m) == MoveAlley) && To(m) == int(s.c.Hideout) && s.movesLeft() > 2 {
+				return true
+			}
+		}
+		return false
+	})
+	for _, m := range s.Legal(0, nil) {
+		if (KindOf(m) == MoveCoach || KindOf(m) == MoveAlley) && To(m) == int(s.c.Hideout) {
+			n := s.c.Night
+			must(t, s, 0, m)
+			if s.c.Night != n || s.c.Phase != phMove || s.c.Cur != s.c.Hideout {
+				t.Fatalf("a %s onto the hideout ended the night: night %d phase %s", Rules{}.EncodeMove(m), s.c.Night+1, phaseIDs[s.c.Phase])
+			}
+			return
+		}
+	}
+}
+
+// waiter is Jack waiting whenever he may, everything else at random: the
+// wretched move most and the kills come late.
+func waiter(s *State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move {
+	if s.c.Phase == phKill && game.Contains(legal, Wait()) {
+		return Wait()
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+func TestL4KillingOnVGives19Moves_FromPlay(t *testing.T) {
+	s := reach(t, 300, "Jack's first move after a kill on V", waiter, func(s *State) bool {
+		return jackToMove(s) && s.c.NMoves[s.c.Night] == 0 && s.c.TimeOf[s.c.Night] == 5 && s.c.Night != 2
+	})
+	if s.movesLeft() != 19 {
+		t.Fatalf("%d moves after a kill on V", s.movesLeft())
+	}
+}
+
+func TestC81NoCoachOrAlleyWithoutATokenLeft_FromPlay(t *testing.T) {
+	s := reach(t, 600, "Jack with no coach and no alley left", nil, func(s *State) bool {
+		return jackToMove(s) && s.c.Coaches == 0 && s.c.Alleys == 0 && s.movesLeft() >= 2
+	})
+	if c, a := ofKind(s, MoveCoach), ofKind(s, MoveAlley); len(c)+len(a) != 0 {
+		t.Fatalf("%d coaches and %d alleys offered without tokens", len(c), len(a))
+	}
+	if len(tbl().coach[s.c.Cur]) > 0 {
+		refuse(t, s, 0, tbl().coach[s.c.Cur][0], "whitechapel.err.no-coach")
+	}
+	if a := tbl().alley[s.c.Cur].Next(0); a >= 0 {
+		refuse(t, s, 0, Alley(a), "whitechapel.err.no-alley")
+	}
+}
+
+func TestL5ArrestNamesOneCircle_FromPlay(t *testing.T) {
+	s := reach(t, 300, "a policeman to act next to a circle Jack is not on", nil, func(s *State) bool {
+		return s.c.Phase == phAction && !s.nameable(s.actor()).Minus(board.SetOf(int(s.c.Cur))).Empty()
+	})
+	c := s.nameable(s.actor()).Minus(board.SetOf(int(s.c.Cur))).Next(0)
+	i := s.actor()
+	must(t, s, actor(s), Arrest(c))
+	if s.Outcome().Over || s.c.Phase == phSearch || s.c.Phase == phAction && s.actor() == i {
+		t.Fatal("a failed arrest did not end the action")
+	}
+	nights := s.View(1).(*View).Nights
+	obs := nights[len(nights)-1].Obs
+	if o := obs[len(obs)-1]; o.Kind != "not-here" || o.Circle != c {
+		t.Fatalf("public record %+v", obs)
+	}
+	s = reach(t, 400, "a policeman to act next to Jack", hunting, func(s *State) bool {
+		return s.c.Phase == phAction && s.nameable(s.actor()).Has(int(s.c.Cur))
+	})
+	log := must(t, s, actor(s), Arrest(int(s.c.Cur)))
+	if o := s.Outcome(); !o.Over || o.Winner != "police" || o.Reason.Key != "whitechapel.outcome.arrested" || !hasEvent(log, 0, "whitechapel.ev.arrested") {
+		t.Fatalf("outcome %+v", o)
+	}
+}
