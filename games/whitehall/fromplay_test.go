@@ -775,3 +775,152 @@ func TestW20SwansonGuessWinsOnUnreachedLocation_FromPlay(t *testing.T) {
 		t.Fatalf("guess of an unreached location: %+v", out)
 	}
 }
+
+func TestW5BlockedWalkToUnreachedLocationSaysBlocked_FromPlay(t *testing.T) {
+	b := tbl().b
+	for _, opts := range []game.Options{nil, {OptFalseClues: "true"}} {
+		var to int
+		s := reach(t, opts, 600, "a walk onto an unreached location cut off by a figure", closing, func(s *State) bool {
+			if !jackToMove(s) {
+				return false
+			}
+			for _, w := range b.Walks[s.c.Cur] {
+				if s.c.Unreached.Has(w.To) && w.Blocked(s.occupied()) {
+					to = w.To
+					return true
+				}
+			}
+			return false
+		})
+		refuse(t, s, 0, Walk(to), "whitehall.err.blocked")
+	}
+}
+
+// yellowHit reports whether yellow acts with Smoker unspent, next to a
+// circle of the trail and another circle.
+func yellowHit(s *State) bool {
+	return hitAndMiss(s) && s.hasSmoker(int(s.c.Actor)) && s.figureOf(int(s.c.Actor)) == figYellow
+}
+
+func TestW20ScentDeclaredOnFirstClue_FromPlay(t *testing.T) {
+	s := reach(t, powers, 400, "yellow to act with Smoker next to a trail circle", closing, yellowHit)
+	seat, i := actor(s), int(s.c.Actor)
+	sb := s.searchable(i)
+	hit := sb.Intersect(s.c.TrailSet).Next(0)
+	must(t, s, seat, Search(hit))
+	if !s.c.Clues.Has(hit) || s.c.Phase != phSearch || actor(s) != seat {
+		t.Fatal("a hit of yellow's search must offer Scent")
+	}
+	if p := publicView(s).Prompt.Key; p != "whitehall.prompt.scent-offer" {
+		t.Fatalf("prompt %s", p)
+	}
+	rest := s.searchable(i)
+	if rest.Empty() {
+		t.Skip("nothing left to name after the hit")
+	}
+	next := rest.Next(0)
+	refuse(t, s, seat, Search(next), "whitehall.err.search-found")
+	c := s.Clone().(*State)
+	must(t, c, seat, Stop())
+	if c.c.Spent&spSmoker != 0 {
+		t.Fatal("stopping after the clue must not spend Scent")
+	}
+	log := must(t, s, seat, Scent(next))
+	if s.c.Spent&spSmoker == 0 || !s.c.Scent || !hasEvent(log, 2, "whitehall.ev.scent") {
+		t.Fatal("Scent not declared")
+	}
+	if s.c.TrailSet.Has(next) != s.c.Clues.Has(next) {
+		t.Fatal("Scent did not answer the circle named")
+	}
+}
+
+func TestW20SmokerScentSearchGoesOnAfterHit_FromPlay(t *testing.T) {
+	s := reach(t, powers, 400, "yellow to act with Smoker next to a trail circle and another", closing, yellowHit)
+	seat, i := actor(s), int(s.c.Actor)
+	sb := s.searchable(i)
+	hit, miss := sb.Intersect(s.c.TrailSet).Next(0), sb.Minus(s.c.TrailSet).Next(0)
+	must(t, s, seat, Scent(hit))
+	if !s.c.Clues.Has(hit) || s.c.Phase != phSearch || actor(s) != seat {
+		t.Fatal("Scent must go on after a hit")
+	}
+	must(t, s, seat, Search(miss))
+	if s.c.Clues.Has(miss) {
+		t.Fatal("a circle off the trail got a clue")
+	}
+	for s.c.Phase == phSearch && actor(s) == seat {
+		must(t, s, seat, Stop())
+	}
+	if s.c.Spent&spSmoker == 0 {
+		t.Fatal("Scent not spent")
+	}
+}
+
+func TestW20SwansonLocationWalkedOntoThisTurnIsReached_FromPlay(t *testing.T) {
+	opts := game.Options{OptSwanson: "blue"}
+	// Jack heads for his locations; Swanson keeps his guess.
+	keep := func(s *State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move {
+		if seat == 0 {
+			return homing(s, seat, legal, rng)
+		}
+		for {
+			if m := legal[rng.IntN(len(legal))]; KindOf(m) != MoveGuess {
+				return m
+			}
+		}
+	}
+	s := reach(t, opts, 400, "Swanson to act after Jack walked onto a location", keep, func(s *State) bool {
+		return s.c.Pending && s.c.Phase == phAction && s.canGuess(int(s.c.Actor))
+	})
+	n := s.c.NReached
+	log := must(t, s, actor(s), Guess(int(s.c.Cur)))
+	if s.Outcome().Winner == "investigators" || !hasEvent(log, 1, "whitehall.ev.guess-failed") {
+		t.Fatalf("naming the location walked onto this turn: %+v", s.Outcome())
+	}
+	passAll(t, s)
+	if s.c.NReached != n+1 {
+		t.Fatalf("%d locations reached after the turn, want %d: the location was not announced", s.c.NReached, n+1)
+	}
+}
+
+func TestW22MurdererAtLargeHidesSpecialTypesUntilRoundEnds_FromPlay(t *testing.T) {
+	opts := game.Options{OptMurderer: "true"}
+	s := reach(t, opts, 300, "Jack with an alley to play", nil, func(s *State) bool {
+		return jackToMove(s) && len(legalOf(s, MoveAlley)) > 0
+	})
+	k := s.cells()
+	log := must(t, s, 0, legalOf(s, MoveAlley)[0])
+	if !hasEvent(log, 1, "whitehall.ev.jack-special") || hasEvent(log, 1, "whitehall.ev.jack-alley") {
+		t.Fatal("the public event names the card")
+	}
+	v := publicView(s)
+	if v.Track[k] != "special" || v.Cards.Hidden == 0 {
+		t.Fatalf("public view: %v %+v", v.Track, v.Cards)
+	}
+	if jv := s.View(0).(*View); jv.Track[k] != "alley" {
+		t.Fatal("Jack's view hides his own card")
+	}
+	// At the start of the next round every type is public.
+	s = reach(t, opts, 300, "round 2 after special cards in round 1", homing, func(s *State) bool {
+		return jackToMove(s) && s.c.Round == 1 && s.cells() == 0 && s.c.Out != [3]uint8{}
+	})
+	v = publicView(s)
+	for _, m := range v.Rounds[0].Moves {
+		if m.Kind == "special" {
+			t.Fatalf("round 1's moves still hidden: %+v", v.Rounds[0].Moves)
+		}
+	}
+	if v.Cards.Hidden != 0 || v.Cards.Alley.Out+v.Cards.Boat.Out+v.Cards.Coach.Out == 0 {
+		t.Fatalf("cards after the round: %+v", v.Cards)
+	}
+}
+
+func TestW15RoundStartCircleYieldsClue_FromPlay(t *testing.T) {
+	s := reach(t, nil, 400, "a figure next to the round's first circle", closing, func(s *State) bool {
+		return s.c.Phase == phAction && s.searchable(int(s.c.Actor)).Has(int(s.c.Trail[s.c.Round][0]))
+	})
+	c := int(s.c.Trail[s.c.Round][0])
+	must(t, s, actor(s), Search(c))
+	if !s.c.Clues.Has(c) {
+		t.Fatal("cell 0 gave no clue")
+	}
+}
