@@ -145,3 +145,222 @@ func TestJ10CampaignStarsOnlyWithCampaignScore_FromPlay(t *testing.T) {
 		}
 	}
 }
+
+// afterTrick reports whether a trick of tonight was just resolved and the
+// City's card of the next one is out (no reaction can have moved anything
+// since).
+func afterTrick(st *State) bool {
+	return st.phase == phaseNight && st.r.N > 0 && st.r.N < 8 && st.r.Pos == 1 && st.r.Pend == pendNone
+}
+
+// nth returns a predicate true at the k-th position (from 0) that has p,
+// counted over the games Reach plays.
+func nth(k int, p func(st *State) bool) pred {
+	n := 0
+	return func(st *State) bool {
+		if !p(st) {
+			return false
+		}
+		n++
+		return n > k
+	}
+}
+
+type pred func(st *State) bool
+
+// want adapts p to gametest.ReachConfig.Want.
+func (p pred) want() func(game.State) bool {
+	return func(g game.State) bool { return p(g.(*State)) }
+}
+
+func TestJ3TrickWinnerPlaysFirstNextCityWinLeavesTheOrder_FromPlay(t *testing.T) {
+	for _, cityWon := range []bool{false, true} {
+		for k := range 5 {
+			st := reach(t, classic, 200, "a trick just won", nth(k, func(st *State) bool {
+				return afterTrick(st) && (st.r.Tricks[st.r.N-1].Owner == city) == cityWon && !st.r.Tricks[st.r.N-1].Taken
+			}))
+			last := st.r.Tricks[st.r.N-1]
+			want := last.Owner
+			if cityWon {
+				want = last.First
+			}
+			if st.r.First != want || st.ToAct() != game.SeatsOf(game.Seat(want)) {
+				t.Fatalf("trick won by %d (first %d): %d plays first next", last.Owner, last.First, st.r.First)
+			}
+		}
+	}
+}
+
+func TestJ4FollowRule_FromPlay(t *testing.T) {
+	for _, c := range []struct {
+		what string
+		want func(st *State, seat int) bool
+	}{
+		{"a player holding the led colour", func(st *State, seat int) bool {
+			led := st.r.Cur.Cards[0]
+			return !led.IsPotion() && st.r.Hand[seat]&colourMask(led.Colour()) != 0
+		}},
+		{"a player void in the led colour", func(st *State, seat int) bool {
+			led := st.r.Cur.Cards[0]
+			return !led.IsPotion() && st.r.Hand[seat]&colourMask(led.Colour()) == 0
+		}},
+		{"a player after a potion led", func(st *State, seat int) bool { return st.r.Cur.Cards[0].IsPotion() }},
+	} {
+		st := reach(t, classic, 200, c.what, func(st *State) bool {
+			return st.phase == phaseNight && st.r.Pos >= 1 && st.r.Pend == pendNone && c.want(st, int(st.r.toAct()))
+		})
+		seat := int(st.r.toAct())
+		led := st.r.Cur.Cards[0]
+		want := st.r.Hand[seat]
+		if !led.IsPotion() && want&colourMask(led.Colour()) != 0 {
+			want &= colourMask(led.Colour()) | potionSet
+		}
+		var got uint32
+		for _, m := range st.Legal(game.Seat(seat), nil) {
+			got |= bit(moveCard(m))
+		}
+		if got != want {
+			t.Fatalf("%s: led %s, hand %b: offered %b, J4 gives %b", c.what, led, st.r.Hand[seat], got, want)
+		}
+		if bad := st.r.Hand[seat] &^ want; bad != 0 {
+			err := st.Apply(game.Seat(seat), PlayMove(Card(trailing(bad))), nil)
+			if e, ok := err.(*game.Error); !ok || e.Text.Key != "jekyll.err.must-follow" {
+				t.Fatalf("playing off colour: %v", err)
+			}
+		}
+	}
+}
+
+// colourMask returns the cards of colour col.
+func colourMask(col int) uint32 {
+	var m uint32
+	for c := Card(0); c < NumCards; c++ {
+		if c.Colour() == col {
+			m |= bit(c)
+		}
+	}
+	return m
+}
+
+func TestJ5HighestOfStrongestColourWinsPotionsNever_FromPlay(t *testing.T) {
+	for k := range 30 {
+		st := reach(t, classic, 200, "a trick just won", nth(k, func(st *State) bool {
+			return afterTrick(st) && !st.r.Tricks[st.r.N-1].Taken
+		}))
+		tr := st.r.Tricks[st.r.N-1]
+		// J5 from the cards: the strongest colour present, its highest value.
+		best, bs, bv := -1, int8(-1), -1
+		for p, c := range tr.Cards {
+			if c.IsPotion() {
+				continue
+			}
+			s := st.r.Strength[c.Colour()]
+			if s > bs || s == bs && c.Value() > bv {
+				best, bs, bv = p, s, c.Value()
+			}
+		}
+		want := uint8(city)
+		if best >= 0 {
+			want = tr.seatAt(best)
+		}
+		if tr.Owner != want {
+			t.Fatalf("trick %v (ranks %v) went to %d, J5 gives %d", tr.Cards, st.r.Strength, tr.Owner, want)
+		}
+	}
+}
+
+func TestJ6RedTakesTheTrickTheCityWonLast_FromPlay(t *testing.T) {
+	var red game.Move
+	st := reach(t, classic, 600, "a red reaction with a trick the City won", func(st *State) bool {
+		if st.phase != phaseNight || st.r.Pend != pendNone || st.r.NStack == 0 {
+			return false
+		}
+		seat := st.ToAct().First()
+		for _, m := range st.Legal(seat, nil) {
+			c := st.Clone().(*State)
+			var log game.Log
+			if c.Apply(seat, m, &log) == nil {
+				for _, e := range log.Events {
+					if e.Type == "jekyll.reaction" && e.Data.(map[string]any)["colour"] == "red" {
+						red = m
+						return true
+					}
+				}
+			}
+		}
+		return false
+	})
+	seat := int(st.ToAct().First())
+	last := -1
+	for i := 0; i < int(st.r.N); i++ {
+		if st.r.Tricks[i].Owner == city {
+			last = i
+		}
+	}
+	before := st.r.T[seat]
+	if err := st.Apply(game.Seat(seat), red, nil); err != nil {
+		t.Fatal(err)
+	}
+	if tr := st.r.Tricks[last]; tr.Owner != uint8(seat) || !tr.Taken || st.r.T[seat] != before+1 {
+		t.Fatalf("the City's last trick (%d) now owned by %d, taken %v; seat %d holds %d tricks", last, tr.Owner, tr.Taken, seat, st.r.T[seat])
+	}
+}
+
+func TestJ7EndOfRoundCountsOnlyThePlayersWonCards_FromPlay(t *testing.T) {
+	checked := 0
+	for k := 0; checked < 4 && k < 20; k++ {
+		var last *State
+		r := gametest.Reach(t, gametest.ReachConfig{Rules: Rules{}, Options: classic, Seed: 1, Games: 300, What: "the first round scored",
+			Want: nth(k, func(st *State) bool {
+				if st.phase == phaseNight && st.rnd == 0 {
+					last = st.Clone().(*State)
+					return false
+				}
+				return st.res[0].Done && st.phase == phaseTalk && st.ready == 0 && st.rnd == 1
+			}).want()})
+		st := r.State.(*State)
+		// Replay the last move of the round on the state before it: the
+		// trick it closed, unless a reaction moved cards too.
+		final := r.Moves[len(r.Moves)-1]
+		m, err := Rules{}.DecodeMove(final.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pre := last.Clone().(*State)
+		var log game.Log
+		if err := last.Apply(final.Seat, m, &log); err != nil {
+			t.Fatal(err)
+		}
+		if hasEvent(&log, "jekyll.reaction") {
+			continue
+		}
+		tricks, won := pre.r.T, pre.r.Won
+		for _, e := range log.Events {
+			if e.Type != "jekyll.trick" {
+				continue
+			}
+			d := e.Data.(map[string]any)
+			if w := d["winner"].(string); w != "city" {
+				tricks[seatIndex(w)]++
+				for _, c := range d["cards"].([]string) {
+					won |= bit(card(t, c))
+				}
+			}
+		}
+		res := st.res[0]
+		n8, nLow := count(won&eightSet), count(won&lowSet)
+		if res.Tricks != tricks || int(res.Eights) != n8 || int(res.Low) != nLow {
+			t.Fatalf("round 1: result %+v, tricks %v, won 8s %d low %d", res, tricks, n8, nLow)
+		}
+		if int(res.PawnGain) != int(min(tricks[0], tricks[1]))+n8 || int(res.YardGain) != nLow {
+			t.Fatalf("round 1: pawn +%d yard +%d from tricks %v, %d 8s, %d low", res.PawnGain, res.YardGain, tricks, n8, nLow)
+		}
+		if res.Res == resNone && (st.pawn != pre.pawn+res.PawnGain || st.yard != pre.yard+res.YardGain) {
+			t.Fatalf("pawn %d -> %d, yard %d -> %d, result %+v", pre.pawn, st.pawn, pre.yard, st.yard, res)
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Fatalf("only %d rounds ended without a reaction on their last card", checked)
+	}
+}
