@@ -94,10 +94,14 @@ func TestJ6ReactionBlueSwapsTwoRanks_FromPlay(t *testing.T) {
 	}
 }
 
-func TestJ6ReactionBlackEmptyDeckDoesNothing_FromPlay(t *testing.T) {
+// voidReaction reaches a position where the seat to act has a play that
+// makes a reaction of colour col with nothing to act on (cond holds before
+// it), plays it, and checks that nothing is pending and the event says so.
+func voidReaction(t *testing.T, col string, cond func(st *State) bool) *State {
+	t.Helper()
 	var void game.Move
-	st := reach(t, classic, 3000, "a black reaction with the City deck empty", func(st *State) bool {
-		if st.phase != phaseNight || st.r.Top < 8 || st.r.Pend != pendNone {
+	st := reach(t, classic, 3000, "a "+col+" reaction with nothing to act on", func(st *State) bool {
+		if st.phase != phaseNight || st.r.Pend != pendNone || !cond(st) {
 			return false
 		}
 		seat := st.ToAct().First()
@@ -106,7 +110,7 @@ func TestJ6ReactionBlackEmptyDeckDoesNothing_FromPlay(t *testing.T) {
 			var log game.Log
 			if c.Apply(seat, m, &log) == nil {
 				for _, e := range log.Events {
-					if e.Type == "jekyll.reaction-void" && e.Text.Key == "jekyll.ev.reaction-void-black" {
+					if e.Type == "jekyll.reaction-void" && e.Text.Key == "jekyll.ev.reaction-void-"+col {
 						void = m
 						return true
 					}
@@ -115,12 +119,45 @@ func TestJ6ReactionBlackEmptyDeckDoesNothing_FromPlay(t *testing.T) {
 		}
 		return false
 	})
+	before := st.Clone().(*State)
 	var log game.Log
 	if err := st.Apply(st.ToAct().First(), void, &log); err != nil {
 		t.Fatal(err)
 	}
 	if st.r.Pend != pendNone || !hasEvent(&log, "jekyll.reaction-void") {
-		t.Fatal("a black reaction on an empty deck does nothing")
+		t.Fatalf("a %s reaction with nothing to act on must do nothing", col)
+	}
+	return before
+}
+
+func TestJ6ReactionBlackEmptyDeckDoesNothing_FromPlay(t *testing.T) {
+	voidReaction(t, "black", func(st *State) bool { return st.r.Top >= 8 })
+}
+
+func TestJ6ReactionRedNothingToTake_FromPlay(t *testing.T) {
+	before := voidReaction(t, "red", func(st *State) bool { return st.r.NStack == 0 })
+	for i := 0; i < int(before.r.N); i++ {
+		if before.r.Tricks[i].Owner == city && !before.r.Tricks[i].Taken {
+			t.Fatalf("trick %d of the City was there to take", i+1)
+		}
+	}
+}
+
+func TestJ6ReactionBlueOneRankedDoesNothing_FromPlay(t *testing.T) {
+	before := voidReaction(t, "blue", func(st *State) bool { return st.r.Ranked <= 1 })
+	if before.r.Ranked > 1 {
+		t.Fatalf("%d colours ranked before the void blue reaction", before.r.Ranked)
+	}
+}
+
+func TestJ7CaptureEndsTheChapterAtOnce_FromPlay(t *testing.T) {
+	st := reach(t, classic, 3000, "Scotland Yard reaching the pawn", func(st *State) bool { return st.result == resCapture })
+	o := st.Outcome()
+	if st.phase != phaseOver || !o.Over || o.Winner != "city" || st.yard < st.pawn {
+		t.Fatalf("Scotland Yard on %d, pawn on %d: outcome %+v", st.yard, st.pawn, o)
+	}
+	if st.res[0].Res != resCapture && !(st.res[0].Done && st.res[1].Res == resCapture) {
+		t.Fatalf("capture not recorded in the round's result: %+v", st.res)
 	}
 }
 

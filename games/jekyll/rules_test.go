@@ -3,6 +3,10 @@ package jekyll
 // Every rule of RULINGS.md J1-J11 and of seed 003 (shared/rules) and its tests
 // (rules_test.go unless marked: n rulings_test.go, t track_test.go, m
 // misc_test.go, c conformance_test.go). Each test's doc comment quotes its rule.
+// A test here that builds its position by hand (night, lastTrick) has a twin
+// reached by legal play in fromplay_test.go, named after it with _FromPlay
+// (J2, J3, J4, J5, J6 red, blue and black with their void cases, J7 scoring
+// and capture, J10 stars).
 //
 //	J1  3 colours of 1-8, 4 potions, names     n TestJ1DeckIsThreeColoursOneToEightAndFourPotions
 //	    symbols with the colours (+, X, round)  web/jstest/games.test.mjs "jekyll: cards parse, sort and read ..."
