@@ -233,3 +233,11 @@ func TestOnlyUnusedFacesUp_FromPlay(t *testing.T) {
 		}
 	}
 }
+
+// Not reached by play, and why:
+//   - TestTwoRotationsCannotTurnTheSameTile's Exchange case: both Rotation
+//     faces up in one turn means the Rotation/Exchange token shows Rotation,
+//     so no Exchange can move the turned tile between them (3000 games
+//     never did); only the edited-state test checks that P3 follows the tile.
+//   - TestDeterminizeRespectsHourglasses checks Determinize on hand-made
+//     views; it is no ruling of play.
