@@ -401,3 +401,69 @@ func TestJ7EndOfRoundCountsOnlyThePlayersWonCards_FromPlay(t *testing.T) {
 		t.Fatalf("only %d rounds ended without a reaction on their last card", checked)
 	}
 }
+
+func TestJ9Chapter2PotionsMakeNoReaction_FromPlay(t *testing.T) {
+	ch2 := game.Options{"chapter": "2"}
+	// A potion played right after a coloured card, or the reverse: a pair.
+	st := reach(t, ch2, 300, "a pair to make in chapter 2", func(st *State) bool {
+		if st.phase != phaseNight || st.r.Pos == 0 || st.r.Pend != pendNone {
+			return false
+		}
+		prev := st.r.Cur.Cards[st.r.Pos-1]
+		for _, m := range st.Legal(st.ToAct().First(), nil) {
+			if moveKind(m) == kindPlay && moveCard(m).IsPotion() != prev.IsPotion() {
+				return true
+			}
+		}
+		return false
+	})
+	prev := st.r.Cur.Cards[st.r.Pos-1]
+	for _, m := range st.Legal(st.ToAct().First(), nil) {
+		if moveCard(m).IsPotion() == prev.IsPotion() {
+			continue
+		}
+		var log game.Log
+		c := st.Clone().(*State)
+		if err := c.Apply(c.ToAct().First(), m, &log); err != nil {
+			t.Fatal(err)
+		}
+		if hasEvent(&log, "jekyll.reaction") || c.r.Pend != pendNone {
+			t.Fatalf("chapter 2 has no reactions: %s after %s made one", moveCard(m), prev)
+		}
+	}
+}
+
+func TestJ5ColourRanksByFirstAppearance_FromPlay(t *testing.T) {
+	// Chapter 2 has no reactions, so no blue swap moves the ranks.
+	ch2 := game.Options{"chapter": "2"}
+	for k := range 10 {
+		st := reach(t, ch2, 200, "a trick just won in chapter 2", nth(k, afterTrick))
+		var seen []int
+		add := func(c Card) {
+			col := c.Colour()
+			if col < 0 {
+				return
+			}
+			for _, x := range seen {
+				if x == col {
+					return
+				}
+			}
+			seen = append(seen, col)
+		}
+		for i := 0; i < int(st.r.N); i++ {
+			for _, c := range st.r.Tricks[i].Cards {
+				add(c)
+			}
+		}
+		add(st.r.Cur.Cards[0])
+		for rank, col := range seen {
+			if int(st.r.Strength[col]) != rank {
+				t.Fatalf("colours first seen in the order %v, ranks %v", seen, st.r.Strength)
+			}
+		}
+		if int(st.r.Ranked) != len(seen) {
+			t.Fatalf("%d colours ranked, %d seen", st.r.Ranked, len(seen))
+		}
+	}
+}
