@@ -112,7 +112,12 @@
 // implementation aceszhenwei/Letters-From-Whitechapel, docs/game-rules.md
 // and js/core/rules.js, which says it follows the revised rulebook):
 //
-//   - patrol placement in nights 2-4 (C5.3): ACES;
+//   - patrol placement in nights 2-4 (C5.3): ACES, and now a second,
+//     independent source that agrees: the review "Gaming Unplugged:
+//     Surviving Letters from Whitechapel" (snackbar-games.com, 2011) says
+//     the lead investigator places the tokens on the yellow-bordered
+//     crossings on night 1 and, on later nights, on the investigator pawns'
+//     last locations plus two of the yellow ones;
 //   - the Wretched's moves (C5.6): ACES;
 //   - the police's order of movement and action, the Head first then seat
 //     order: ACES (the Head's tile only decides who places the patrols);
@@ -134,7 +139,13 @@
 // ultraboardgames.com/letters-from-whitechapel/game-rules.php) were found,
 // but the stored copies this project could read hold only their first
 // pages (credits, contents of the box); the rules above are therefore still
-// single-source and unchanged.
+// single-source and unchanged, patrol placement aside. A second search
+// (pages, docs, code and issues: "Letters from Whitechapel rulebook optional
+// rules", "Jack's letters", "Area arrest", "Catch me if you can
+// Whitechapel", "I know your address", "Dear Boss expansion", the patrol
+// placement of the second night) found again only those first pages, the
+// Letters from Hell rulebook's first pages (vdocuments.site), reviews and
+// the R package whitechapelR (movement tracking only).
 //
 // # Known gaps
 //
@@ -145,6 +156,8 @@
 // could read gives their text (the rulebook copies above stop before them;
 // the FFG preview ffg-forum-archive.entropicdreams.com/topic/83583 is cut
 // before its optional-rules paragraph; the Esoteric Order of Gamers summary
-// scribd.com/document/594152602 shows its first page only). No option names
-// them, and none is invented.
+// scribd.com/document/594152602 shows its first page only; the second
+// search above found no more, and the one public implementation with rules
+// notes, ACES, lists the six as not implemented). No option names them, and
+// none is invented.
 package whitechapel

@@ -626,3 +626,8 @@ func TestL5ArrestNamesOneCircle_FromPlay(t *testing.T) {
 		t.Fatalf("outcome %+v", o)
 	}
 }
+
+// Not reached by play, and why: none of the rulings. Of the tests that set
+// fields, TestLateNightPlayoutDoesNotAllocate measures allocations and
+// TestDeterminizeFromAPolicemansView checks Determinize on a view; neither
+// checks a rule of play.

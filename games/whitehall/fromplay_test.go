@@ -924,3 +924,11 @@ func TestW15RoundStartCircleYieldsClue_FromPlay(t *testing.T) {
 		t.Fatal("cell 0 gave no clue")
 	}
 }
+
+// Not reached by play, and why:
+//   - TestJackMoveRefusedOnFullTrack: a Jack turn with the track full fits no
+//     game (the 15th move ends the round or the game); the test guards the
+//     rules against a damaged state.
+//   - TestW21FalseCluesGainedEveryFiveCluesAtMostThree's cap: Jack holds 3
+//     markers at a fifth clue only after 15 clues in one round (the markers
+//     go at its end); 600 steered games never got there.
