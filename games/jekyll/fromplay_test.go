@@ -51,7 +51,7 @@ func TestJ2DayMustGiveEights_FromPlay(t *testing.T) {
 	}
 }
 
-func TestJ6ReactionBlackSwapsWithTheCitysTopCard_FromPlay(t *testing.T) {
+func TestJ6ReactionBlackSwapsWithCitysTopCard_FromPlay(t *testing.T) {
 	st := reach(t, classic, 300, "a black reaction to choose", func(st *State) bool {
 		return st.phase == phaseNight && st.r.Pend == pendBlack
 	})
@@ -161,6 +161,57 @@ func TestJ7CaptureEndsTheChapterAtOnce_FromPlay(t *testing.T) {
 	}
 }
 
+func TestJ6ReactionBlueTwoRankedSwapsItself_FromPlay(t *testing.T) {
+	var swap game.Move
+	st := reach(t, classic, 600, "a blue reaction with two colours ranked", func(st *State) bool {
+		if st.phase != phaseNight || st.r.Pend != pendNone || st.r.Ranked != 2 {
+			return false
+		}
+		seat := st.ToAct().First()
+		for _, m := range st.Legal(seat, nil) {
+			c := st.Clone().(*State)
+			var log game.Log
+			if c.Apply(seat, m, &log) == nil && c.r.Ranked == 2 && hasEvent(&log, "jekyll.swapped-ranks") {
+				swap = m
+				return true
+			}
+		}
+		return false
+	})
+	before := st.r.Strength
+	var log game.Log
+	if err := st.Apply(st.ToAct().First(), swap, &log); err != nil {
+		t.Fatal(err)
+	}
+	if st.r.Pend != pendNone {
+		t.Fatal("with two colours ranked the blue reaction asks for a choice")
+	}
+	changed := 0
+	for c := range 3 {
+		if before[c] >= 0 && st.r.Strength[c] != before[c] {
+			changed++
+		}
+	}
+	if changed != 2 {
+		t.Fatalf("ranks %v -> %v: the two ranked colours must swap", before, st.r.Strength)
+	}
+}
+
+func TestJ9Chapter5LookingGlassFirstColourStrongest_FromPlay(t *testing.T) {
+	for k := range 5 {
+		st := reach(t, game.Options{"chapter": "5"}, 100, "the City's first card of a night", nth(k, func(st *State) bool {
+			return st.phase == phaseNight && st.r.N == 0 && st.r.Pos == 1 && st.r.Cur.Cards[0].Colour() >= 0
+		}))
+		if s := st.r.Strength[st.r.Cur.Cards[0].Colour()]; s != 2 {
+			t.Fatalf("the first colour seen (%s) has rank %d in the mirror chapter, want the strongest", st.r.Cur.Cards[0], s)
+		}
+	}
+}
+
+func TestJ9CampaignScoreAddsTheChapterStars_FromPlay(t *testing.T) {
+	TestJ10CampaignStarsOnlyWithCampaignScore_FromPlay(t)
+}
+
 func TestJ10CampaignStarsOnlyWithCampaignScore_FromPlay(t *testing.T) {
 	for _, on := range []bool{false, true} {
 		opts := game.Options{"chapter": "1"}
@@ -210,41 +261,77 @@ func (p pred) want() func(game.State) bool {
 	return func(g game.State) bool { return p(g.(*State)) }
 }
 
-func TestJ3TrickWinnerPlaysFirstNextCityWinLeavesTheOrder_FromPlay(t *testing.T) {
-	for _, cityWon := range []bool{false, true} {
-		for k := range 5 {
-			st := reach(t, classic, 200, "a trick just won", nth(k, func(st *State) bool {
-				return afterTrick(st) && (st.r.Tricks[st.r.N-1].Owner == city) == cityWon && !st.r.Tricks[st.r.N-1].Taken
-			}))
-			last := st.r.Tricks[st.r.N-1]
-			want := last.Owner
-			if cityWon {
-				want = last.First
-			}
-			if st.r.First != want || st.ToAct() != game.SeatsOf(game.Seat(want)) {
-				t.Fatalf("trick won by %d (first %d): %d plays first next", last.Owner, last.First, st.r.First)
-			}
+// j3Order checks J3 after tricks reached by play: the winner of a trick
+// plays first in the next; when the City won, the order does not change.
+func j3Order(t *testing.T, cityWon bool) {
+	for k := range 5 {
+		st := reach(t, classic, 200, "a trick just won", nth(k, func(st *State) bool {
+			return afterTrick(st) && (st.r.Tricks[st.r.N-1].Owner == city) == cityWon && !st.r.Tricks[st.r.N-1].Taken
+		}))
+		last := st.r.Tricks[st.r.N-1]
+		want := last.Owner
+		if cityWon {
+			want = last.First
+		}
+		if st.r.First != want || st.ToAct() != game.SeatsOf(game.Seat(want)) {
+			t.Fatalf("trick won by %d (first %d): %d plays first next", last.Owner, last.First, st.r.First)
 		}
 	}
 }
 
-func TestJ4FollowRule_FromPlay(t *testing.T) {
-	for _, c := range []struct {
-		what string
-		want func(st *State, seat int) bool
-	}{
-		{"a player holding the led colour", func(st *State, seat int) bool {
-			led := st.r.Cur.Cards[0]
-			return !led.IsPotion() && st.r.Hand[seat]&colourMask(led.Colour()) != 0
-		}},
-		{"a player void in the led colour", func(st *State, seat int) bool {
-			led := st.r.Cur.Cards[0]
-			return !led.IsPotion() && st.r.Hand[seat]&colourMask(led.Colour()) == 0
-		}},
-		{"a player after a potion led", func(st *State, seat int) bool { return st.r.Cur.Cards[0].IsPotion() }},
-	} {
-		st := reach(t, classic, 200, c.what, func(st *State) bool {
-			return st.phase == phaseNight && st.r.Pos >= 1 && st.r.Pend == pendNone && c.want(st, int(st.r.toAct()))
+func TestJ3TrickWinnerPlaysFirstNext_FromPlay(t *testing.T) { j3Order(t, false) }
+
+func TestJ3CityWinLeavesTurnOrderUnchanged_FromPlay(t *testing.T) { j3Order(t, true) }
+
+func TestJ3CityRevealsThenTokenSeatThenOther_FromPlay(t *testing.T) {
+	for k := range 10 {
+		st := reach(t, classic, 200, "a trick under way", nth(k, func(st *State) bool {
+			return st.phase == phaseNight && st.r.Pend == pendNone && (st.r.Pos == 1 || st.r.Pos == 2)
+		}))
+		want := st.r.First
+		if st.r.Pos == 2 {
+			want = 1 - st.r.First
+		}
+		if st.r.Cur.Cards[0] == NoCard || st.ToAct() != game.SeatsOf(game.Seat(want)) {
+			t.Fatalf("card %d of a trick (City %s, token on %d): %v to act", st.r.Pos+1, st.r.Cur.Cards[0], st.r.First, st.ToAct().Seats())
+		}
+	}
+}
+
+func TestJ3OutOfTurnRefused_FromPlay(t *testing.T) {
+	st := reach(t, classic, 50, "a trick under way", func(st *State) bool {
+		return st.phase == phaseNight && st.r.Pend == pendNone && st.r.Pos == 1
+	})
+	other := game.Seat(1 - st.r.First)
+	if c := st.r.Hand[other]; c != 0 {
+		if err := st.Apply(other, PlayMove(Card(trailing(c))), nil); game.CodeOf(err) != game.CodeNotYourTurn {
+			t.Fatalf("out of turn: %v", err)
+		}
+	}
+}
+
+// j4 are the three cases of J4, each a position reached by play.
+var j4 = []struct {
+	what string
+	want func(st *State, seat int) bool
+}{
+	{"a player holding the led colour", func(st *State, seat int) bool {
+		led := st.r.Cur.Cards[0]
+		return !led.IsPotion() && st.r.Hand[seat]&colourMask(led.Colour()) != 0
+	}},
+	{"a player void in the led colour", func(st *State, seat int) bool {
+		led := st.r.Cur.Cards[0]
+		return !led.IsPotion() && st.r.Hand[seat]&colourMask(led.Colour()) == 0
+	}},
+	{"a player after a potion led", func(st *State, seat int) bool { return st.r.Cur.Cards[0].IsPotion() }},
+}
+
+// j4Follow checks J4 in the position of case c: the cards offered are the
+// led colour and potions when the player holds the led colour, else all.
+func j4Follow(t *testing.T, c int) {
+	{
+		st := reach(t, classic, 200, j4[c].what, func(st *State) bool {
+			return st.phase == phaseNight && st.r.Pos >= 1 && st.r.Pend == pendNone && j4[c].want(st, int(st.r.toAct()))
 		})
 		seat := int(st.r.toAct())
 		led := st.r.Cur.Cards[0]
@@ -257,7 +344,7 @@ func TestJ4FollowRule_FromPlay(t *testing.T) {
 			got |= bit(moveCard(m))
 		}
 		if got != want {
-			t.Fatalf("%s: led %s, hand %b: offered %b, J4 gives %b", c.what, led, st.r.Hand[seat], got, want)
+			t.Fatalf("%s: led %s, hand %b: offered %b, J4 gives %b", j4[c].what, led, st.r.Hand[seat], got, want)
 		}
 		if bad := st.r.Hand[seat] &^ want; bad != 0 {
 			err := st.Apply(game.Seat(seat), PlayMove(Card(trailing(bad))), nil)
@@ -267,6 +354,12 @@ func TestJ4FollowRule_FromPlay(t *testing.T) {
 		}
 	}
 }
+
+func TestJ4FollowRuleMustPlayLedColourOrPotion_FromPlay(t *testing.T) { j4Follow(t, 0) }
+
+func TestJ4FollowRuleVoidPlaysAnything_FromPlay(t *testing.T) { j4Follow(t, 1) }
+
+func TestJ4FollowRulePotionLedPlaysAnything_FromPlay(t *testing.T) { j4Follow(t, 2) }
 
 // colourMask returns the cards of colour col.
 func colourMask(col int) uint32 {
@@ -279,7 +372,27 @@ func colourMask(col int) uint32 {
 	return m
 }
 
-func TestJ5HighestOfStrongestColourWinsPotionsNever_FromPlay(t *testing.T) {
+func TestJ5PotionsNeverWinAndPotionsOnlyGoToCity_FromPlay(t *testing.T) {
+	st := reach(t, classic, 300, "a trick of a potion and coloured cards just won", func(st *State) bool {
+		if !afterTrick(st) || st.r.Tricks[st.r.N-1].Taken {
+			return false
+		}
+		tr := st.r.Tricks[st.r.N-1]
+		return tr.Cards[0].IsPotion() || tr.Cards[1].IsPotion() || tr.Cards[2].IsPotion()
+	})
+	tr := st.r.Tricks[st.r.N-1]
+	allPotions := tr.Cards[0].IsPotion() && tr.Cards[1].IsPotion() && tr.Cards[2].IsPotion()
+	for p, c := range tr.Cards {
+		if c.IsPotion() && !allPotions && tr.Owner == tr.seatAt(p) {
+			t.Fatalf("trick %v went to %d: the potion won it", tr.Cards, tr.Owner)
+		}
+	}
+	if allPotions && tr.Owner != city {
+		t.Fatalf("a trick of potions went to %d", tr.Owner)
+	}
+}
+
+func TestJ5HighestOfStrongestColourWins_FromPlay(t *testing.T) {
 	for k := range 30 {
 		st := reach(t, classic, 200, "a trick just won", nth(k, func(st *State) bool {
 			return afterTrick(st) && !st.r.Tricks[st.r.N-1].Taken
