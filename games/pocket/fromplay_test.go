@@ -40,7 +40,7 @@ func cellOf(s *State, c Character) int {
 	return -1
 }
 
-func TestP3TwoRotationsCannotTurnTheSameTile_FromPlay(t *testing.T) {
+func TestTwoRotationsCannotTurnTheSameTile_FromPlay(t *testing.T) {
 	s := reach(t, 200, "a second Rotation after a first this turn", func(s *State) bool {
 		return !s.over() && s.rotated != NoCharacter && up(s, KindRotate)
 	})
@@ -157,81 +157,104 @@ func TestA3RotatingLanesClearedCrossroadsChangesNothingSeen_FromPlay(t *testing.
 	}
 }
 
-// The ends of a game (A9, P2), each reached by play, checked against the
-// state it ended in.
-func TestA9P2EveryEnd_FromPlay(t *testing.T) {
-	for _, c := range []struct {
-		reason uint8
-		winner string
-		check  func(s *State) bool
-	}{
-		{rsHourglasses, "jack", func(s *State) bool { return s.Hourglasses() >= 6 && s.b.Suspects().Len() > 1 }},
-		{rsTime, "jack", func(s *State) bool { return s.turn == Turns && s.Hourglasses() < 6 && s.b.Suspects().Len() > 1 }},
-		{rsIdentified, "investigator", func(s *State) bool { return s.b.Suspects().Len() == 1 && s.Hourglasses() < 6 }},
-		{rsBothSeen, "investigator", func(s *State) bool {
-			return s.b.Suspects().Len() == 1 && s.Hourglasses() >= 6 && s.lastSeen && s.chaseTurn == 0
-		}},
-		{rsBothLast, "investigator", func(s *State) bool {
-			return s.turn == Turns && s.b.Suspects().Len() == 1 && s.Hourglasses() >= 6 && !s.lastSeen && s.chaseTurn == 0
-		}},
-		{rsCaught, "investigator", func(s *State) bool { return s.chaseTurn != 0 && s.turn > s.chaseTurn && s.lastSeen }},
-		{rsEscaped, "jack", func(s *State) bool { return s.chaseTurn != 0 && s.turn == Turns && !s.lastSeen }},
-	} {
-		s := reach(t, 3000, "a game ended by "+reasonKeys[c.reason], func(s *State) bool { return s.reason == c.reason })
-		outcome(t, s, c.winner, c.reason)
-		if !c.check(s) {
-			t.Fatalf("%s at turn %d: %d hourglasses, suspects %v, seen %v, chase turn %d", reasonKeys[c.reason], s.turn, s.Hourglasses(), s.b.Suspects().List(), s.lastSeen, s.chaseTurn)
-		}
+// endFromPlay reaches a game ended by reason and checks the state it ended
+// in against the rule (A9, P2).
+func endFromPlay(t *testing.T, reason uint8, winner string, check func(s *State) bool) {
+	t.Helper()
+	s := reach(t, 3000, "a game ended by "+reasonKeys[reason], func(s *State) bool { return s.reason == reason })
+	outcome(t, s, winner, reason)
+	if !check(s) {
+		t.Fatalf("%s at turn %d: %d hourglasses, suspects %v, seen %v, chase turn %d", reasonKeys[reason], s.turn, s.Hourglasses(), s.b.Suspects().List(), s.lastSeen, s.chaseTurn)
 	}
 }
 
-// A8: at each witness call, Jack seen clears every suspect not seen and the
-// investigator takes the time token; Jack unseen clears every one seen and
-// Jack takes it. Checked right after calls reached by play, both ways.
-func TestA8WitnessCall_FromPlay(t *testing.T) {
-	for _, seen := range []bool{true, false} {
-		s := reach(t, 100, "the first action after a witness call", func(s *State) bool {
-			return !s.over() && s.step == 0 && s.lastTurn > 0 && s.lastTurn == s.turn-1 && s.lastSeen == seen && s.lastCleared != 0 && !s.lastCleared.Has(Lane)
-		})
-		// What the detectives saw at the call (nothing moved since; the
-		// cleared tiles kept their walls, Lane's crossroads aside).
-		sc := s.b.Sight().Cells
-		sight := s.b.charsIn(sc[0] | sc[1] | sc[2])
-		holder := s.timeTok[s.lastTurn-1]
-		if seen && (s.lastCleared&sight != 0 || holder != sideInvestigator) {
-			t.Fatalf("Jack seen: cleared %v (seen %v), token to %d", s.lastCleared.List(), sight.List(), holder)
-		}
-		if !seen && (s.lastCleared&^sight != 0 || holder != sideJack) {
-			t.Fatalf("Jack unseen: cleared %v (seen %v), token to %d", s.lastCleared.List(), sight.List(), holder)
-		}
-		if s.b.Suspects()&s.lastCleared != 0 {
-			t.Fatal("a cleared character is still a suspect")
-		}
+func TestSixHourglassesWin_FromPlay(t *testing.T) {
+	endFromPlay(t, rsHourglasses, "jack", func(s *State) bool { return s.Hourglasses() >= 6 && s.b.Suspects().Len() > 1 })
+	// Once over, every view shows everything.
+	s := reach(t, 3000, "a game won on hourglasses", func(s *State) bool { return s.reason == rsHourglasses })
+	if v := s.View(InvestigatorSeat).(*View); v.Jack == nil || *v.Jack != s.jack || v.Hourglasses == nil || *v.Hourglasses != s.Hourglasses() {
+		t.Fatalf("final view %+v", v)
 	}
 }
 
-// A6/A7: a face can be played only from an unused token showing it.
-func TestOnlyUnusedFacesUp_FromPlay(t *testing.T) {
-	for k := range 10 {
-		n := 0
-		s := reach(t, 100, "an action after the first of a turn", func(s *State) bool {
-			if s.over() || s.step == 0 {
-				return false
-			}
-			n++
-			return n > k
-		})
-		var offered [numKinds]bool
-		for _, m := range s.Legal(s.ToAct().First(), nil) {
-			a, _ := Parse(m)
-			offered[a.Kind] = true
-		}
-		for kd := KindRotate; kd < numKinds; kd++ {
-			if offered[kd] != up(s, kd) {
-				t.Fatalf("turn %d action %d: %s offered %v, up on an unused token %v", s.turn, s.step+1, kd, offered[kd], up(s, kd))
-			}
-		}
+func TestJackWinsAfterTurn8_FromPlay(t *testing.T) {
+	endFromPlay(t, rsTime, "jack", func(s *State) bool {
+		return s.turn == Turns && s.Hourglasses() < 6 && s.b.Suspects().Len() > 1
+	})
+}
+
+func TestOneSuspectLeftWins_FromPlay(t *testing.T) {
+	endFromPlay(t, rsIdentified, "investigator", func(s *State) bool { return s.b.Suspects() == CharSet(0).With(s.jack) })
+}
+
+func TestLastSuspectWithoutHourglasses_FromPlay(t *testing.T) {
+	endFromPlay(t, rsIdentified, "investigator", func(s *State) bool { return s.b.Suspects().Len() == 1 && s.Hourglasses() < 6 })
+}
+
+func TestBothGoalsJackSeen_FromPlay(t *testing.T) {
+	endFromPlay(t, rsBothSeen, "investigator", func(s *State) bool {
+		return s.b.Suspects().Len() == 1 && s.Hourglasses() >= 6 && s.lastSeen && s.chaseTurn == 0
+	})
+}
+
+func TestBothGoalsAtTurn8_FromPlay(t *testing.T) {
+	endFromPlay(t, rsBothLast, "investigator", func(s *State) bool {
+		return s.turn == Turns && s.b.Suspects().Len() == 1 && s.Hourglasses() >= 6 && !s.lastSeen && s.chaseTurn == 0
+	})
+}
+
+func TestBothGoalsThenJackSeen_FromPlay(t *testing.T) {
+	endFromPlay(t, rsCaught, "investigator", func(s *State) bool { return s.chaseTurn != 0 && s.turn > s.chaseTurn && s.lastSeen })
+	// Between the two, play goes on and the chase is public.
+	s := reach(t, 3000, "a chase under way", func(s *State) bool { return s.chaseTurn != 0 && !s.over() })
+	if v := s.View(InvestigatorSeat).(*View); v.ChaseTurn != int(s.chaseTurn) {
+		t.Fatalf("chase turn %d, view %d", s.chaseTurn, v.ChaseTurn)
 	}
+}
+
+func TestBothGoalsThenJackEscapes_FromPlay(t *testing.T) {
+	endFromPlay(t, rsEscaped, "jack", func(s *State) bool { return s.chaseTurn != 0 && s.turn == Turns && !s.lastSeen })
+}
+
+// witnessFromPlay checks A8 right after a witness call reached by play:
+// Jack seen clears every suspect not seen and the investigator takes the
+// time token; Jack unseen clears every one seen and Jack takes it; only
+// suspects are cleared.
+func witnessFromPlay(t *testing.T, seen, afterClearing bool) {
+	t.Helper()
+	var before CharSet // the suspects at the last action of the turn
+	s := reach(t, 100, "the first action after a witness call", func(s *State) bool {
+		if !s.over() && s.step == 3 {
+			before = s.b.Suspects()
+		}
+		return !s.over() && s.step == 0 && s.lastTurn > 0 && s.lastTurn == s.turn-1 && s.lastSeen == seen && s.lastCleared != 0 && !s.lastCleared.Has(Lane) &&
+			(!afterClearing || before != AllCharacters)
+	})
+	// What the detectives saw at the call (nothing moved since; the
+	// cleared tiles kept their walls, Lane's crossroads aside).
+	sc := s.b.Sight().Cells
+	sight := s.b.charsIn(sc[0] | sc[1] | sc[2])
+	holder := s.timeTok[s.lastTurn-1]
+	if seen && (s.lastCleared&sight != 0 || holder != sideInvestigator) {
+		t.Fatalf("Jack seen: cleared %v (seen %v), token to %d", s.lastCleared.List(), sight.List(), holder)
+	}
+	if !seen && (s.lastCleared&^sight != 0 || holder != sideJack) {
+		t.Fatalf("Jack unseen: cleared %v (seen %v), token to %d", s.lastCleared.List(), sight.List(), holder)
+	}
+	if s.b.Suspects()&s.lastCleared != 0 || s.lastCleared&^before != 0 {
+		t.Fatalf("cleared %v, suspects before the call %v", s.lastCleared.List(), before.List())
+	}
+}
+
+func TestWitnessCallJackSeen_FromPlay(t *testing.T) { witnessFromPlay(t, true, false) }
+
+func TestWitnessCallJackUnseen_FromPlay(t *testing.T) { witnessFromPlay(t, false, false) }
+
+func TestWitnessCallOnlyTouchesSuspects_FromPlay(t *testing.T) {
+	// Calls after earlier clearings: only characters still suspects then
+	// are cleared.
+	witnessFromPlay(t, true, true)
+	witnessFromPlay(t, false, true)
 }
 
 // Not reached by play, and why:
