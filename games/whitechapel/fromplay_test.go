@@ -158,7 +158,12 @@ func TestC81CoachPassesPolicemenAndWritesBothCircles_FromPlay(t *testing.T) {
 	}
 }
 
-func TestC81CoachNeedsTwoSpaces_FromPlay(t *testing.T) {
+func TestC81CoachNeedsTwoSpacesAndATokenAlleyOneAndAToken_FromPlay(t *testing.T) {
+	coachNeedsTwoSpaces(t)
+	noTokenNoMove(t)
+}
+
+func coachNeedsTwoSpaces(t *testing.T) {
 	// Jack walks whenever he can, keeping his coaches.
 	walker := func(s *State, seat game.Seat, legal []game.Move, rng *game.Rand) game.Move {
 		if seat == 0 && jackToMove(s) {
@@ -588,7 +593,7 @@ func TestL4KillingOnVGives19Moves_FromPlay(t *testing.T) {
 	}
 }
 
-func TestC81NoCoachOrAlleyWithoutATokenLeft_FromPlay(t *testing.T) {
+func noTokenNoMove(t *testing.T) {
 	s := reach(t, 600, "Jack with no coach and no alley left", nil, func(s *State) bool {
 		return jackToMove(s) && s.c.Coaches == 0 && s.c.Alleys == 0 && s.movesLeft() >= 2
 	})
@@ -631,3 +636,71 @@ func TestL5ArrestNamesOneCircle_FromPlay(t *testing.T) {
 // fields, TestLateNightPlayoutDoesNotAllocate measures allocations and
 // TestDeterminizeFromAPolicemansView checks Determinize on a view; neither
 // checks a rule of play.
+
+func TestC55MustKillOnV_FromPlay(t *testing.T) {
+	s := reach(t, 300, "Jack to kill on V", waiter, func(s *State) bool { return s.c.Phase == phKill && s.c.Time == 5 })
+	refuse(t, s, 0, Wait(), "whitechapel.err.must-kill")
+	for _, m := range s.Legal(0, nil) {
+		if KindOf(m) != MoveKill {
+			t.Fatalf("on V Jack may %s", Rules{}.EncodeMove(m))
+		}
+	}
+	if s.prompt().Key != "whitechapel.prompt.must-kill" {
+		t.Fatalf("prompt %s", s.prompt().Key)
+	}
+}
+
+// patrolsOn returns the crossings of the patrol tokens on the board.
+func patrolsOn(s *State) board.Set {
+	var on board.Set
+	for i, x := range s.c.Patrols[:s.c.NPatrols] {
+		if s.c.PatrolOff&(1<<i) == 0 {
+			on.Add(int(x))
+		}
+	}
+	return on
+}
+
+func TestC56WretchedMayNotEndNextToAPatrol_FromPlay(t *testing.T) {
+	b := tbl().b
+	var to int
+	s := reach(t, 600, "a wretched with an open walk onto a circle next to a patrol", waiter, func(s *State) bool {
+		if s.c.Phase != phWretched {
+			return false
+		}
+		on := patrolsOn(s)
+		from := int(s.c.Wretched[s.c.Actor])
+		for _, w := range b.Walks[from] {
+			if w.To == from || w.Blocked(on) || s.wretchedSet().Has(w.To) || s.scenes().Has(w.To) {
+				continue
+			}
+			if b.CircleCrossings[w.To].Intersects(on) {
+				to = w.To
+				return true
+			}
+		}
+		return false
+	})
+	refuse(t, s, actor(s), Wretched(int(s.c.Wretched[s.c.Actor]), to), "whitechapel.err.wretched-to")
+}
+
+func TestC56WretchedMayNotPassAPatrol_FromPlay(t *testing.T) {
+	b := tbl().b
+	var to int
+	s := reach(t, 600, "a wretched whose walk is cut off by a patrol, its end free", waiter, func(s *State) bool {
+		if s.c.Phase != phWretched {
+			return false
+		}
+		on := patrolsOn(s)
+		from := int(s.c.Wretched[s.c.Actor])
+		for _, w := range b.Walks[from] {
+			if w.To == from || !w.Blocked(on) || s.wretchedSet().Has(w.To) || s.scenes().Has(w.To) || b.CircleCrossings[w.To].Intersects(on) {
+				continue
+			}
+			to = w.To
+			return true
+		}
+		return false
+	})
+	refuse(t, s, actor(s), Wretched(int(s.c.Wretched[s.c.Actor]), to), "whitechapel.err.wretched-to")
+}

@@ -189,12 +189,18 @@ func TestW5WalkThroughOccupiedCrossingRefused_FromPlay(t *testing.T) {
 	refuse(t, s, 0, Pass(), "whitehall.err.not-now")
 }
 
-func TestW5WalkBackToAnEarlierCircleAllowed_FromPlay(t *testing.T) {
+func TestW5WalkToNeighboursOnlyBackAllowedNoPass_FromPlay(t *testing.T) {
 	b := tbl().b
 	s := reach(t, nil, 300, "Jack next to a circle of tonight's trail, the walk open", nil, func(s *State) bool {
 		return jackToMove(s) && s.cells() >= 2 && !b.WalkTargets(int(s.c.Cur), s.occupied()).Intersect(s.c.TrailSet).Empty()
 	})
 	back := b.WalkTargets(int(s.c.Cur), s.occupied()).Intersect(s.c.TrailSet).Next(0)
+	far := 1
+	for b.WalkSet[s.c.Cur].Has(far) || far == int(s.c.Cur) {
+		far++
+	}
+	refuse(t, s, 0, Walk(far), "whitehall.err.not-neighbour")
+	refuse(t, s, 0, Pass(), "whitehall.err.not-now")
 	n := s.cells()
 	must(t, s, 0, Walk(back))
 	if s.c.Cur != uint8(back) || s.c.Trail[s.c.Round][n+1] != uint8(back) {
@@ -285,7 +291,7 @@ func TestW6CoachThroughOccupiedCrossingAllowed_FromPlay(t *testing.T) {
 	}
 }
 
-func TestW6CoachCirclesDistinctNotBlueNoUnreachedLocation_FromPlay(t *testing.T) {
+func TestW6CoachCirclesDistinctAndNoUnreachedLocation_FromPlay(t *testing.T) {
 	tb := tbl()
 	// A position where W6's conditions rule some two-walk routes out.
 	s := reach(t, nil, 300, "Jack with a coach, a blue or location circle two walks away", nil, func(s *State) bool {
@@ -566,7 +572,7 @@ func TestW15SearchStopsAtFirstCircleOfTheRoundsTrail_FromPlay(t *testing.T) {
 	}
 }
 
-func TestW15MarkedCirclesNotOffered_FromPlay(t *testing.T) {
+func TestW15MarkedCirclesNotOfferedSearchEndsWhenNothingLeft_FromPlay(t *testing.T) {
 	s := reach(t, nil, 300, "a figure to act next to a clue marker", sleuth, func(s *State) bool {
 		return s.c.Phase == phAction && tbl().b.NearSet[s.c.Fig[s.c.Actor]].Intersects(s.c.Clues)
 	})
@@ -575,6 +581,61 @@ func TestW15MarkedCirclesNotOffered_FromPlay(t *testing.T) {
 		t.Fatal("a marked circle is offered")
 	}
 	refuse(t, s, actor(s), Search(marked), "whitehall.err.already-marked")
+	// A search whose last nameable circle misses ends by itself.
+	s = reach(t, nil, 400, "a figure to search with one circle left to name, off the trail", sleuth, func(s *State) bool {
+		if s.c.Phase != phAction {
+			return false
+		}
+		sb := s.searchable(int(s.c.Actor))
+		return sb.Count() == 1 && !sb.Intersects(s.c.TrailSet)
+	})
+	i := int(s.c.Actor)
+	must(t, s, actor(s), Search(s.searchable(i).Next(0)))
+	if s.c.Phase == phSearch && int(s.c.Actor) == i {
+		t.Fatal("the search did not end with nothing left to name")
+	}
+}
+
+func TestW14ActionsInPriorityOrderOnAdjacentCircles_FromPlay(t *testing.T) {
+	s := reach(t, nil, 100, "the first action of a turn", nil, func(s *State) bool { return s.c.Phase == phAction && s.c.Actor == 0 })
+	x := s.c.Fig[0]
+	far := 1
+	for tbl().b.NearSet[x].Has(far) {
+		far++
+	}
+	refuse(t, s, actor(s), Arrest(far), "whitehall.err.not-adjacent")
+	refuse(t, s, actor(s), Search(far), "whitehall.err.not-adjacent")
+	for seat := game.Seat(2); seat <= numFigures; seat++ {
+		if err := s.Apply(seat, Pass(), nil); game.CodeOf(err) != game.CodeNotYourTurn {
+			t.Fatalf("seat %d acted before yellow: %v", seat, err)
+		}
+	}
+	for i := 0; i < numFigures; i++ {
+		if s.c.Phase != phAction || int(s.c.Actor) != i || actor(s) != game.Seat(i+1) {
+			t.Fatalf("action %d: phase %s, figure %d, seat %d", i+1, phaseIDs[s.c.Phase], s.c.Actor, actor(s))
+		}
+		must(t, s, actor(s), Pass())
+	}
+}
+
+func TestW6CoachOntoBlueRefused_FromPlay(t *testing.T) {
+	tb := tbl()
+	var via, to int
+	s := reach(t, nil, 300, "Jack with a coach, a blue circle two walks away", nil, func(s *State) bool {
+		if !jackToMove(s) || s.c.Left[CardCoach] == 0 || s.cells() > trackLen-2 {
+			return false
+		}
+		cur := int(s.c.Cur)
+		for v := tb.b.WalkSet[cur].Next(0); v >= 0; v = tb.b.WalkSet[cur].Next(v + 1) {
+			if w := tb.b.WalkSet[v].Intersect(tb.blue).Minus(board.SetOf(cur)).Next(0); w >= 0 && !tb.blue.Has(v) {
+				via, to = v, w
+				return true
+			}
+		}
+		return false
+	})
+	refuse(t, s, 0, Coach(via, to), "whitehall.err.coach-blue")
+	sameCoaches(t, s)
 }
 
 func TestW16ArrestNeedsJacksExactCircle_FromPlay(t *testing.T) {
