@@ -257,6 +257,30 @@ func TestWitnessCallOnlyTouchesSuspects_FromPlay(t *testing.T) {
 	witnessFromPlay(t, false, true)
 }
 
+// A6/A7: a face can be played only from an unused token showing it.
+func TestOnlyUnusedFacesUp_FromPlay(t *testing.T) {
+	for k := range 10 {
+		n := 0
+		s := reach(t, 100, "an action after the first of a turn", func(s *State) bool {
+			if s.over() || s.step == 0 {
+				return false
+			}
+			n++
+			return n > k
+		})
+		var offered [numKinds]bool
+		for _, m := range s.Legal(s.ToAct().First(), nil) {
+			a, _ := Parse(m)
+			offered[a.Kind] = true
+		}
+		for kd := KindRotate; kd < numKinds; kd++ {
+			if offered[kd] != up(s, kd) {
+				t.Fatalf("turn %d action %d: %s offered %v, up on an unused token %v", s.turn, s.step+1, kd, offered[kd], up(s, kd))
+			}
+		}
+	}
+}
+
 // Not reached by play, and why:
 //   - TestTwoRotationsCannotTurnTheSameTile's Exchange case: both Rotation
 //     faces up in one turn means the Rotation/Exchange token shows Rotation,
