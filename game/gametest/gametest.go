@@ -3,7 +3,9 @@
 // accepted, that other moves are refused without changing anything, that moves
 // survive their JSON codec, that views and events keep each seat's secrets, that
 // Determinize agrees with the view it was given, that every game ends, and that
-// replay reproduces the state byte for byte.
+// replay reproduces the state byte for byte. Reach plays seeded games by legal
+// moves until a position with a given property appears, so that rule tests
+// check a ruling where real play gets, not in a state built by hand.
 package gametest
 
 import (
