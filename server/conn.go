@@ -24,7 +24,7 @@ const (
 )
 
 // conn is one WebSocket connection to a table. Its reader runs on the HTTP
-// handler's goroutine, its writer on its own; the table's goroutine owns
+// handler's goroutine, its writer on a goroutine of its own while frames are queued (kick); the table's goroutine owns
 // ready.
 type conn struct {
 	s      *Server
@@ -39,6 +39,11 @@ type conn struct {
 	pong chan struct{} // a pong to write: a burst of pings is answered by one pong at a time, never a "too slow" cut
 	quit chan struct{}
 	once sync.Once
+	// The writer runs only while something is queued (kick).
+	wmu        sync.Mutex
+	writing    bool          // a writer runs
+	wdone      bool          // the writer closed the connection or failed: none runs again
+	writerDone chan struct{} // closed when wdone is set
 	// stall closes the connection when a write takes longer than
 	// writeTimeout; the writer arms it before each write and stops it after
 	// (one timer for the connection's life, instead of a context each frame).
@@ -46,6 +51,9 @@ type conn struct {
 	code    websocket.StatusCode
 	why     string
 	helloed atomic.Bool // a hello was read (the hello timeout is off)
+	// pinger sends the next ping (see ping); nil once the connection ended.
+	pingMu sync.Mutex
+	pinger *time.Timer
 	// Owned by the reader: rate-limited notices sent and when the last was.
 	notices    int
 	lastNotice time.Time
@@ -59,6 +67,7 @@ type conn struct {
 func (c *conn) send(frame []byte) {
 	select {
 	case c.out <- frame:
+		c.kick()
 	default:
 		c.s.metrics.slowCuts.Add(1)
 		c.closeWith(websocket.StatusPolicyViolation, "too slow")
@@ -72,29 +81,47 @@ func (c *conn) closeWith(code websocket.StatusCode, why string) {
 		c.code, c.why = code, why
 		close(c.quit)
 	})
+	c.kick()
 }
 
-func (c *conn) writeLoop(done chan<- struct{}) {
-	defer close(done)
+// kick makes sure a writer runs while there is something to write. The
+// writer is a goroutine that lives only while frames, a pong or the close
+// are queued: an idle connection keeps no writer (and no writer's stack).
+func (c *conn) kick() {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.writing || c.wdone {
+		return
+	}
+	c.writing = true
+	go c.writeLoop()
+}
+
+// writeLoop writes what is queued, then ends; once the connection is
+// closing it flushes the queue, sends the close frame and closes
+// writerDone.
+func (c *conn) writeLoop() {
 	for {
 		select {
 		case frame := <-c.out:
 			if err := c.write(frame); err != nil {
-				c.ws.CloseNow()
+				c.writeFailed()
 				return
 			}
+			continue
 		case <-c.pong:
 			if err := c.write(pongFrame); err != nil {
-				c.ws.CloseNow()
+				c.writeFailed()
 				return
 			}
+			continue
 		case <-c.quit:
 			// Flush what is already queued, then close cleanly.
 			for {
 				select {
 				case frame := <-c.out:
 					if err := c.write(frame); err != nil {
-						c.ws.CloseNow()
+						c.writeFailed()
 						return
 					}
 					continue
@@ -103,8 +130,47 @@ func (c *conn) writeLoop(done chan<- struct{}) {
 				break
 			}
 			c.ws.Close(c.code, c.why)
+			c.finishWriter()
+			return
+		default:
+		}
+		// Nothing queued: end, unless something came in since (a sender
+		// that queued after this check finds writing false and starts a
+		// writer of its own).
+		c.wmu.Lock()
+		if len(c.out) == 0 && len(c.pong) == 0 && !c.closing() {
+			c.writing = false
+			c.wmu.Unlock()
 			return
 		}
+		c.wmu.Unlock()
+	}
+}
+
+// closing reports whether closeWith has been called.
+func (c *conn) closing() bool {
+	select {
+	case <-c.quit:
+		return true
+	default:
+		return false
+	}
+}
+
+// writeFailed ends a connection whose write failed: no writer runs again.
+func (c *conn) writeFailed() {
+	c.ws.CloseNow()
+	c.finishWriter()
+}
+
+// finishWriter marks the writer done for good and closes writerDone.
+func (c *conn) finishWriter() {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.writing = false
+	if !c.wdone {
+		c.wdone = true
+		close(c.writerDone)
 	}
 }
 
@@ -137,7 +203,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
 		return
 	}
-	defer s.caps.release(ip, sess.TokenHash)
+	// Once the connection runs, its own goroutine releases what the
+	// handler took (see below).
+	handedOff := false
+	defer func() {
+		if !handedOff {
+			s.caps.release(ip, sess.TokenHash)
+		}
+	}()
 	if !s.limiter.allowBoth("join", sess.TokenHash, s.cfg.Limits.Join, ip, s.cfg.Limits.JoinIP) {
 		s.httpError(w, http.StatusTooManyRequests, errRateLimited)
 		return
@@ -148,7 +221,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.conns.add()
-	defer s.conns.done()
+	defer func() {
+		if !handedOff {
+			s.conns.done()
+		}
+	}()
 	if s.closing.Load() {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
@@ -159,17 +236,31 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
 	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
-		out: make(chan []byte, outQueue), pong: make(chan struct{}, 1), quit: make(chan struct{})}
+		out: make(chan []byte, outQueue), pong: make(chan struct{}, 1), quit: make(chan struct{}), writerDone: make(chan struct{})}
 	if !t.do(func() { t.attach(c) }) {
 		ws.Close(closeGoingAway, "table closed")
 		return
 	}
+	// The connection lives on a goroutine of its own, and the handler's
+	// returns: the handler's goroutine carries the deep stack of the
+	// request (session lookup, table load), which a fresh goroutine does
+	// not; an idle connection then costs a small stack.
+	handedOff = true
+	go func() {
+		defer s.conns.done()
+		defer s.caps.release(ip, sess.TokenHash)
+		c.serve()
+	}()
+}
+
+// serve runs a connection until it ends: reads its frames, then detaches it
+// from its table and closes it once its queued frames are written.
+func (c *conn) serve() {
+	s, t := c.s, c.t
 	s.metrics.conns.Add(1)
 	defer s.metrics.conns.Add(-1)
 	s.caps.track(c)
 	defer s.caps.untrack(c)
-	writerDone := make(chan struct{})
-	go c.writeLoop(writerDone)
 	if d := s.cfg.HelloTimeout; d > 0 {
 		hello := time.AfterFunc(d, func() {
 			if !c.helloed.Load() {
@@ -179,12 +270,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		defer hello.Stop()
 	}
 	if s.cfg.PingEvery > 0 {
-		go c.pingLoop()
+		c.startPings()
+		defer c.stopPings()
 	}
 	c.readLoop()
 	t.do(func() { t.detach(c) })
 	c.closeWith(websocket.StatusNormalClosure, "")
-	<-writerDone
+	<-c.writerDone
 }
 
 // readLoop reads frames until the connection ends. Each frame is checked for
@@ -247,6 +339,7 @@ func (c *conn) dispatch(m ClientMessage, received time.Time) bool {
 	case MsgPing:
 		select {
 		case c.pong <- struct{}{}:
+			c.kick()
 		default: // a pong is already on its way
 		}
 		return true
@@ -285,29 +378,50 @@ func (c *conn) rateLimited() bool {
 	}
 	select {
 	case c.out <- errorFrame("", errRateLimited, c.t.ver.Load()):
+		c.kick()
 	default:
 	}
 	return true
 }
 
-// pingLoop pings the client every PingEvery; a pong not back within
+// startPings pings the client every PingEvery; a pong not back within
 // PongTimeout closes the connection.
-func (c *conn) pingLoop() {
-	tk := time.NewTicker(c.s.cfg.PingEvery)
-	defer tk.Stop()
-	for {
-		select {
-		case <-c.quit:
-			return
-		case <-tk.C:
-			ctx, cancel := context.WithTimeout(context.Background(), c.s.cfg.PongTimeout)
-			err := c.ws.Ping(ctx)
-			cancel()
-			if err != nil {
-				c.closeWith(websocket.StatusPolicyViolation, "no pong")
-				c.ws.CloseNow()
-				return
-			}
-		}
+func (c *conn) startPings() {
+	c.pingMu.Lock()
+	defer c.pingMu.Unlock()
+	c.pinger = time.AfterFunc(c.s.cfg.PingEvery, c.ping)
+}
+
+// ping runs on a timer's goroutine, every PingEvery while the connection
+// lasts: no goroutine waits between pings (an idle connection costs its
+// stack), one lives while a ping waits for its pong.
+func (c *conn) ping() {
+	select {
+	case <-c.quit:
+		return
+	default:
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), c.s.cfg.PongTimeout)
+	err := c.ws.Ping(ctx)
+	cancel()
+	if err != nil {
+		c.closeWith(websocket.StatusPolicyViolation, "no pong")
+		c.ws.CloseNow()
+		return
+	}
+	c.pingMu.Lock()
+	defer c.pingMu.Unlock()
+	if c.pinger != nil {
+		c.pinger.Reset(c.s.cfg.PingEvery)
+	}
+}
+
+// stopPings stops the pings of a connection that ends.
+func (c *conn) stopPings() {
+	c.pingMu.Lock()
+	defer c.pingMu.Unlock()
+	if c.pinger != nil {
+		c.pinger.Stop()
+		c.pinger = nil
 	}
 }

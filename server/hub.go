@@ -128,6 +128,7 @@ func (h *hub) load(ctx context.Context, rec store.Table) (*table, error) {
 	if len(chat) > 0 {
 		t.chatSeq = chat[len(chat)-1].Seq
 	}
+	t.onStop = h.wg.Done // set before the table is published
 	h.mu.Lock()
 	if old := h.tables[rec.ID]; old != nil {
 		h.mu.Unlock()
@@ -140,24 +141,17 @@ func (h *hub) load(ctx context.Context, rec store.Table) (*table, error) {
 	h.tables[rec.ID] = t
 	h.wg.Add(1)
 	h.mu.Unlock()
-	go func() {
-		defer h.wg.Done()
-		t.run()
-	}()
 	t.do(t.start)
 	return t, nil
 }
 
 // add starts a newly created table.
 func (h *hub) add(t *table) {
+	t.onStop = h.wg.Done // set before the table is published
 	h.mu.Lock()
 	h.tables[t.id] = t
 	h.wg.Add(1)
 	h.mu.Unlock()
-	go func() {
-		defer h.wg.Done()
-		t.run()
-	}()
 	t.do(t.start)
 }
 

@@ -161,7 +161,13 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 	defer t.notifyTurn(before, next.ToAct())
 	t.version++
 	t.ver.Store(t.version)
-	t.history = append(t.history, events)
+	sent, err := encodeEvents(events)
+	if err != nil {
+		// The events are the game's own values: they always encode. Keep
+		// the version's place in the history all the same.
+		t.s.log.Error("events not encoded", "table", t.id, "version", t.version, "err", err)
+	}
+	t.history = append(t.history, sent)
 	t.moves = append(t.moves, game.RecordedMove{Seat: seat, Move: enc})
 	t.s.log.Debug("move", "table", t.id, "seat", int(seat), "version", t.version, "local", local)
 	if t.state.Outcome().Over {

@@ -15,6 +15,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -28,24 +29,59 @@ import (
 func (t *table) audienceOf(c *conn) game.SeatSet { return t.heldBy(c.userID) }
 
 // visible reports whether an event may be sent to audience a.
-func visible(a game.SeatSet, e game.Event) bool {
+func visible(a game.SeatSet, to game.Audience) bool {
 	if a.Empty() {
-		return e.To.Sees(game.Spectator)
+		return to.Sees(game.Spectator)
 	}
 	for _, s := range a.Seats() {
-		if e.To.Sees(s) {
+		if to.Sees(s) {
 			return true
 		}
 	}
 	return false
 }
 
+// sentEvent is an event of the table's history as it is kept in memory:
+// its audience and its JSON encoding, made once when it happens. A table
+// keeps every event of its game for the log a (re)connecting player gets;
+// encoded, they take a fraction of the memory of the events themselves
+// (whose texts hold maps of arguments), and are never encoded twice.
+type sentEvent struct {
+	to   game.Audience
+	json json.RawMessage
+}
+
+// encodeEvents encodes the events of one version into one buffer.
+func encodeEvents(evs []game.Event) ([]sentEvent, error) {
+	if len(evs) == 0 {
+		return nil, nil
+	}
+	out := make([]sentEvent, len(evs))
+	var buf []byte
+	ends := make([]int, len(evs))
+	for i, e := range evs {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return nil, fmt.Errorf("event %s: %w", e.Type, err)
+		}
+		buf = append(buf, b...)
+		ends[i] = len(buf)
+	}
+	buf = slices.Clip(buf)
+	start := 0
+	for i, e := range evs {
+		out[i] = sentEvent{to: e.To, json: buf[start:ends[i]:ends[i]]}
+		start = ends[i]
+	}
+	return out, nil
+}
+
 // eventsFor returns the events of one version audience a may see, in order.
-func eventsFor(a game.SeatSet, evs []game.Event) []game.Event {
-	out := []game.Event{}
+func eventsFor(a game.SeatSet, evs []sentEvent) []json.RawMessage {
+	out := []json.RawMessage{}
 	for _, e := range evs {
-		if visible(a, e) {
-			out = append(out, e)
+		if visible(a, e.to) {
+			out = append(out, e.json)
 		}
 	}
 	return out
@@ -225,8 +261,8 @@ func (t *table) appendLegal(buf []byte, a game.SeatSet) ([]byte, error) {
 }
 
 type historyEntry struct {
-	V      int64        `json:"v"`
-	Events []game.Event `json:"events"`
+	V      int64             `json:"v"`
+	Events []json.RawMessage `json:"events"`
 }
 
 type chatOut struct {
@@ -294,9 +330,9 @@ func (t *table) stateFor(a game.SeatSet) []byte {
 }
 
 type catchUpMsg struct {
-	T      string       `json:"t"`
-	V      int64        `json:"v"`
-	Events []game.Event `json:"events"`
+	T      string            `json:"t"`
+	V      int64             `json:"v"`
+	Events []json.RawMessage `json:"events"`
 }
 
 // updateFor builds the update of version v for audience a. With full, it
@@ -317,7 +353,7 @@ func (t *table) updateFor(a game.SeatSet, v int64, full bool) []byte {
 // buildUpdate writes a full update of the current version for audience a:
 // {"t":"update","v":N,"events":[..],"views":{..},"legal":{..},"outcome":{..}},
 // the fields in the order of the catch-up update and the state.
-func (t *table) buildUpdate(a game.SeatSet, evs []game.Event) ([]byte, error) {
+func (t *table) buildUpdate(a game.SeatSet, evs []json.RawMessage) ([]byte, error) {
 	events, err := json.Marshal(evs)
 	if err != nil {
 		return nil, err

@@ -44,7 +44,7 @@ func TestFramesMatchPlainEncoding(t *testing.T) {
 					want, _ := json.Marshal(struct {
 						T       string                       `json:"t"`
 						V       int64                        `json:"v"`
-						Events  []game.Event                 `json:"events"`
+						Events  []json.RawMessage            `json:"events"`
 						Views   map[string]game.View         `json:"views"`
 						Legal   map[string][]json.RawMessage `json:"legal"`
 						Outcome game.Outcome                 `json:"outcome"`
@@ -77,4 +77,36 @@ func TestFramesMatchPlainEncoding(t *testing.T) {
 	ca.move(0, 0, `{"kind":"pick","n":1}`)
 	ca.update(1)
 	check("after a move")
+}
+
+// TestHistoryKeepsEventsAsSent checks that the encoded history gives each
+// audience the events it may see, in order, encoded as the events
+// themselves are.
+func TestHistoryKeepsEventsAsSent(t *testing.T) {
+	evs := []game.Event{
+		{Type: "x.public", To: game.Public, Text: game.T("x.moved", "circle", 42), Data: map[string]any{"to": 42}},
+		{Type: "x.secret", To: game.Only(1), Text: game.T("x.you-moved", "circle", 7)},
+		{Type: "x.html", To: game.Public, Text: game.T("x.said", "text", "<b>&</b>")},
+	}
+	sent, err := encodeEvents(evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a    game.SeatSet
+		want []game.Event
+	}{
+		{game.SeatSet(0), []game.Event{evs[0], evs[2]}},
+		{game.SeatsOf(0), []game.Event{evs[0], evs[2]}},
+		{game.SeatsOf(1), evs},
+	} {
+		want, _ := json.Marshal(c.want)
+		got, _ := json.Marshal(eventsFor(c.a, sent))
+		if !bytes.Equal(got, want) {
+			t.Errorf("audience %v:\n got %s\nwant %s", c.a.Seats(), got, want)
+		}
+	}
+	if none, _ := encodeEvents(nil); none != nil {
+		t.Errorf("no events encoded as %v", none)
+	}
 }

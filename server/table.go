@@ -39,12 +39,19 @@ type table struct {
 	quit     chan struct{}
 	done     chan struct{}
 	stopOnce sync.Once
+	// The table's goroutine runs only while commands are queued (kick): a
+	// table with nothing to do keeps no goroutine and no stack. Commands
+	// still run one at a time, in order, as on one goroutine.
+	rmu     sync.Mutex
+	running bool   // a runner works through the inbox
+	ended   bool   // the table stopped: no runner starts again
+	onStop  func() // called once the table stopped (the hub's wait group)
 
-	// Owned by the run goroutine.
+	// Owned by the table's goroutine (run, one at a time).
 	rec       store.Table
 	state     game.State
 	version   int64
-	history   [][]game.Event // history[i] holds the events of version i+1
+	history   [][]sentEvent // history[i] holds the events of version i+1, encoded
 	moves     []game.RecordedMove
 	chat      []store.Chat
 	chatSeq   int64
@@ -125,7 +132,11 @@ func (t *table) replay(moves []store.Move) error {
 			return fmt.Errorf("table %s: move %d: %w", t.id, m.Seq, err)
 		}
 		t.clockMove(game.Seat(m.Seat), m.At, before, t.state.ToAct(), i == 0)
-		t.history = append(t.history, append([]game.Event(nil), log.Events...))
+		evs, err := encodeEvents(log.Events)
+		if err != nil {
+			return fmt.Errorf("table %s: move %d: %w", t.id, m.Seq, err)
+		}
+		t.history = append(t.history, evs)
 		t.moves = append(t.moves, game.RecordedMove{Seat: game.Seat(m.Seat), Move: m.Move})
 	}
 	t.version = int64(len(moves))
@@ -144,10 +155,22 @@ func (t *table) do(f func()) bool {
 	}
 	select {
 	case t.inbox <- f:
+		t.kick()
 		return true
 	case <-t.done:
 		return false
 	}
+}
+
+// kick makes sure a runner works through the inbox.
+func (t *table) kick() {
+	t.rmu.Lock()
+	defer t.rmu.Unlock()
+	if t.running || t.ended {
+		return
+	}
+	t.running = true
+	go t.run()
 }
 
 // ask runs f on the table's goroutine and waits for it to finish.
@@ -174,16 +197,21 @@ func (t *table) ask(ctx context.Context, f func()) error {
 var errStopped = &game.Error{Code: game.CodeInternal, Text: game.T("err.table-stopped"), Detail: "table stopped"}
 
 // stop asks the table to finish the commands it has received and end.
-func (t *table) stop() { t.stopOnce.Do(func() { close(t.quit) }) }
+func (t *table) stop() {
+	t.stopOnce.Do(func() { close(t.quit) })
+	t.kick()
+}
 
+// run is the table's goroutine while commands are queued: it runs them in
+// order, and ends when none is left; on stop, it finishes what was received
+// before it (moves in flight), closes the table and closes done.
 func (t *table) run() {
-	defer close(t.done)
 	for {
 		select {
 		case f := <-t.inbox:
 			f()
+			continue
 		case <-t.quit:
-			// Finish what was received before the stop (moves in flight).
 			for {
 				select {
 				case f := <-t.inbox:
@@ -194,8 +222,36 @@ func (t *table) run() {
 				break
 			}
 			t.shutdown()
+			t.rmu.Lock()
+			t.running, t.ended = false, true
+			t.rmu.Unlock()
+			close(t.done)
+			if t.onStop != nil {
+				t.onStop()
+			}
+			return
+		default:
+		}
+		// Nothing queued: end, unless a command or the stop came in since
+		// (one queued after this check finds running false and starts a
+		// runner of its own).
+		t.rmu.Lock()
+		if len(t.inbox) == 0 && !t.stopping() {
+			t.running = false
+			t.rmu.Unlock()
 			return
 		}
+		t.rmu.Unlock()
+	}
+}
+
+// stopping reports whether stop has been called.
+func (t *table) stopping() bool {
+	select {
+	case <-t.quit:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -34,7 +34,8 @@ func init() {
 
 // loadConfig is what one load test does.
 type loadConfig struct {
-	base     string // http://127.0.0.1:PORT
+	base     string   // http://127.0.0.1:PORT: the first node
+	bases    []string // every node (base first); table k is created on node k mod n, its second player connects to the next node
 	clients  int
 	tables   int
 	game     string
@@ -42,11 +43,18 @@ type loadConfig struct {
 	think    time.Duration
 	bot      string
 	level    string
+	faults   faultList
+	cluster  *localCluster // the nodes loadtest started, or nil
 }
 
 func runLoadtest(args []string) int {
 	fs := newFlags("loadtest", "[--addr URL] [--clients 2000] [--tables 1000] [--game whitehall] [--duration 60s]")
-	addr := fs.String("addr", "", "server to load, http://127.0.0.1:PORT (loopback only); empty starts one (gaslamp serve) on a temporary directory")
+	addr := fs.String("addr", "", "server(s) to load, http://127.0.0.1:PORT (loopback only; comma separated for several nodes of one deployment); empty starts them (gaslamp serve, see --nodes)")
+	nodes := fs.Int("nodes", 1, "with no --addr: nodes to start (more than 1 needs --database and --nats)")
+	database := fs.String("database", "", "with no --addr: the PostgreSQL URL the started nodes share (default: each node's own SQLite, one node only)")
+	natsURL := fs.String("nats", "", "with no --addr: the NATS URL the started nodes share")
+	var faults faultList
+	fs.Var(&faults, "fault", "a fault injected during play, repeatable: kill:N@T (SIGKILL started node N, from 1, T after play starts), start:N@T (start it again on its address), exec@T:COMMAND (run a shell command, e.g. to stop NATS or kill database connections)")
 	clients := fs.Int("clients", 2000, "WebSocket players (two per table)")
 	tables := fs.Int("tables", 1000, "tables (bots fill the seats beyond the two players)")
 	gameID := fs.String("game", "whitehall", "game to play")
@@ -81,27 +89,60 @@ func runLoadtest(args []string) int {
 	}
 	raiseFileLimit()
 	cfg := loadConfig{clients: *clients, tables: *tables, game: *gameID, duration: *duration, think: *think, bot: *bot, level: *level}
+	if *nodes < 1 || *nodes > 16 {
+		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --nodes must be between 1 and 16")
+		return 2
+	}
+	if *nodes > 1 && (*database == "" || *natsURL == "") {
+		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --nodes above 1 needs --database and --nats (the nodes share them)")
+		return 2
+	}
+	var cluster *localCluster
 	if *addr == "" {
-		stop, base, err := startLocalServer(*serverDebug)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
-			return 1
+		var extra []string
+		if *database != "" {
+			extra = append(extra, "--database", *database)
 		}
-		defer stop()
-		cfg.base = base
+		if *natsURL != "" {
+			extra = append(extra, "--nats", *natsURL, "--nats-prefix", fmt.Sprintf("loadtest%d", os.Getpid()))
+		}
+		cluster = &localCluster{extra: extra}
+		defer cluster.stopAll()
+		for i := range *nodes {
+			debug := ""
+			if i == 0 {
+				debug = *serverDebug
+			}
+			base, err := cluster.start(i, "127.0.0.1:0", debug)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
+				return 1
+			}
+			cfg.bases = append(cfg.bases, base)
+		}
 	} else {
-		base, err := loopbackURL(*addr)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
-			return 2
+		for _, a := range strings.Split(*addr, ",") {
+			base, err := loopbackURL(strings.TrimSpace(a))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
+				return 2
+			}
+			cfg.bases = append(cfg.bases, base)
 		}
 		if *serverDebug != "" {
 			fmt.Fprintln(os.Stderr, "gaslamp loadtest: --server-debug-addr needs a server started by loadtest (no --addr)")
 			return 2
 		}
-		cfg.base = base
 		fmt.Println("note: run the target with --ip-limit-scale 0, or its per-IP limits will refuse most players")
 	}
+	for _, f := range faults {
+		if f.kind != "exec" && (cluster == nil || f.node >= len(cfg.bases)) {
+			fmt.Fprintf(os.Stderr, "gaslamp loadtest: --fault %s: no started node %d (kill and start need nodes started by loadtest, see --nodes)\n", f, f.node+1)
+			return 2
+		}
+	}
+	cfg.base = cfg.bases[0]
+	cfg.faults, cfg.cluster = faults, cluster
 	if err := loadtest(cfg, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
 		return 1
@@ -135,20 +176,46 @@ func raiseFileLimit() {
 	}
 }
 
-// startLocalServer runs `gaslamp serve` (this binary) on a free loopback port
-// and a temporary data directory, without per-IP limits; with debugAddr, it
-// serves its profiler there.
-func startLocalServer(debugAddr string) (stop func(), base string, err error) {
+// localCluster is the `gaslamp serve` processes (this binary) a load test
+// started, each on a loopback port and a temporary data directory, without
+// per-IP limits.
+type localCluster struct {
+	extra []string // flags every node gets (--database, --nats)
+	mu    sync.Mutex
+	nodes []*localNode
+}
+
+type localNode struct {
+	cmd  *exec.Cmd
+	dir  string
+	addr string // host:port it listens on
+}
+
+// start starts node i on addr (host:port; port 0 picks one), or again on
+// its old address when addr is empty, and returns its base URL.
+func (c *localCluster) start(i int, addr, debugAddr string) (string, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
-	dir, err := os.MkdirTemp("", "gaslamp-loadtest-")
-	if err != nil {
-		return nil, "", err
+	c.mu.Lock()
+	for len(c.nodes) <= i {
+		c.nodes = append(c.nodes, nil)
 	}
-	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--ip-limit-scale", "0",
-		"--bot-delay", "0", "--bot-budget", "100ms", "--log-level", "warn"}
+	n := c.nodes[i]
+	c.mu.Unlock()
+	if n == nil {
+		dir, err := os.MkdirTemp("", "gaslamp-loadtest-")
+		if err != nil {
+			return "", err
+		}
+		n = &localNode{dir: dir}
+	}
+	if addr == "" {
+		addr = n.addr
+	}
+	args := append([]string{"serve", "--addr", addr, "--data", n.dir, "--ip-limit-scale", "0",
+		"--bot-delay", "0", "--bot-budget", "100ms", "--log-level", "warn"}, c.extra...)
 	if debugAddr != "" {
 		args = append(args, "--debug-addr", debugAddr)
 	}
@@ -156,28 +223,142 @@ func startLocalServer(debugAddr string) (stop func(), base string, err error) {
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, "", err
-	}
-	stop = func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
-		os.RemoveAll(dir)
+		return "", err
 	}
 	sc := bufio.NewScanner(out)
 	if !sc.Scan() {
-		stop()
-		return nil, "", errors.New("the server did not start")
+		cmd.Process.Kill()
+		cmd.Wait()
+		return "", fmt.Errorf("node %d did not start", i+1)
 	}
-	addr, ok := strings.CutPrefix(sc.Text(), "listening on ")
+	got, ok := strings.CutPrefix(sc.Text(), "listening on ")
 	if !ok {
-		stop()
-		return nil, "", fmt.Errorf("unexpected server output %q", sc.Text())
+		cmd.Process.Kill()
+		cmd.Wait()
+		return "", fmt.Errorf("node %d: unexpected server output %q", i+1, sc.Text())
 	}
 	go io.Copy(io.Discard, out)
-	return stop, "http://" + addr, nil
+	n.cmd, n.addr = cmd, got
+	c.mu.Lock()
+	c.nodes[i] = n
+	c.mu.Unlock()
+	return "http://" + got, nil
+}
+
+// kill ends node i at once (SIGKILL), as a crash would.
+func (c *localCluster) kill(i int) {
+	c.mu.Lock()
+	n := c.nodes[i]
+	c.mu.Unlock()
+	if n != nil && n.cmd != nil {
+		n.cmd.Process.Kill()
+		n.cmd.Wait()
+		n.cmd = nil
+	}
+}
+
+// stopAll stops every node with SIGTERM and removes their directories.
+func (c *localCluster) stopAll() {
+	c.mu.Lock()
+	nodes := c.nodes
+	c.mu.Unlock()
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		if n.cmd != nil {
+			n.cmd.Process.Signal(syscall.SIGTERM)
+			n.cmd.Wait()
+		}
+		os.RemoveAll(n.dir)
+	}
+}
+
+// fault is one --fault: what to do to which started node, when.
+type fault struct {
+	kind string // kill, start, exec
+	node int    // from 0
+	at   time.Duration
+	cmd  string // exec's shell command
+}
+
+func (f fault) String() string {
+	if f.kind == "exec" {
+		return fmt.Sprintf("exec@%v:%s", f.at, f.cmd)
+	}
+	return fmt.Sprintf("%s:%d@%v", f.kind, f.node+1, f.at)
+}
+
+// faultList is the repeatable --fault flag.
+type faultList []fault
+
+func (l *faultList) String() string {
+	var parts []string
+	for _, f := range *l {
+		parts = append(parts, f.String())
+	}
+	return strings.Join(parts, " ")
+}
+
+// Set parses kill:N@T, start:N@T and exec@T:COMMAND.
+func (l *faultList) Set(v string) error {
+	var f fault
+	if rest, ok := strings.CutPrefix(v, "exec@"); ok {
+		at, cmd, ok := strings.Cut(rest, ":")
+		d, err := time.ParseDuration(at)
+		if !ok || err != nil || d < 0 || strings.TrimSpace(cmd) == "" {
+			return fmt.Errorf("want exec@T:COMMAND, e.g. exec@20s:pkill -STOP nats-server")
+		}
+		f = fault{kind: "exec", at: d, cmd: cmd}
+	} else {
+		kind, rest, ok := strings.Cut(v, ":")
+		node, at, ok2 := strings.Cut(rest, "@")
+		n, err1 := strconv.Atoi(node)
+		d, err2 := time.ParseDuration(at)
+		if !ok || !ok2 || (kind != "kill" && kind != "start") || err1 != nil || n < 1 || err2 != nil || d < 0 {
+			return fmt.Errorf("want kill:N@T or start:N@T (N from 1, T a duration such as 20s)")
+		}
+		f = fault{kind: kind, node: n - 1, at: d}
+	}
+	*l = append(*l, f)
+	return nil
+}
+
+// inject runs the faults at their times after play starts, reporting each.
+func inject(ctx context.Context, cfg loadConfig, w io.Writer, wmu *sync.Mutex) {
+	start := time.Now()
+	for _, f := range cfg.faults {
+		go func(f fault) {
+			select {
+			case <-time.After(f.at - time.Since(start)):
+			case <-ctx.Done():
+				return
+			}
+			var err error
+			switch f.kind {
+			case "kill":
+				cfg.cluster.kill(f.node)
+			case "start":
+				_, err = cfg.cluster.start(f.node, "", "")
+			case "exec":
+				var out []byte
+				out, err = exec.Command("sh", "-c", f.cmd).CombinedOutput()
+				if err != nil {
+					err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(out))
+				}
+			}
+			wmu.Lock()
+			defer wmu.Unlock()
+			if err != nil {
+				fmt.Fprintf(w, "fault %s at %v: %v\n", f, time.Since(start).Round(100*time.Millisecond), err)
+			} else {
+				fmt.Fprintf(w, "fault %s done at %v\n", f, time.Since(start).Round(100*time.Millisecond))
+			}
+		}(f)
+	}
 }
 
 // loadStats are the figures a load test collects.
@@ -190,6 +371,22 @@ type loadStats struct {
 	refused   atomic.Int64
 	frames    atomic.Int64 // frames received
 	bytes     atomic.Int64 // their bytes
+	redials   atomic.Int64 // connections made again after one ended
+	acked     sync.Map     // table id -> *atomic.Int64: the highest version an ack named
+	acks      atomic.Int64 // acks received
+}
+
+// ack records that the server acknowledged a move at version v of table.
+func (s *loadStats) ack(table string, v int64) {
+	s.acks.Add(1)
+	x, _ := s.acked.LoadOrStore(table, new(atomic.Int64))
+	hi := x.(*atomic.Int64)
+	for {
+		old := hi.Load()
+		if v <= old || hi.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }
 
 func (s *loadStats) add(d time.Duration) {
@@ -206,11 +403,14 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	} else {
 		resp.Body.Close()
 	}
-	before, err := scrape(hc, cfg.base)
+	if len(cfg.bases) == 0 {
+		cfg.bases = []string{cfg.base}
+	}
+	before, err := scrapeAll(hc, cfg.bases)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "loadtest: %s, %d tables, %d players, game %s, think %v, %v\n", cfg.base, cfg.tables, 2*cfg.tables, cfg.game, cfg.think, cfg.duration)
+	fmt.Fprintf(w, "loadtest: %s, %d tables, %d players, game %s, think %v, %v\n", strings.Join(cfg.bases, " "), cfg.tables, 2*cfg.tables, cfg.game, cfg.think, cfg.duration)
 	stats := &loadStats{}
 	// Set up every table and connect its two players.
 	pairs := make([]*pair, cfg.tables)
@@ -219,7 +419,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	sem := make(chan struct{}, 64)
 	var setupErr atomic.Value
 	for i := range pairs {
-		pairs[i] = &pair{cfg: cfg, hc: hc, stats: stats, rng: rand.New(rand.NewPCG(uint64(i), 7))}
+		pairs[i] = &pair{cfg: cfg, hc: hc, stats: stats, rng: rand.New(rand.NewPCG(uint64(i), 7)), k: i}
 		wg.Add(1)
 		go func(p *pair) {
 			defer wg.Done()
@@ -236,7 +436,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "connected %d players in %v\n", 2*cfg.tables, time.Since(start).Round(time.Millisecond))
 	time.Sleep(2 * time.Second) // let the connections settle
-	idle, err := scrape(hc, cfg.base)
+	idle, err := scrapeAll(hc, cfg.bases)
 	if err != nil {
 		return err
 	}
@@ -247,6 +447,8 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	movesBefore := idle["gaslamp_moves_total"]
 	selfBefore := selfCPU()
 	start = time.Now()
+	var wmu sync.Mutex
+	inject(ctx, cfg, w, &wmu)
 	for _, p := range pairs {
 		wg.Add(1)
 		go func(p *pair) {
@@ -257,10 +459,12 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	wg.Wait()
 	elapsed := time.Since(start)
 	selfUsed := selfCPU() - selfBefore
-	after, err := scrape(hc, cfg.base)
+	after, err := scrapeAll(hc, cfg.bases)
 	if err != nil {
 		return err
 	}
+	wmu.Lock()
+	defer wmu.Unlock()
 	// Report.
 	stats.mu.Lock()
 	lat := stats.latencies
@@ -279,6 +483,17 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	if p50, p99, ok := serverLatency(idle, after); ok {
 		fmt.Fprintf(w, "server's own move latency (frame read to ack, from its histogram): p50 %v  p99 %v\n", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
 	}
+	if len(cfg.bases) > 1 || len(cfg.faults) > 0 {
+		fmt.Fprintf(w, "connections made again after one ended: %d\n", stats.redials.Load())
+		if len(cfg.faults) > 0 {
+			fmt.Fprintln(w, "(a node started again during the run counts its figures from its restart)")
+		}
+	}
+	lost, tables, err := checkAcked(hc, cfg.bases, stats)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "acknowledged moves: %d on %d tables; tables whose stored game is behind an ack: %d\n", stats.acks.Load(), tables, lost)
 	frames, bytes := stats.frames.Load(), stats.bytes.Load()
 	fmt.Fprintf(w, "frames received: %d (%.0f/s, %.0f KiB/s, mean %d bytes)\n", frames, float64(frames)/elapsed.Seconds(),
 		float64(bytes)/1024/elapsed.Seconds(), bytes/max(frames, 1))
@@ -304,11 +519,87 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 			fmt.Fprintf(w, "idle memory, %s + stacks: %.1f MiB for %.0f connections = %.1f KiB per connection (%.1f KiB above the empty server, tables included)\n",
 				h.what, heap/(1<<20), conns, heap/conns/1024, (heap-base)/conns/1024)
 		}
+		fmt.Fprintf(w, "idle memory, of which goroutine stacks: %.1f KiB per connection (%.0f goroutines)\n",
+			idle["go_memstats_stack_inuse_bytes"]/conns/1024, idle["go_goroutines"])
 		if rss := idle["process_resident_memory_bytes"]; rss > 0 {
 			fmt.Fprintf(w, "idle resident memory: %.1f MiB = %.1f KiB per connection\n", rss/(1<<20), rss/conns/1024)
 		}
 	}
+	if lost > 0 {
+		return fmt.Errorf("%d tables lost acknowledged moves", lost)
+	}
 	return nil
+}
+
+// scrapeAll sums the samples of every node that answers; it fails only when
+// none does.
+func scrapeAll(hc *http.Client, bases []string) (map[string]float64, error) {
+	sum := map[string]float64{}
+	var firstErr error
+	answered := 0
+	for _, b := range bases {
+		m, err := scrape(hc, b)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		answered++
+		for k, v := range m {
+			sum[k] += v
+		}
+	}
+	if answered == 0 {
+		return nil, firstErr
+	}
+	return sum, nil
+}
+
+// checkAcked reads every table a player was acknowledged a move on, from
+// any node that answers, and counts those whose stored version is below the
+// highest acknowledged one: acknowledged moves that were lost.
+func checkAcked(hc *http.Client, bases []string, stats *loadStats) (lost, tables int, err error) {
+	type job struct {
+		id string
+		v  int64
+	}
+	var jobs []job
+	stats.acked.Range(func(k, v any) bool {
+		jobs = append(jobs, job{k.(string), v.(*atomic.Int64).Load()})
+		return true
+	})
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	var failed error
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			var sum struct {
+				Version int64 `json:"version"`
+			}
+			var last error
+			for try := range 3 * len(bases) {
+				if last = apiCall(hc, newJar(), "GET", bases[(i+try)%len(bases)]+"/api/tables/"+j.id, "", nil, &sum); last == nil {
+					break
+				}
+				time.Sleep(200 * time.Millisecond)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if last != nil {
+				failed = fmt.Errorf("reading table %s to check its acknowledged moves: %w", j.id, last)
+			} else if sum.Version < j.v {
+				lost++
+			}
+		}()
+	}
+	wg.Wait()
+	return lost, len(jobs), failed
 }
 
 // selfCPU returns the CPU time (user and system) the load generator has used.
@@ -444,6 +735,7 @@ type pair struct {
 	rng     *rand.Rand
 	players [2]*player
 	n       int
+	k       int // the pair's number: which node it starts on
 }
 
 // player is one WebSocket player.
@@ -453,6 +745,9 @@ type player struct {
 	seat   int
 	ws     *websocket.Conn
 	frames chan inFrame
+	table  string   // the table's id
+	bases  []string // every node; the player connects to bases[node]
+	node   int
 }
 
 type inFrame struct {
@@ -656,19 +951,37 @@ func (p *pair) seats() (int, error) {
 	return seatCount, seatCountErr
 }
 
-// setup creates two guests and a table, seats them and connects them.
+// setup creates two guests and a table, seats them and connects them: the
+// table on node k mod n, the second player on the next node. A node that
+// fails is passed over for the next one, for a while.
 func (p *pair) setup() error {
+	var err error
+	bases := p.cfg.bases
+	for try := range 4 * len(bases) {
+		if try > 0 {
+			time.Sleep(time.Duration(try) * 250 * time.Millisecond)
+		}
+		if err = p.setupOn((p.k + try) % len(bases)); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func (p *pair) setupOn(node int) error {
 	n, err := p.seats()
 	if err != nil {
 		return err
 	}
+	bases := p.cfg.bases
+	base := bases[node]
 	p.n++
 	for i := range p.players {
-		pl := &player{jar: newJar(), seat: i, frames: make(chan inFrame, 256)}
+		pl := &player{jar: newJar(), seat: i, bases: bases, node: (node + i) % len(bases)}
 		var me struct {
 			CSRF string `json:"csrf"`
 		}
-		if err := apiCall(p.hc, pl.jar, "POST", p.cfg.base+"/api/session", "", map[string]string{"name": fmt.Sprintf("load-%d", i)}, &me); err != nil {
+		if err := apiCall(p.hc, pl.jar, "POST", base+"/api/session", "", map[string]string{"name": fmt.Sprintf("load-%d", i)}, &me); err != nil {
 			return err
 		}
 		pl.csrf = me.CSRF
@@ -685,36 +998,40 @@ func (p *pair) setup() error {
 		ID string `json:"id"`
 	}
 	owner := p.players[0]
-	if err := apiCall(p.hc, owner.jar, "POST", p.cfg.base+"/api/tables", owner.csrf, map[string]any{"game": p.cfg.game, "seats": seats}, &created); err != nil {
+	if err := apiCall(p.hc, owner.jar, "POST", base+"/api/tables", owner.csrf, map[string]any{"game": p.cfg.game, "seats": seats}, &created); err != nil {
 		return err
 	}
 	for _, pl := range p.players {
-		if err := apiCall(p.hc, pl.jar, "POST", fmt.Sprintf("%s/api/tables/%s/seats/%d", p.cfg.base, created.ID, pl.seat), pl.csrf, nil, nil); err != nil {
+		pl.table = created.ID
+		if err := apiCall(p.hc, pl.jar, "POST", fmt.Sprintf("%s/api/tables/%s/seats/%d", base, created.ID, pl.seat), pl.csrf, nil, nil); err != nil {
 			return err
 		}
-		if err := pl.dial(p.cfg.base, created.ID, p.stats); err != nil {
+		if err := pl.dial(p.stats); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (pl *player) dial(base, table string, stats *loadStats) error {
-	u, _ := url.Parse(base)
+// dial connects the player to its node's table and says hello.
+func (pl *player) dial(stats *loadStats) error {
+	u, _ := url.Parse(pl.bases[pl.node])
 	hdr := http.Header{}
 	for _, c := range pl.jar.Cookies(u) {
 		hdr.Add("Cookie", c.Name+"="+c.Value)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws://"+u.Host+"/ws/t/"+table, &websocket.DialOptions{HTTPHeader: hdr})
+	ws, _, err := websocket.Dial(ctx, "ws://"+u.Host+"/ws/t/"+pl.table, &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
 		return err
 	}
 	ws.SetReadLimit(-1)
 	pl.ws = ws
+	frames := make(chan inFrame, 256)
+	pl.frames = frames
 	go func() {
-		defer close(pl.frames)
+		defer close(frames)
 		for {
 			_, r, err := ws.Reader(context.Background())
 			if err != nil {
@@ -728,10 +1045,28 @@ func (pl *player) dial(base, table string, stats *loadStats) error {
 			at := time.Now()
 			stats.frames.Add(1)
 			stats.bytes.Add(int64(buf.Len()))
-			pl.frames <- inFrame{at, buf}
+			frames <- inFrame{at, buf}
 		}
 	}()
 	return pl.send(map[string]any{"t": "hello", "v": -1})
+}
+
+// redial connects the player again after its connection ended, to the next
+// node that answers, until ctx ends.
+func (pl *player) redial(ctx context.Context, stats *loadStats) bool {
+	pl.ws.CloseNow()
+	for try := 0; ctx.Err() == nil; try++ {
+		pl.node = (pl.node + 1) % len(pl.bases)
+		if pl.dial(stats) == nil {
+			stats.redials.Add(1)
+			return true
+		}
+		select {
+		case <-time.After(time.Duration(min(try+1, 8)) * 250 * time.Millisecond):
+		case <-ctx.Done():
+		}
+	}
+	return false
 }
 
 func (pl *player) send(v any) error {
@@ -784,8 +1119,15 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		select {
 		case in, ok = <-pl.frames:
 			if !ok {
-				p.stats.errors.Add(1)
-				return false
+				// The connection ended (a node died or restarted, or
+				// shut down): carry on from another node, with a full
+				// state; a move in flight is judged there again or
+				// was stored, which the state shows.
+				if ctx.Err() != nil || !pl.redial(ctx, p.stats) {
+					return false
+				}
+				pending = -1
+				continue
 			}
 		case <-ctx.Done():
 			return false
@@ -806,6 +1148,9 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		case "error":
 			p.stats.refused.Add(1)
 			pending = -1
+			continue
+		case "ack":
+			p.stats.ack(pl.table, f.V)
 			continue
 		case "update", "state":
 		default:
@@ -853,8 +1198,10 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		err = pl.ws.Write(ctxw, websocket.MessageText, []byte(msg))
 		cancel()
 		if err != nil {
-			p.stats.errors.Add(1)
-			return false
+			if ctx.Err() != nil || !pl.redial(ctx, p.stats) {
+				return false
+			}
+			pending = -1
 		}
 	}
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -124,5 +126,71 @@ func TestGameOverAndStrings(t *testing.T) {
 	}
 	if _, ok := jsonString([]byte(`"x`)); ok {
 		t.Error("an unterminated string was read")
+	}
+}
+
+// TestFaultFlag checks the --fault forms and refuses the broken ones.
+func TestFaultFlag(t *testing.T) {
+	var l faultList
+	for _, v := range []string{"kill:2@10s", "start:2@18s", "exec@25s:pkill -STOP nats-server"} {
+		if err := l.Set(v); err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+	}
+	want := []fault{{kind: "kill", node: 1, at: 10 * time.Second}, {kind: "start", node: 1, at: 18 * time.Second},
+		{kind: "exec", at: 25 * time.Second, cmd: "pkill -STOP nats-server"}}
+	if len(l) != len(want) {
+		t.Fatalf("%v", l)
+	}
+	for i := range want {
+		if l[i] != want[i] {
+			t.Errorf("fault %d: %+v, want %+v", i, l[i], want[i])
+		}
+	}
+	if got := l.String(); got != "kill:2@10s start:2@18s exec@25s:pkill -STOP nats-server" {
+		t.Errorf("String: %q", got)
+	}
+	for _, bad := range []string{"kill:0@1s", "kill:x@1s", "kill:1", "stop:1@1s", "kill:1@-1s", "exec@1s:", "exec@1s", "exec@x:ls", ""} {
+		if err := l.Set(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestCheckAckedCountsLostMoves checks the end-of-run audit: a table whose
+// stored version is behind the highest version a player was acknowledged
+// counts as lost, read from whichever node answers.
+func TestCheckAckedCountsLostMoves(t *testing.T) {
+	stored := map[string]int64{"a": 10, "b": 4, "c": 7}
+	live := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := strings.TrimPrefix(r.URL.Path, "/api/tables/")
+		v, ok := stored[id]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]int64{"version": v})
+	}))
+	defer live.Close()
+	dead := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer dead.Close()
+	stats := &loadStats{}
+	stats.ack("a", 9)
+	stats.ack("a", 10)
+	stats.ack("b", 5) // stored 4: lost
+	stats.ack("b", 3)
+	stats.ack("c", 7)
+	lost, tables, err := checkAcked(http.DefaultClient, []string{dead.URL, live.URL}, stats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lost != 1 || tables != 3 || stats.acks.Load() != 5 {
+		t.Errorf("lost %d of %d tables (%d acks), want 1 of 3 (5 acks)", lost, tables, stats.acks.Load())
+	}
+	stats.ack("gone", 1)
+	if _, _, err := checkAcked(http.DefaultClient, []string{dead.URL}, stats); err == nil {
+		t.Error("no node answered, and the audit passed")
 	}
 }
