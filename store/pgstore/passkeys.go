@@ -234,4 +234,3 @@ func (s *Store) Suspend(ctx context.Context, userID string, until time.Time, rea
 	}
 	return out, mapErr(err)
 }
-
