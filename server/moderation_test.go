@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gaslamp/internal/testscale"
 	"gaslamp/store"
 )
 
@@ -198,8 +199,24 @@ func TestSuspendedAccount(t *testing.T) {
 	alice, _ := e.register(nil, "Alice", "correct horse")
 	host := e.guest("Host")
 	c := host.table("6", 0, "human", "human")
+	ws := e.dial(alice, c.ID)
+	ws.hello(-1)
+	ws.next("state")
+	if n := e.srv.closeRevoked(t.Context()); n != 0 {
+		t.Fatalf("%d sessions ended before the suspension", n)
+	}
+	// The suspension is written to the store by another process (gaslamp
+	// admin); this node finds the session gone and closes its WebSocket.
 	if _, err := e.st.Suspend(t.Context(), alice.id, clk.Now().Add(time.Hour), "spam"); err != nil {
 		t.Fatal(err)
+	}
+	if n := e.srv.closeRevoked(t.Context()); n != 1 {
+		t.Fatalf("%d sessions ended by the suspension, want 1", n)
+	}
+	select {
+	case <-ws.done:
+	case <-time.After(testscale.Timeout(10 * time.Second)):
+		t.Fatal("the suspended account's WebSocket is still open")
 	}
 	if alice.signedIn() {
 		t.Fatal("a suspended account's session still works")
