@@ -291,8 +291,8 @@ func (s *Server) handleRelation(kind string) authed {
 	}
 }
 
-// reportLine is one chat line of a report's context.
-type reportLine struct {
+// ReportLine is one chat line of a report's context.
+type ReportLine struct {
 	Seq      int64     `json:"seq"`
 	Name     string    `json:"name"`
 	Text     string    `json:"text"`
@@ -306,7 +306,7 @@ type ReportContext struct {
 	Game         string       `json:"game,omitempty"`
 	ReporterName string       `json:"reporter"`
 	ReportedName string       `json:"reported"`
-	Lines        []reportLine `json:"lines"`
+	Lines        []ReportLine `json:"lines"`
 }
 
 // handleReport stores a report of a player or of a chat line (POST
@@ -357,7 +357,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request, sess store
 			keep = i >= len(lines)-2*reportAround
 		}
 		if keep {
-			rc.Lines = append(rc.Lines, reportLine{Seq: l.Seq, Name: l.Name, Text: l.Text, At: l.At, Reported: seq > 0 && l.Seq == seq})
+			rc.Lines = append(rc.Lines, ReportLine{Seq: l.Seq, Name: l.Name, Text: l.Text, At: l.At, Reported: seq > 0 && l.Seq == seq})
 		}
 	}
 	data, _ := json.Marshal(rc)
