@@ -69,6 +69,15 @@ func TestBrowserChatReportAndMute(t *testing.T) {
 	holmes.waitJS("his new line muted too", `document.querySelectorAll('#chat-log li.muted-line').length === 2`, scaled(10*time.Second))
 	holmes.mustClick("#chat-log [data-unmute]")
 	holmes.waitJS("his lines again", `document.querySelector('#chat-log').textContent.includes('You will lose') && document.querySelector('#chat-log').textContent.includes('Still there?')`, scaled(10*time.Second))
+	// Blocked, Moriarty is listed in the account dialog, and unblocked there.
+	mustEval[bool](holmes, `(`+line+`.querySelector('.chat-actions').open = true, window.confirm = () => true, true)`)
+	holmes.mustClick("#chat-log [data-block]")
+	holmes.waitJS("the block's notice", `[...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('blocked'))`, scaled(10*time.Second))
+	holmes.navigate("/")
+	holmes.mustClick("#account-open")
+	holmes.waitJS("the blocked list", `document.querySelector('#block-list .passkey-name')?.textContent === 'Moriarty'`, scaled(10*time.Second))
+	holmes.mustClick("#block-list button")
+	holmes.waitJS("the list emptied", `document.getElementById('relations-title')?.closest('section')?.hidden === true`, scaled(10*time.Second))
 	holmes.checkConsole()
 	moriarty.checkConsole()
 }

@@ -4,7 +4,7 @@
 
 import { el, byId } from './dom.js';
 import { t, render, applyI18n, currentLang } from './i18n.js';
-import { register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
+import { api, register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
 import { passkeysSupported, addPasskey, listPasskeys, removePasskey, signInWithPasskey } from './passkeys.js';
 
 /** @typedef {import('./types.js').Me} Me */
@@ -30,6 +30,53 @@ function errorText(e) {
  */
 function when(iso) {
   return new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * The account dialog's list of the players one mutes and blocks, each with
+ * the button that lifts it.
+ * @returns {HTMLElement}
+ */
+function moderationSection() {
+  const box = el('div', { id: 'relations' });
+  const status = el('p', { class: 'help', role: 'status' });
+  const fill = async () => {
+    /** @type {{mutes: {who: string, name: string}[], blocks: {who: string, name: string}[]}} */
+    let res;
+    try {
+      res = /** @type {any} */ (await api('/api/moderation'));
+    } catch (e) {
+      status.textContent = errorText(e);
+      return;
+    }
+    /** @type {HTMLElement[]} */
+    const parts = [];
+    for (const [kind, list] of /** @type {const} */ ([['mute', res.mutes ?? []], ['block', res.blocks ?? []]])) {
+      if (list.length === 0) continue;
+      parts.push(el('h4', {}, t(kind === 'mute' ? 'web.mod.muted-list' : 'web.mod.blocked-list')),
+        el('ul', { class: 'passkey-list', id: `${kind}-list` }, ...list.map((r) => {
+          const name = r.name || t('web.player.former');
+          const b = el('button', { type: 'button', class: 'link passkey-remove',
+            'aria-label': t(kind === 'mute' ? 'web.mod.unmute-named' : 'web.mod.unblock-named', { name }) },
+          t(kind === 'mute' ? 'web.mod.unmute' : 'web.mod.unblock'));
+          b.addEventListener('click', async () => {
+            try {
+              await api(`/api/moderation/${kind}`, { method: 'POST', body: { who: r.who, on: false } });
+              await fill();
+            } catch (e) {
+              status.textContent = errorText(e);
+            }
+          });
+          return el('li', { class: 'passkey' }, el('span', { class: 'passkey-name' }, name), b);
+        })));
+    }
+    box.replaceChildren(...parts);
+    section.hidden = parts.length === 0;
+  };
+  const section = el('section', { class: 'passkeys', 'aria-labelledby': 'relations-title', hidden: true },
+    el('h3', { id: 'relations-title' }, t('web.mod.title')), box, status);
+  fill();
+  return section;
 }
 
 /**
@@ -173,6 +220,7 @@ export function openAccountDialog(m, mode = 'register') {
       }),
       done2,
       passkeysSupported() ? passkeySection() : null,
+      moderationSection(),
       form('delete-form', 'web.account.delete', 'web.account.delete-help', [
         field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
       ], 'web.account.delete-confirm', async (f) => {
