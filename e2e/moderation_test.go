@@ -69,6 +69,15 @@ func TestBrowserChatReportAndMute(t *testing.T) {
 	holmes.waitJS("his new line muted too", `document.querySelectorAll('#chat-log li.muted-line').length === 2`, scaled(10*time.Second))
 	holmes.mustClick("#chat-log [data-unmute]")
 	holmes.waitJS("his lines again", `document.querySelector('#chat-log').textContent.includes('You will lose') && document.querySelector('#chat-log').textContent.includes('Still there?')`, scaled(10*time.Second))
+	// A guest reports a player from the seat list.
+	moriarty.mustClick(`[data-report-seat="0"]`)
+	moriarty.waitJS("the report dialog", `document.getElementById('report-dialog')?.open && !document.querySelector('#report-dialog blockquote')`, scaled(10*time.Second))
+	moriarty.mustClick("#report-send")
+	moriarty.waitJS("the thanks", `!document.getElementById('report-dialog') && [...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('moderators'))`, scaled(10*time.Second))
+	if n := mustEval[int](moriarty, `document.querySelectorAll('[data-report-seat="1"]').length`); n != 0 {
+		t.Fatalf("a player may report their own seat (%d buttons)", n)
+	}
+
 	// Blocked, Moriarty is listed in the account dialog, and unblocked there.
 	mustEval[bool](holmes, `(`+line+`.querySelector('.chat-actions').open = true, window.confirm = () => true, true)`)
 	holmes.mustClick("#chat-log [data-block]")

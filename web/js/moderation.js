@@ -107,19 +107,20 @@ export function unmuteButton(who, name, redraw) {
 }
 
 /**
- * Asks why a line is reported, then reports it.
+ * Asks why a chat line (or, with a seat, a player) is reported, then
+ * reports it.
  * @param {string} table
- * @param {ChatMsg} line
+ * @param {{from: string, text?: string, seq?: number, seat?: number}} line
  */
-function reportDialog(table, line) {
+export function reportDialog(table, line) {
   document.getElementById('report-dialog')?.remove();
   const reason = el('textarea', { id: 'report-reason', maxlength: 500, rows: 3 });
   const err = el('p', { class: 'form-error', role: 'alert' });
   const send = el('button', { type: 'submit', class: 'primary', id: 'report-send' }, t('web.mod.report-send'));
   const cancel = el('button', { type: 'button', id: 'report-cancel' }, t('web.mod.cancel'));
   const form = el('form', { method: 'dialog' },
-    el('h2', { id: 'report-title' }, t('web.mod.report-title', { name: line.from })),
-    el('blockquote', { class: 'report-line' }, line.text),
+    el('h2', { id: 'report-title' }, t(line.text === undefined ? 'web.mod.report-player-title' : 'web.mod.report-title', { name: line.from })),
+    line.text === undefined ? null : el('blockquote', { class: 'report-line' }, line.text),
     el('div', { class: 'field' }, el('label', { for: 'report-reason' }, t('web.mod.report-reason')), reason),
     el('p', { class: 'help' }, t('web.mod.report-help')),
     err, el('div', { class: 'dialog-buttons' }, cancel, send));
@@ -128,7 +129,7 @@ function reportDialog(table, line) {
     ev.preventDefault();
     send.disabled = true;
     try {
-      await api('/api/moderation/report', { method: 'POST', body: { table, seq: line.seq, reason: reason instanceof HTMLTextAreaElement ? reason.value : '' } });
+      await api('/api/moderation/report', { method: 'POST', body: { table, seq: line.seq, seat: line.seat, reason: reason instanceof HTMLTextAreaElement ? reason.value : '' } });
       /** @type {HTMLDialogElement} */ (dialog).close();
       toast(t('web.mod.reported'), 'info');
     } catch (e) {

@@ -11,7 +11,7 @@ import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, removeButton, transferButton } from './seatmove.js';
-import { loadMutes, isMuted, chatActions, unmuteButton } from './moderation.js';
+import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './moderation.js';
 import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
@@ -547,6 +547,13 @@ function drawSeats(snap) {
       li.append(replaceButton(st.table.id, s.seat));
     } else if (!mine && host && open && st.table && s.kind !== 'bot' && s.player) {
       li.append(removeButton(st.table.id, s.seat, s.player.name));
+    }
+    if (!mine && who && s.player && s.kind !== 'bot' && st.table && !st.you.includes(s.seat)) {
+      const table = st.table.id;
+      const name = s.player.name;
+      const rep = el('button', { type: 'button', class: 'link small', 'data-report-seat': s.seat, 'aria-label': t('web.mod.report-player', { name }) }, t('web.mod.report'));
+      rep.addEventListener('click', () => reportDialog(table, { from: name, seat: s.seat }));
+      li.append(rep);
     }
     const clock = clockBadge(s.seat);
     if (clock) li.querySelector('.seat-who')?.append(' ', clock);
