@@ -3,12 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
+	"gaslamp/internal/servicetest"
 	"gaslamp/server"
 	"gaslamp/store"
+	"gaslamp/store/pgstore"
 )
 
 // TestAdmin: gaslamp admin lists the open reports with their context,
@@ -97,5 +103,48 @@ func TestAdmin(t *testing.T) {
 	}
 	if code, _, errs := runCaptured(t, "", "admin", "--data", t.TempDir()+"/none", "reports"); code != 1 || !strings.Contains(errs, "no data directory") {
 		t.Fatalf("no data directory: %d %s", code, errs)
+	}
+}
+
+// TestAdminPostgres: gaslamp admin works on a PostgreSQL store given by
+// --database, as serve's nodes share it.
+func TestAdminPostgres(t *testing.T) {
+	u := servicetest.URL(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL", "postgres://postgres@127.0.0.1:5432/test")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatalf("GASLAMP_TEST_POSTGRES: %v", err)
+	}
+	schema := fmt.Sprintf("gaslamp_admin_%d", time.Now().UnixNano())
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Exec(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
+		conn.Close(context.Background())
+	})
+	p, _ := url.Parse(u)
+	q := p.Query()
+	q.Set("search_path", schema)
+	p.RawQuery = q.Encode()
+	dsn := p.String()
+	st, err := pgstore.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := time.Now().UTC()
+	st.CreateUser(ctx, store.User{ID: "u1", Name: "Moriarty", Created: now})
+	if err := st.CreateAccount(ctx, store.Account{UserID: "u1", Name: "Moriarty", Key: server.NameKey("Moriarty"), Password: "p", Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCaptured(t, "", "admin", "--database", dsn, "suspend", "Moriarty", "--reason", "spam"); code != 0 || !strings.Contains(out, "until unsuspended") {
+		t.Fatalf("suspend: %d %s %s", code, out, errs)
+	}
+	if a, _ := st.AccountByUser(ctx, "u1"); !a.Suspended(now) || a.SuspendReason != "spam" {
+		t.Fatalf("account %+v", a)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--database", dsn, "reports"); code != 0 || !strings.Contains(out, "No open report.") {
+		t.Fatalf("reports: %d %s", code, out)
 	}
 }
