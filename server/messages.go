@@ -128,7 +128,7 @@ var serverMessages = game.Catalog{
 		"err.passkey-name":        "Le nom d'une clé d'accès compte de 1 à {max} caractères.",
 		"err.passkey-unknown":     "Ce compte n'a pas cette clé d'accès.",
 		"err.passkey-too-many":    "Un compte a au plus {max} clés d'accès : supprimez-en une d'abord.",
-		"err.blocked":             "Vous ne pouvez pas vous asseoir à cette table : vous avez bloqué l'un de ses joueurs, ou l'un d'eux vous a bloqué.",
+		"err.blocked":             "Vous ne pouvez pas vous asseoir à cette table : un blocage existe entre vous et l'un de ses joueurs.",
 		"err.remove-started":      "On ne peut retirer un joueur qu'avant le début de la partie.",
 		"err.moderation-target":   "Ce joueur ou ce message n'existe pas à cette table.",
 		"err.moderation-self":     "Vous ne pouvez pas faire cela à vous-même.",
