@@ -187,24 +187,7 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusUnauthorized, errBadCredentials)
 		return
 	}
-	user, err := s.store.User(r.Context(), acct.UserID)
-	if err != nil {
-		s.httpError(w, http.StatusInternalServerError, errNotStored)
-		return
-	}
-	old := ""
-	if sess, _, ok := s.session(r); ok {
-		old = sess.TokenHash
-	}
-	ns, ok := s.newSessionFor(w, r, user, old)
-	if !ok {
-		return
-	}
-	if old != "" {
-		s.caps.closeSession(old)
-	}
-	s.log.Info("signed in", "user", user.ID)
-	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: ns.CSRF, Account: true})
+	s.signInAs(w, r, acct)
 }
 
 // handlePassword changes an account's password (POST /api/account/password,

@@ -403,7 +403,8 @@ func (s *Server) seatResult(w http.ResponseWriter, t *table, seat int, err error
 		writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat})
 	case errors.As(err, &ge) && ge.Code == game.CodeTableFull:
 		s.httpError(w, http.StatusConflict, ge)
-	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide || ge.Code == CodeRated):
+	case errors.As(err, &ge) && (ge.Code == game.CodeUnauthorized || ge.Code == CodeOtherSide || ge.Code == CodeRated ||
+		ge.Code == CodeSuspended || ge.Code == CodeBlocked):
 		s.httpError(w, http.StatusForbidden, ge)
 	case errors.As(err, &ge) && ge.Code == game.CodeUnknownSeat:
 		s.httpError(w, http.StatusNotFound, ge)

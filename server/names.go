@@ -38,6 +38,10 @@ func accountName(s string) (name, key string, ok bool) {
 // mistaken for.
 var skeletonFold = strings.NewReplacer("0", "o", "1", "l", "i", "l", "5", "s", "2", "z", "8", "b", "_", "-")
 
+// NameKey is the look-alike skeleton of an account name (trimmed): the
+// key store.Store.AccountByKey finds the account by (for `gaslamp admin`).
+func NameKey(name string) string { return nameKey(strings.TrimSpace(name)) }
+
 // nameKey is a name's look-alike skeleton.
 func nameKey(name string) string {
 	k := strings.ToLower(name)

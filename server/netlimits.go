@@ -273,6 +273,19 @@ func (c *connCaps) closeSession(sess string) int {
 	return len(list)
 }
 
+// sessions returns the sessions that have open connections.
+func (c *connCaps) sessions() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.conns))
+	for h, set := range c.conns {
+		if len(set) > 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 var errTooManyConns = errors.New("too many connections")
 
 // acquire counts one more connection for addr and sess ("" for none), or

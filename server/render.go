@@ -267,6 +267,8 @@ type historyEntry struct {
 
 type chatOut struct {
 	T    string    `json:"t,omitempty"`
+	Seq  int64     `json:"seq"`
+	Who  string    `json:"who,omitempty"` // the sender's opaque handle (chatHandle), for mutes
 	From string    `json:"from"`
 	Seat *int      `json:"seat,omitempty"`
 	Text string    `json:"text"`
@@ -274,7 +276,7 @@ type chatOut struct {
 }
 
 func chatLine(c store.Chat) chatOut {
-	out := chatOut{From: c.Name, Text: c.Text, At: c.At}
+	out := chatOut{Seq: c.Seq, Who: chatHandle(c.UserID), From: c.Name, Text: c.Text, At: c.At}
 	if c.Seat >= 0 {
 		s := c.Seat
 		out.Seat = &s

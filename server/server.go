@@ -122,6 +122,12 @@ type Config struct {
 	SyncEvery time.Duration
 
 	Limits Limits
+	// RevokeCheck is how often the node checks that the sessions of its
+	// open WebSockets still exist (ended elsewhere: signed out on another
+	// node, a password change, a suspension by `gaslamp admin`), and
+	// closes those whose session is gone (default DefaultRevokeCheck;
+	// negative: never).
+	RevokeCheck time.Duration
 	// Now is the clock (tests); nil means time.Now.
 	Now func() time.Time
 }
@@ -155,6 +161,7 @@ type Server struct {
 	// tablesSwept is closed when the open-table sweeper has stopped.
 	tablesSwept chan struct{}
 	idleSwept   chan struct{} // closed when the idle-table sweeper has stopped
+	revoked     chan struct{} // closed when the revoked-session sweeper has stopped
 	synced      chan struct{} // closed when the node's sync loop has stopped (several nodes)
 	// Several nodes (Config.NodeID set).
 	multi     bool
@@ -270,6 +277,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		defer close(s.swept)
 		s.sweepSessions()
 	}()
+	s.revoked = make(chan struct{})
+	go func() {
+		defer close(s.revoked)
+		s.sweepRevoked()
+	}()
 	s.idleSwept = make(chan struct{})
 	go func() {
 		defer close(s.idleSwept)
@@ -326,6 +338,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	select {
 	case <-s.idleSwept:
+	case <-ctx.Done():
+	}
+	select {
+	case <-s.revoked:
 	case <-ctx.Done():
 	}
 	return err

@@ -2,7 +2,10 @@ package server
 
 import (
 	"context"
+	"errors"
 	"time"
+
+	"gaslamp/store"
 )
 
 // DefaultSessionIdle is how long a session may go unused before it expires,
@@ -72,6 +75,55 @@ func (s *Server) sweepSessions() {
 		case <-tick.C:
 			ctx, cancel := context.WithTimeout(s.baseCtx, time.Minute)
 			s.expireSessions(ctx)
+			cancel()
+		case <-s.baseCtx.Done():
+			return
+		}
+	}
+}
+
+// DefaultRevokeCheck is how often a node checks the sessions of its open
+// WebSockets, when Config.RevokeCheck is zero.
+const DefaultRevokeCheck = 30 * time.Second
+
+// closeRevoked closes the open WebSockets whose session no longer exists
+// in the store (or has expired), and returns how many sessions it ended.
+func (s *Server) closeRevoked(ctx context.Context) int {
+	n := 0
+	for _, h := range s.caps.sessions() {
+		sess, _, err := s.store.SessionByHash(ctx, h)
+		if err == nil && !s.expired(sess.LastSeen, s.now()) {
+			continue
+		}
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			continue // the store is down: keep the connections
+		}
+		s.caps.closeSession(h)
+		n++
+	}
+	if n > 0 {
+		s.log.Info("connections of ended sessions closed", "sessions", n)
+	}
+	return n
+}
+
+// sweepRevoked runs closeRevoked every RevokeCheck until the server shuts
+// down.
+func (s *Server) sweepRevoked() {
+	every := s.cfg.RevokeCheck
+	if every < 0 {
+		return
+	}
+	if every == 0 {
+		every = DefaultRevokeCheck
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			ctx, cancel := context.WithTimeout(s.baseCtx, time.Minute)
+			s.closeRevoked(ctx)
 			cancel()
 		case <-s.baseCtx.Done():
 			return

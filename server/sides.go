@@ -59,6 +59,9 @@ func (t *table) giveSeat(seat int, user, name string) error {
 	if err := t.ratedAllowed(ctx, user); err != nil {
 		return err
 	}
+	if err := t.seatModeration(ctx, user); err != nil {
+		return err
+	}
 	// The group first: a seat is never held without its record.
 	if err := t.s.store.AddSeatHolder(ctx, t.id, user, t.viewGroup(seat)); err != nil {
 		t.s.log.Error("seat holder not stored", "table", t.id, "seat", seat, "err", err)

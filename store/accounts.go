@@ -29,13 +29,16 @@ func (s *sqlStore) CreateAccount(ctx context.Context, a Account) error {
 	return mapErr(tx.Commit())
 }
 
-const accountCols = `user_id, name, name_key, password, created`
+const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason`
 
 func scanAccount(sc interface{ Scan(...any) error }) (Account, error) {
 	var a Account
-	var created int64
-	err := sc.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created)
+	var created, suspended int64
+	err := sc.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason)
 	a.Created = fromMS(created)
+	if suspended > 0 {
+		a.SuspendedUntil = fromMS(suspended)
+	}
 	return a, mapErr(err)
 }
 
@@ -98,6 +101,10 @@ var deleteAccountStatements = []string{
 	`DELETE FROM sessions WHERE user_id = ?`,
 	`DELETE FROM seat_transfers WHERE user_id = ?`,
 	`DELETE FROM accounts WHERE user_id = ?`,
+	`DELETE FROM passkeys WHERE user_id = ?`,
+	`DELETE FROM passkey_challenges WHERE user_id = ?`,
+	`DELETE FROM mutes WHERE user_id = ?1 OR other_id = ?1`,
+	`DELETE FROM blocks WHERE user_id = ?1 OR other_id = ?1`,
 	`DELETE FROM results WHERE user_id = ?`,
 	`DELETE FROM ratings WHERE user_id = ?`,
 	`DELETE FROM rating_history WHERE user_id = ?`,

@@ -229,4 +229,69 @@ var Migrations = []Migration{
 		// clock ran out at a table whose pace says the player then loses.
 		`ALTER TABLE tables ADD COLUMN resigned_reason TEXT NOT NULL DEFAULT ''`,
 	}},
+	{12, "reserved for another branch", []string{
+		// Placeholder: migration 12 belongs to a branch merged separately;
+		// the merge replaces this entry with it (versions must run 1, 2, 3...).
+		`SELECT 1`,
+	}},
+	{13, "passkeys and moderation", []string{
+		// A passkey (WebAuthn credential) of an account: credential_id is
+		// its id, base64url; credential is the library's record of it as
+		// JSON (public key, sign count, flags); no secret is kept.
+		`CREATE TABLE passkeys (
+			credential_id TEXT PRIMARY KEY,
+			user_id TEXT NOT NULL REFERENCES users(id),
+			name TEXT NOT NULL,
+			credential TEXT NOT NULL,
+			created BIGINT NOT NULL,
+			last_used BIGINT NOT NULL
+		)`,
+		`CREATE INDEX passkeys_user ON passkeys(user_id)`,
+		// A WebAuthn ceremony in progress: the hash of the token its
+		// browser holds, what it is for (kind), the user it is for ("" for
+		// a sign-in that has not named one), the library's session data
+		// (the challenge) as JSON, and its expiry. Taken once.
+		`CREATE TABLE passkey_challenges (
+			token_hash TEXT PRIMARY KEY,
+			kind TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			data TEXT NOT NULL,
+			expires BIGINT NOT NULL
+		)`,
+		`CREATE INDEX passkey_challenges_expires ON passkey_challenges(expires)`,
+		// Whom a user no longer reads in chat (mutes) and whom they keep
+		// from their tables (blocks).
+		`CREATE TABLE mutes (
+			user_id TEXT NOT NULL,
+			other_id TEXT NOT NULL,
+			created BIGINT NOT NULL,
+			PRIMARY KEY (user_id, other_id)
+		)`,
+		`CREATE TABLE blocks (
+			user_id TEXT NOT NULL,
+			other_id TEXT NOT NULL,
+			created BIGINT NOT NULL,
+			PRIMARY KEY (user_id, other_id)
+		)`,
+		`CREATE INDEX blocks_other ON blocks(other_id)`,
+		// A report of a player or of a chat line, with its context (the
+		// reported lines and a few around them, JSON) as it was then;
+		// resolved is when an admin closed it (0: open).
+		`CREATE TABLE reports (
+			id TEXT PRIMARY KEY,
+			reporter TEXT NOT NULL,
+			reported TEXT NOT NULL,
+			table_id TEXT NOT NULL,
+			chat_seq BIGINT NOT NULL,
+			reason TEXT NOT NULL,
+			context TEXT NOT NULL,
+			created BIGINT NOT NULL,
+			resolved BIGINT NOT NULL DEFAULT 0
+		)`,
+		`CREATE INDEX reports_open ON reports(resolved, created)`,
+		// A suspended account cannot sign in or take seats until
+		// suspended_until (Unix milliseconds; 0: not suspended).
+		`ALTER TABLE accounts ADD COLUMN suspended_until BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE accounts ADD COLUMN suspend_reason TEXT NOT NULL DEFAULT ''`,
+	}},
 }

@@ -299,6 +299,53 @@ type Store interface {
 	// of the statuses (all when none), newest first, at most limit.
 	SeatedTablesOf(ctx context.Context, userID string, limit int, statuses ...string) ([]Table, error)
 
+	// Passkeys (passkeys.go).
+
+	// AddPasskey stores a passkey of an account (ErrConflict when its
+	// credential id is stored already, for any account).
+	AddPasskey(ctx context.Context, p Passkey) error
+	// PasskeysOf returns a user's passkeys, oldest first.
+	PasskeysOf(ctx context.Context, userID string) ([]Passkey, error)
+	// PasskeyByID returns the passkey with a credential id.
+	PasskeyByID(ctx context.Context, id string) (Passkey, error)
+	// UsePasskey records a sign-in with a passkey: its new credential
+	// record (sign count, flags) and the time.
+	UsePasskey(ctx context.Context, id string, credential []byte, at time.Time) error
+	// DeletePasskey removes a user's passkey (ErrNotFound when the user
+	// has no passkey with that id).
+	DeletePasskey(ctx context.Context, userID, id string) error
+	// AddChallenge stores a WebAuthn ceremony in progress.
+	AddChallenge(ctx context.Context, c Challenge) error
+	// TakeChallenge uses a ceremony up: it deletes it and returns it, once,
+	// when it is of kind and has not expired at now (ErrNotFound
+	// otherwise). Expired ceremonies are deleted on the way.
+	TakeChallenge(ctx context.Context, hash, kind string, now time.Time) (Challenge, error)
+
+	// Moderation (moderation.go).
+
+	// SetRelation records (on) or removes (!on) that user mutes (kind
+	// RelationMute) or blocks (RelationBlock) other.
+	SetRelation(ctx context.Context, kind, user, other string, on bool, at time.Time) error
+	// Relations returns the users that user mutes or blocks (by kind),
+	// sorted.
+	Relations(ctx context.Context, kind, user string) ([]string, error)
+	// Blocked reports whether a block stands between user and one of
+	// others, either way (user blocked them, or one of them blocked user).
+	Blocked(ctx context.Context, user string, others []string) (bool, error)
+	// AddReport stores a report.
+	AddReport(ctx context.Context, r Report) error
+	// Reports returns the open reports (resolved ones too with all),
+	// oldest first.
+	Reports(ctx context.Context, all bool) ([]Report, error)
+	// ResolveReport closes an open report (ErrNotFound when there is no
+	// open report with that id).
+	ResolveReport(ctx context.Context, id string, at time.Time) error
+	// Suspend suspends an account until until (a zero until lifts the
+	// suspension) with a reason, and, when it suspends, deletes the
+	// account's sessions and returns their hashes (ErrNotFound for no
+	// account).
+	Suspend(ctx context.Context, userID string, until time.Time, reason string) ([]string, error)
+
 	// SchemaVersion returns the version of the last applied migration.
 	SchemaVersion(ctx context.Context) (int, error)
 	// Close releases the store; it waits for writes in progress.
@@ -312,6 +359,54 @@ type Account struct {
 	Key      string // the name's look-alike skeleton, unique
 	Password string // argon2id hash, PHC string form
 	Created  time.Time
+	// SuspendedUntil: the account cannot sign in or take seats before
+	// then (zero: not suspended); SuspendReason says why, for admins.
+	SuspendedUntil time.Time
+	SuspendReason  string
+}
+
+// Suspended reports whether the account is suspended at now.
+func (a Account) Suspended(now time.Time) bool {
+	return !a.SuspendedUntil.IsZero() && now.Before(a.SuspendedUntil)
+}
+
+// Passkey is a WebAuthn credential of an account: a second way to sign in.
+type Passkey struct {
+	ID         string // the credential id, base64url (no padding)
+	UserID     string
+	Name       string // the name its owner gave it
+	Credential []byte // the WebAuthn library's record of it, JSON
+	Created    time.Time
+	LastUsed   time.Time // zero before its first sign-in
+}
+
+// Challenge is a WebAuthn ceremony in progress (registration or sign-in),
+// kept server-side so that any node can finish it, once, before Expires.
+type Challenge struct {
+	Hash    string // hex SHA-256 of the token its browser holds
+	Kind    string // what the ceremony is for (the server's names)
+	UserID  string // the user it is for; "" for a sign-in without a name
+	Data    []byte // the WebAuthn library's session data, JSON
+	Expires time.Time
+}
+
+// Kinds of relations between two users.
+const (
+	RelationMute  = "mute"  // the user does not read the other's chat lines
+	RelationBlock = "block" // the other cannot take seats at the user's tables
+)
+
+// Report is a player's report of another player or of a chat line.
+type Report struct {
+	ID       string
+	Reporter string // user id
+	Reported string // user id
+	Table    string // "" when not about a table
+	ChatSeq  int64  // the reported chat line, 0 for a report of a player
+	Reason   string
+	Context  []byte // JSON: the reported lines and a few around them, names
+	Created  time.Time
+	Resolved time.Time // zero while open
 }
 
 // Result is one person's result at a finished table, for one side.

@@ -68,6 +68,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	openPerUser := fs.Int("open-tables-per-user", server.DefaultOpenTablesPerUser, "open tables one user (a guest session) may hold at once")
 	connsPerSession := fs.Int("ws-per-session", server.DefaultConnsPerSession, "WebSockets open at once per session")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
+	revokeCheck := fs.Duration("revoke-check", server.DefaultRevokeCheck, "how often open WebSockets are checked against the store, closing those whose session ended elsewhere (another node's sign-out, a suspension by gaslamp admin; 0: never)")
 	sessionIdle := fs.Duration("session-idle", server.DefaultSessionIdle, "sign a guest out after this long without a visit (each visit renews it; 0: never)")
 	budget := fs.Duration("bot-budget", 2*time.Second, "time a bot may think per move")
 	delay := fs.Duration("bot-delay", 400*time.Millisecond, "least time before a bot's move shows")
@@ -157,7 +158,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: *pushSubject,
+		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: *pushSubject,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,

@@ -27,13 +27,16 @@ func (s *Store) CreateAccount(ctx context.Context, a store.Account) error {
 	}))
 }
 
-const accountCols = `user_id, name, name_key, password, created`
+const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason`
 
 func scanAccount(row pgx.Row) (store.Account, error) {
 	var a store.Account
-	var created int64
-	err := row.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created)
+	var created, suspended int64
+	err := row.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason)
 	a.Created = fromMS(created)
+	if suspended > 0 {
+		a.SuspendedUntil = fromMS(suspended)
+	}
 	return a, mapErr(err)
 }
 
@@ -111,6 +114,10 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) ([]string, err
 		}
 		for _, q := range []string{
 			`DELETE FROM seat_transfers WHERE user_id = $1`,
+			`DELETE FROM passkeys WHERE user_id = $1`,
+			`DELETE FROM passkey_challenges WHERE user_id = $1`,
+			`DELETE FROM mutes WHERE user_id = $1 OR other_id = $1`,
+			`DELETE FROM blocks WHERE user_id = $1 OR other_id = $1`,
 			`DELETE FROM results WHERE user_id = $1`,
 			`DELETE FROM ratings WHERE user_id = $1`,
 			`DELETE FROM rating_history WHERE user_id = $1`,

@@ -3,8 +3,9 @@
 // page header.
 
 import { el, byId } from './dom.js';
-import { t, render, applyI18n } from './i18n.js';
-import { register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
+import { t, render, applyI18n, currentLang } from './i18n.js';
+import { api, register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
+import { passkeysSupported, addPasskey, listPasskeys, removePasskey, signInWithPasskey } from './passkeys.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -14,7 +15,124 @@ import { register, signIn, changePassword, deleteAccount, HttpError } from './ne
  * @returns {string}
  */
 function errorText(e) {
-  return e instanceof HttpError && e.text ? render(e.text) : t('web.error.network');
+  if (e instanceof HttpError && e.text) return render(e.text);
+  // The browser's refusals of a passkey ceremony: cancelled or timed out,
+  // or a passkey of this account already on that authenticator.
+  if (e instanceof DOMException && e.name === 'NotAllowedError') return t('web.passkey.cancelled');
+  if (e instanceof DOMException && e.name === 'InvalidStateError') return t('web.passkey.exists');
+  return t('web.error.network');
+}
+
+/**
+ * A date and time as the page's language writes them.
+ * @param {string} iso
+ * @returns {string}
+ */
+function when(iso) {
+  return new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * The account dialog's list of the players one mutes and blocks, each with
+ * the button that lifts it.
+ * @returns {HTMLElement}
+ */
+function moderationSection() {
+  const box = el('div', { id: 'relations' });
+  const status = el('p', { class: 'help', role: 'status' });
+  const fill = async () => {
+    /** @type {{mutes: {who: string, name: string}[], blocks: {who: string, name: string}[]}} */
+    let res;
+    try {
+      res = /** @type {any} */ (await api('/api/moderation'));
+    } catch (e) {
+      status.textContent = errorText(e);
+      return;
+    }
+    /** @type {HTMLElement[]} */
+    const parts = [];
+    for (const [kind, list] of /** @type {const} */ ([['mute', res.mutes ?? []], ['block', res.blocks ?? []]])) {
+      if (list.length === 0) continue;
+      parts.push(el('h4', {}, t(kind === 'mute' ? 'web.mod.muted-list' : 'web.mod.blocked-list')),
+        el('ul', { class: 'passkey-list', id: `${kind}-list` }, ...list.map((r) => {
+          const name = r.name || t('web.player.former');
+          const b = el('button', { type: 'button', class: 'link passkey-remove',
+            'aria-label': t(kind === 'mute' ? 'web.mod.unmute-named' : 'web.mod.unblock-named', { name }) },
+          t(kind === 'mute' ? 'web.mod.unmute' : 'web.mod.unblock'));
+          b.addEventListener('click', async () => {
+            try {
+              await api(`/api/moderation/${kind}`, { method: 'POST', body: { who: r.who, on: false } });
+              await fill();
+            } catch (e) {
+              status.textContent = errorText(e);
+            }
+          });
+          return el('li', { class: 'passkey' }, el('span', { class: 'passkey-name' }, name), b);
+        })));
+    }
+    box.replaceChildren(...parts);
+    section.hidden = parts.length === 0;
+  };
+  const section = el('section', { class: 'passkeys', 'aria-labelledby': 'relations-title', hidden: true },
+    el('h3', { id: 'relations-title' }, t('web.mod.title')), box, status);
+  fill();
+  return section;
+}
+
+/**
+ * The account dialog's passkeys: the list (name, when added, when last
+ * used, a remove button each) and the form that adds one.
+ * @returns {HTMLElement}
+ */
+function passkeySection() {
+  const list = el('ul', { id: 'passkey-list', class: 'passkey-list' });
+  const status = el('p', { class: 'help', role: 'status', id: 'passkey-status' });
+  const fill = async () => {
+    /** @type {import('./passkeys.js').Passkey[]} */
+    let keys;
+    try {
+      keys = await listPasskeys();
+    } catch (e) {
+      status.textContent = errorText(e);
+      return;
+    }
+    list.replaceChildren(...keys.map((k) => {
+      const rm = el('button', { type: 'button', class: 'link passkey-remove', 'aria-label': t('web.passkey.remove-named', { name: k.name }) }, t('web.passkey.remove'));
+      rm.addEventListener('click', async () => {
+        rm.disabled = true;
+        try {
+          await removePasskey(k.id);
+          status.textContent = t('web.passkey.removed', { name: k.name });
+          await fill();
+        } catch (e) {
+          status.textContent = errorText(e);
+          rm.disabled = false;
+        }
+      });
+      return el('li', { class: 'passkey' },
+        el('span', { class: 'passkey-name' }, k.name),
+        el('span', { class: 'passkey-dates' }, t('web.passkey.added', { when: when(k.created) }), ' · ',
+          k.lastUsed ? t('web.passkey.used', { when: when(k.lastUsed) }) : t('web.passkey.never-used')),
+        rm);
+    }));
+    list.hidden = keys.length === 0;
+    empty.hidden = keys.length > 0;
+  };
+  const empty = el('p', { class: 'help', id: 'passkey-none', 'data-i18n': 'web.passkey.none' }, t('web.passkey.none'));
+  const add = form('passkey-form', 'web.passkey.add', null, [
+    field('passkey-name', 'web.passkey.name', { maxlength: 40, autocomplete: 'off' }),
+  ], 'web.passkey.add', async (f) => {
+    const k = await addPasskey(value(f, 'passkey-name').trim());
+    f.reset();
+    status.textContent = t('web.passkey.added-status', { name: k.name });
+    await fill();
+  });
+  add.querySelector('h3')?.remove();
+  fill();
+  return el('section', { class: 'passkeys', 'aria-labelledby': 'passkeys-title' },
+    el('h3', { id: 'passkeys-title', 'data-i18n': 'web.passkey.title' }, t('web.passkey.title')),
+    el('p', { class: 'help', 'data-i18n': 'web.passkey.help' }, t('web.passkey.help')),
+    list, empty, status, add);
 }
 
 /**
@@ -101,6 +219,8 @@ export function openAccountDialog(m, mode = 'register') {
         done2.textContent = t('web.account.password-changed');
       }),
       done2,
+      passkeysSupported() ? passkeySection() : null,
+      moderationSection(),
       form('delete-form', 'web.account.delete', 'web.account.delete-help', [
         field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
       ], 'web.account.delete-confirm', async (f) => {
@@ -124,6 +244,26 @@ export function openAccountDialog(m, mode = 'register') {
       await signIn(value(f, 'signin-name').trim(), value(f, 'signin-password'));
       done();
     });
+    if (passkeysSupported()) {
+      // A passkey signs in without the password: of the account named in
+      // the form, or, with no name, any passkey of this site.
+      const pk = el('button', { type: 'button', id: 'passkey-signin', 'data-i18n': 'web.passkey.signin' }, t('web.passkey.signin'));
+      pk.addEventListener('click', async () => {
+        const err = sign.querySelector('.form-error');
+        if (err) err.textContent = '';
+        pk.disabled = true;
+        try {
+          await signInWithPasskey(value(sign, 'signin-name').trim());
+          done();
+        } catch (e) {
+          if (err) err.textContent = errorText(e);
+        } finally {
+          pk.disabled = false;
+        }
+      });
+      sign.querySelector('.dialog-buttons')?.prepend(pk);
+      sign.append(el('p', { class: 'help', 'data-i18n': 'web.passkey.signin-help' }, t('web.passkey.signin-help')));
+    }
     const toReg = el('button', { type: 'button', class: 'link', id: 'to-register', 'data-i18n': 'web.account.or-register' }, t('web.account.or-register'));
     const toSign = el('button', { type: 'button', class: 'link', id: 'to-signin', 'data-i18n': 'web.account.or-signin' }, t('web.account.or-signin'));
     const show = (/** @type {'register'|'signin'} */ which) => {

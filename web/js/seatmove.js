@@ -90,3 +90,26 @@ export async function isHost(table) {
     return false;
   }
 }
+
+/**
+ * The host's button that removes a player from a seat before the game
+ * starts: the seat gets a new invitation (the removed player's link stops
+ * working), shown to the host.
+ * @param {string} table
+ * @param {number} seat
+ * @param {string} name the player's name
+ * @returns {HTMLButtonElement}
+ */
+export function removeButton(table, seat, name) {
+  const b = el('button', { type: 'button', class: 'small', 'data-remove-seat': seat, 'aria-label': t('web.seatmove.remove-named', { name }) }, t('web.seatmove.remove'));
+  b.addEventListener('click', async () => {
+    if (!confirm(t('web.seatmove.remove-confirm', { name }))) return;
+    try {
+      const res = /** @type {{invite: string}} */ (await api(`/api/tables/${encodeURIComponent(table)}/seats/${seat}/remove`, { method: 'POST' }));
+      showLink(t('web.seatmove.remove'), t('web.seatmove.remove-help'), res.invite);
+    } catch (e) {
+      toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+    }
+  });
+  return /** @type {HTMLButtonElement} */ (b);
+}

@@ -10,7 +10,8 @@ import { botName, initI18n, isText, languageSwitcher, onLangChange, render, t, h
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
-import { isHost, replaceButton, transferButton } from './seatmove.js';
+import { isHost, replaceButton, removeButton, transferButton } from './seatmove.js';
+import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './moderation.js';
 import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
@@ -544,6 +545,15 @@ function drawSeats(snap) {
       li.append(r);
     } else if (!mine && host && running && st.table && s.kind !== 'bot' && !connected) {
       li.append(replaceButton(st.table.id, s.seat));
+    } else if (!mine && host && open && st.table && s.kind !== 'bot' && s.player) {
+      li.append(removeButton(st.table.id, s.seat, s.player.name));
+    }
+    if (!mine && who && s.player && s.kind !== 'bot' && st.table && !st.you.includes(s.seat)) {
+      const table = st.table.id;
+      const name = s.player.name;
+      const rep = el('button', { type: 'button', class: 'link small', 'data-report-seat': s.seat, 'aria-label': t('web.mod.report-player', { name }) }, t('web.mod.report'));
+      rep.addEventListener('click', () => reportDialog(table, { from: name, seat: s.seat }));
+      li.append(rep);
     }
     const clock = clockBadge(s.seat);
     if (clock) li.querySelector('.seat-who')?.append(' ', clock);
@@ -956,9 +966,17 @@ const handlers = {
 /** The chat lines. */
 function drawChat() {
   const list = byId('chat-log');
-  list.replaceChildren(...st.chat.map((c) => el('li', { 'data-seat': c.seat ?? '' },
-    el('span', { class: 'from' }, c.seat !== undefined && c.seat !== null && c.seat >= 0 ? `${c.from} (${seatName(c.seat)})` : c.from),
-    c.text)));
+  list.replaceChildren(...st.chat.map((c) => {
+    const from = c.seat !== undefined && c.seat !== null && c.seat >= 0 ? `${c.from} (${seatName(c.seat)})` : c.from;
+    if (c.who && isMuted(c.who)) {
+      // A muted player's line is not shown; a note says whose it was.
+      return el('li', { 'data-seat': c.seat ?? '', class: 'muted-line' },
+        t('web.mod.muted-line', { name: c.from }), ' ', unmuteButton(c.who, c.from, drawChat));
+    }
+    return el('li', { 'data-seat': c.seat ?? '' },
+      el('span', { class: 'from' }, from), c.text,
+      c.who && st.table ? chatActions(st.table.id, c, !!who?.account, drawChat) : null);
+  }));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -997,6 +1015,7 @@ async function main() {
   signedIn = me().catch(() => null);
   const had = await signedIn;
   who = await ensureIdentity({ optional: true });
+  loadMutes(who).then(drawChat);
   if (!had && who) reconnect();
   if (who) {
     // "Your move" notifications, for a player who leaves the page.

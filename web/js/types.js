@@ -165,6 +165,8 @@
 /**
  * @typedef {Object} ChatMsg
  * @property {'chat'} t
+ * @property {number} [seq] the line's number at its table
+ * @property {string} [who] the sender's opaque handle (for mutes)
  * @property {string} from
  * @property {number} [seat]
  * @property {string} text

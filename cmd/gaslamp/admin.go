@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"gaslamp/bus/natsbus"
+	"gaslamp/server"
+	"gaslamp/store"
+	"gaslamp/store/pgstore"
+)
+
+// gaslamp admin: moderation from the shell, on the same store as serve.
+//
+// It talks to the store directly, and works while servers run: the data
+// directory's lock (gaslamp.lock) keeps a second server out, not this
+// command, which does not take it; SQLite lets another process write
+// between the server's transactions (WAL, busy timeout), PostgreSQL is
+// shared anyway. A suspension deletes the account's sessions at once;
+// every node closes their WebSockets within --revoke-check (30s).
+
+func init() {
+	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend", runAdmin}
+}
+
+const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
+
+Commands:
+  reports [--all]                                  list the open reports (--all: resolved ones too) with their context
+  resolve ID                                       close a report
+  suspend NAME [--until 2006-01-02] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
+  unsuspend NAME                                   lift a suspension`
+
+// foreverSuspended is the end of a suspension without --until.
+var foreverSuspended = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+func runAdmin(args []string) int {
+	fs := newFlags("admin", adminSynopsis)
+	data := fs.String("data", "./gaslamp-data", "directory of the embedded SQLite database (when no --database is given)")
+	database := fs.String("database", "", "PostgreSQL URL (default: the embedded SQLite in --data)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+		return 2
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend or unsuspend")
+		fs.Usage()
+		return 2
+	}
+	if err := checkBackendFlags(*database, "", natsbus.DefaultPrefix); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var st store.Store
+	var err error
+	if *database != "" {
+		st, err = pgstore.Open(ctx, *database)
+		err = scrubSecrets(err, *database, "")
+	} else {
+		if _, serr := os.Stat(*data); serr != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
+			return 1
+		}
+		st, err = store.OpenSQLite(ctx, *data)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp admin: opening the store: %v\n", err)
+		return 1
+	}
+	defer st.Close()
+	return admin(ctx, st, os.Stdout, rest[0], rest[1:], time.Now().UTC())
+}
+
+// admin runs one admin command on st and returns the exit code.
+func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args []string, now time.Time) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(os.Stderr, "gaslamp admin "+cmd+": "+format+"\n", a...)
+		return 1
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(os.Stderr, "gaslamp admin "+cmd+": "+format+"\n", a...)
+		return 2
+	}
+	switch cmd {
+	case "reports":
+		fs := newFlags("admin reports", "[--all]")
+		all := fs.Bool("all", false, "resolved reports too")
+		if code, ok := parse(fs, args); !ok {
+			return code
+		}
+		reps, err := st.Reports(ctx, *all)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if len(reps) == 0 {
+			fmt.Fprintln(out, "No open report.")
+		}
+		for _, r := range reps {
+			printReport(ctx, st, out, r)
+		}
+		return 0
+	case "resolve":
+		if len(args) != 1 {
+			return usage("give one report id (gaslamp admin reports lists them)")
+		}
+		if err := st.ResolveReport(ctx, args[0], now); errors.Is(err, store.ErrNotFound) {
+			return fail("no open report %q", args[0])
+		} else if err != nil {
+			return fail("%v", err)
+		}
+		fmt.Fprintf(out, "Report %s resolved.\n", args[0])
+		return 0
+	case "suspend", "unsuspend":
+		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+			return usage("give the account's name first")
+		}
+		name := args[0]
+		fs := newFlags("admin "+cmd, "NAME [--until 2006-01-02] [--reason TEXT]")
+		until := fs.String("until", "", "end of the suspension: a date (2006-01-02, midnight UTC) or an RFC 3339 time; default: until unsuspended")
+		reason := fs.String("reason", "", "why, for the admins (kept with the account)")
+		if cmd == "suspend" {
+			if code, ok := parse(fs, args[1:]); !ok {
+				return code
+			}
+		} else if len(args) != 1 {
+			return usage("takes only the account's name")
+		}
+		acct, err := st.AccountByKey(ctx, server.NameKey(name))
+		if errors.Is(err, store.ErrNotFound) {
+			return fail("no account named %q", name)
+		} else if err != nil {
+			return fail("%v", err)
+		}
+		end := time.Time{}
+		if cmd == "suspend" {
+			end = foreverSuspended
+			if *until != "" {
+				if end, err = parseUntil(*until); err != nil {
+					return usage("--until: %v", err)
+				}
+				if !end.After(now) {
+					return usage("--until %s is not in the future", *until)
+				}
+			}
+		}
+		gone, err := st.Suspend(ctx, acct.UserID, end, *reason)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if cmd == "unsuspend" {
+			fmt.Fprintf(out, "%s is no longer suspended.\n", acct.Name)
+			return 0
+		}
+		when := "until unsuspended"
+		if !end.Equal(foreverSuspended) {
+			when = "until " + end.Format(time.RFC3339)
+		}
+		fmt.Fprintf(out, "%s is suspended %s; %d sessions ended (their open pages close within 30 seconds).\n", acct.Name, when, len(gone))
+		return 0
+	}
+	return usage("unknown command (reports, resolve, suspend, unsuspend)")
+}
+
+// parseUntil reads a date (midnight UTC) or an RFC 3339 time.
+func parseUntil(s string) (time.Time, error) {
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t.UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%q is neither a date (2006-01-02) nor an RFC 3339 time", s)
+	}
+	return t.UTC(), nil
+}
+
+// printReport writes one report with its context.
+func printReport(ctx context.Context, st store.Store, out io.Writer, r store.Report) {
+	var rc server.ReportContext
+	_ = json.Unmarshal(r.Context, &rc)
+	about := "a player"
+	if r.ChatSeq > 0 {
+		about = fmt.Sprintf("chat line %d", r.ChatSeq)
+	}
+	state := "open"
+	if !r.Resolved.IsZero() {
+		state = "resolved " + r.Resolved.Format(time.RFC3339)
+	}
+	reported := rc.ReportedName
+	if a, err := st.AccountByUser(ctx, r.Reported); err == nil {
+		reported = a.Name + " (account)"
+		if a.Suspended(time.Now()) {
+			reported += ", suspended"
+		}
+	} else if reported != "" {
+		reported += " (guest)"
+	}
+	fmt.Fprintf(out, "%s  %s  %s\n", r.ID, r.Created.Format(time.RFC3339), state)
+	fmt.Fprintf(out, "  %s reported %s: %s, at table %s (%s)\n", rc.ReporterName, reported, about, r.Table, rc.Game)
+	if r.Reason != "" {
+		fmt.Fprintf(out, "  reason: %s\n", r.Reason)
+	}
+	for _, l := range rc.Lines {
+		mark := " "
+		if l.Reported {
+			mark = ">"
+		}
+		fmt.Fprintf(out, "  %s %4d %s %s: %s\n", mark, l.Seq, l.At.Format("15:04"), l.Name, l.Text)
+	}
+}

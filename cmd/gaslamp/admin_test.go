@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"gaslamp/internal/servicetest"
+	"gaslamp/server"
+	"gaslamp/store"
+	"gaslamp/store/pgstore"
+)
+
+// TestAdmin: gaslamp admin lists the open reports with their context,
+// resolves one, suspends an account (ending its sessions) and lifts the
+// suspension, on the SQLite data directory of a server that holds its
+// lock; bad input gets a clear message and changes nothing.
+func TestAdmin(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	for _, u := range []struct{ id, name string }{{"u1", "Irene"}, {"u2", "Moriarty"}} {
+		st.CreateUser(ctx, store.User{ID: u.id, Name: u.name, Created: now})
+		if err := st.CreateAccount(ctx, store.Account{UserID: u.id, Name: u.name, Key: server.NameKey(u.name), Password: "p", Created: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.CreateSession(ctx, store.Session{TokenHash: "h1", UserID: "u2", CSRF: "c", Created: now})
+	rc, _ := json.Marshal(server.ReportContext{Table: "t1", Game: "pocket", ReporterName: "Irene", ReportedName: "Moriarty",
+		Lines: []server.ReportLine{{Seq: 3, Name: "Moriarty", Text: "you will lose, Holmes", At: now, Reported: true}}})
+	if err := st.AddReport(ctx, store.Report{ID: "r_1", Reporter: "u1", Reported: "u2", Table: "t1", ChatSeq: 3, Reason: "threats", Context: rc, Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	// A server runs on the directory: it holds the lock, the store is
+	// open.
+	release, err := lockDataDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	defer st.Close()
+
+	code, out, errs := runCaptured(t, "", "admin", "--data", dir, "reports")
+	if code != 0 || !strings.Contains(out, "r_1") || !strings.Contains(out, "Irene reported Moriarty (account): chat line 3, at table t1 (pocket)") ||
+		!strings.Contains(out, "reason: threats") || !strings.Contains(out, ">    3") || !strings.Contains(out, "you will lose, Holmes") {
+		t.Fatalf("reports: %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := runCaptured(t, "", "admin", "--data", dir, "resolve", "r_9"); code != 1 || !strings.Contains(errs, `no open report "r_9"`) {
+		t.Fatalf("resolve of no report: %d %s", code, errs)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "resolve", "r_1"); code != 0 || !strings.Contains(out, "resolved") {
+		t.Fatalf("resolve: %d %s", code, out)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "reports"); code != 0 || !strings.Contains(out, "No open report.") {
+		t.Fatalf("reports after resolve: %d %s", code, out)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "reports", "--all"); code != 0 || !strings.Contains(out, "resolved 20") {
+		t.Fatalf("all reports: %d %s", code, out)
+	}
+
+	for _, bad := range [][]string{
+		{"suspend"}, {"suspend", "nobody"}, {"suspend", "Moriarty", "--until", "tomorrow"}, {"suspend", "Moriarty", "--until", "2001-01-01"},
+		{"unsuspend", "Moriarty", "extra"}, {"frobnicate"},
+	} {
+		code, _, errs := runCaptured(t, "", append([]string{"admin", "--data", dir}, bad...)...)
+		if code == 0 || errs == "" {
+			t.Fatalf("%v: %d %q", bad, code, errs)
+		}
+	}
+	if a, _ := st.AccountByUser(ctx, "u2"); !a.SuspendedUntil.IsZero() {
+		t.Fatalf("bad input suspended %+v", a)
+	}
+	until := now.AddDate(0, 0, 7).Format(time.DateOnly)
+	code, out, errs = runCaptured(t, "", "admin", "--data", dir, "suspend", "moriarty", "--until", until, "--reason", "threats in chat")
+	if code != 0 || !strings.Contains(out, "Moriarty is suspended until "+until) || !strings.Contains(out, "1 sessions ended") {
+		t.Fatalf("suspend: %d %s %s", code, out, errs)
+	}
+	a, _ := st.AccountByUser(ctx, "u2")
+	if !a.Suspended(now) || a.SuspendReason != "threats in chat" || a.SuspendedUntil.Format(time.DateOnly) != until {
+		t.Fatalf("suspended account %+v", a)
+	}
+	if _, _, err := st.SessionByHash(ctx, "h1"); err == nil {
+		t.Fatal("the suspended account's session is still there")
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "suspend", "Moriarty"); code != 0 || !strings.Contains(out, "until unsuspended") {
+		t.Fatalf("suspend without an end: %d %s", code, out)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "unsuspend", "Moriarty"); code != 0 || !strings.Contains(out, "no longer suspended") {
+		t.Fatalf("unsuspend: %d %s", code, out)
+	}
+	if a, _ := st.AccountByUser(ctx, "u2"); a.Suspended(now) {
+		t.Fatalf("still suspended %+v", a)
+	}
+	if code, _, errs := runCaptured(t, "", "admin", "--data", t.TempDir()+"/none", "reports"); code != 1 || !strings.Contains(errs, "no data directory") {
+		t.Fatalf("no data directory: %d %s", code, errs)
+	}
+}
+
+// TestAdminPostgres: gaslamp admin works on a PostgreSQL store given by
+// --database, as serve's nodes share it.
+func TestAdminPostgres(t *testing.T) {
+	u := servicetest.URL(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL", "postgres://postgres@127.0.0.1:5432/test")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatalf("GASLAMP_TEST_POSTGRES: %v", err)
+	}
+	schema := fmt.Sprintf("gaslamp_admin_%d", time.Now().UnixNano())
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Exec(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
+		conn.Close(context.Background())
+	})
+	p, _ := url.Parse(u)
+	q := p.Query()
+	q.Set("search_path", schema)
+	p.RawQuery = q.Encode()
+	dsn := p.String()
+	st, err := pgstore.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := time.Now().UTC()
+	st.CreateUser(ctx, store.User{ID: "u1", Name: "Moriarty", Created: now})
+	if err := st.CreateAccount(ctx, store.Account{UserID: "u1", Name: "Moriarty", Key: server.NameKey("Moriarty"), Password: "p", Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCaptured(t, "", "admin", "--database", dsn, "suspend", "Moriarty", "--reason", "spam"); code != 0 || !strings.Contains(out, "until unsuspended") {
+		t.Fatalf("suspend: %d %s %s", code, out, errs)
+	}
+	if a, _ := st.AccountByUser(ctx, "u1"); !a.Suspended(now) || a.SuspendReason != "spam" {
+		t.Fatalf("account %+v", a)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--database", dsn, "reports"); code != 0 || !strings.Contains(out, "No open report.") {
+		t.Fatalf("reports: %d %s", code, out)
+	}
+}

@@ -1,0 +1,92 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// say sends a chat line from the table page.
+func (p *page) say(text string) {
+	p.t.Helper()
+	if err := p.run(scaled(10*time.Second), chromedp.SendKeys(chromedp.ID("chat-input"), text)); err != nil {
+		p.t.Fatalf("%s: typing a chat line: %v", p.name, err)
+	}
+	p.mustClick("#chat-send")
+}
+
+// TestBrowserChatReportAndMute: at a table, an account reports another
+// player's chat line (with a reason) and mutes them: their lines give way
+// to a note, which stays after a reload (the server keeps an account's
+// mutes); unmuted, they show again. The sender's own lines have no actions.
+func TestBrowserChatReportAndMute(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	holmes := openPage(t, browser, "holmes", base)
+	moriarty := openPage(t, browser, "moriarty", base)
+
+	holmes.navigate("/")
+	holmes.signIn("Sherlock")
+	holmes.mustClick("#account-open")
+	holmes.waitJS("the account dialog", `document.getElementById('account-dialog')?.open`, scaled(10*time.Second))
+	holmes.fill("register-name", "Holmes221")
+	holmes.fill("register-password", "elementary, dear")
+	holmes.mustClick("#register-form-submit")
+	holmes.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
+	invites, table := holmes.createTable("pocket", 2)
+	holmes.navigate(invites[0])
+	holmes.acceptInvite()
+	holmes.waitSeat(0)
+	moriarty.navigate(invites[1])
+	moriarty.signIn("Moriarty")
+	moriarty.acceptInvite()
+	moriarty.waitSeat(1)
+
+	moriarty.say("You will lose, Holmes")
+	const line = `[...document.querySelectorAll('#chat-log li')].find((l) => l.textContent.includes('You will lose'))`
+	holmes.waitJS("Moriarty's line with its actions", line+`?.querySelector('.chat-actions summary')`, scaled(10*time.Second))
+	moriarty.waitJS("his own line, without actions", line+` && !`+line+`.querySelector('.chat-actions')`, scaled(10*time.Second))
+
+	// The report.
+	mustEval[bool](holmes, `(`+line+`.querySelector('.chat-actions').open = true, true)`)
+	holmes.mustClick("#chat-log [data-report]")
+	holmes.waitJS("the report dialog", `document.getElementById('report-dialog')?.open`, scaled(10*time.Second))
+	holmes.fill("report-reason", "threats")
+	holmes.mustClick("#report-send")
+	holmes.waitJS("the thanks", `!document.getElementById('report-dialog') && [...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('moderators'))`, scaled(10*time.Second))
+
+	// The mute, kept across a reload.
+	mustEval[bool](holmes, `(`+line+`.querySelector('.chat-actions').open = true, true)`)
+	holmes.mustClick("#chat-log [data-mute]")
+	const note = `[...document.querySelectorAll('#chat-log li.muted-line')].some((l) => l.textContent.includes('Moriarty'))`
+	holmes.waitJS("the muted note", note+` && !document.querySelector('#chat-log').textContent.includes('You will lose')`, scaled(10*time.Second))
+	holmes.navigate(table)
+	holmes.waitSeat(0)
+	holmes.waitJS("the muted note after a reload", note+` && !document.querySelector('#chat-log').textContent.includes('You will lose')`, scaled(15*time.Second))
+	moriarty.say("Still there?")
+	holmes.waitJS("his new line muted too", `document.querySelectorAll('#chat-log li.muted-line').length === 2`, scaled(10*time.Second))
+	holmes.mustClick("#chat-log [data-unmute]")
+	holmes.waitJS("his lines again", `document.querySelector('#chat-log').textContent.includes('You will lose') && document.querySelector('#chat-log').textContent.includes('Still there?')`, scaled(10*time.Second))
+	// A guest reports a player from the seat list.
+	moriarty.mustClick(`[data-report-seat="0"]`)
+	moriarty.waitJS("the report dialog", `document.getElementById('report-dialog')?.open && !document.querySelector('#report-dialog blockquote')`, scaled(10*time.Second))
+	moriarty.mustClick("#report-send")
+	moriarty.waitJS("the thanks", `!document.getElementById('report-dialog') && [...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('moderators'))`, scaled(10*time.Second))
+	if n := mustEval[int](moriarty, `document.querySelectorAll('[data-report-seat="1"]').length`); n != 0 {
+		t.Fatalf("a player may report their own seat (%d buttons)", n)
+	}
+
+	// Blocked, Moriarty is listed in the account dialog, and unblocked there.
+	mustEval[bool](holmes, `(`+line+`.querySelector('.chat-actions').open = true, window.confirm = () => true, true)`)
+	holmes.mustClick("#chat-log [data-block]")
+	holmes.waitJS("the block's notice", `[...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('blocked'))`, scaled(10*time.Second))
+	holmes.navigate("/")
+	holmes.mustClick("#account-open")
+	holmes.waitJS("the blocked list", `document.querySelector('#block-list .passkey-name')?.textContent === 'Moriarty'`, scaled(10*time.Second))
+	holmes.mustClick("#block-list button")
+	holmes.waitJS("the list emptied", `document.getElementById('relations-title')?.closest('section')?.hidden === true`, scaled(10*time.Second))
+	holmes.checkConsole()
+	moriarty.checkConsole()
+}
