@@ -70,6 +70,7 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Resign", testResign},
 		{"Accounts", testAccounts},
 		{"Results", testResults},
+		{"Archive", testArchive},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
