@@ -25,6 +25,9 @@ type exportRecord struct {
 	Table   string        `json:"table"`
 	Outcome *game.Outcome `json:"outcome,omitempty"`
 	Ended   string        `json:"ended,omitempty"` // store.EndRules, EndResigned, EndTime, EndAbandoned
+	// Resigned is the seat that gave the game up (a resignation, a loss
+	// on time or by absence), if one did.
+	Resigned *int `json:"resigned_seat,omitempty"`
 }
 
 // handleExport serves GET /api/tables/{id}/export, as a download.
@@ -50,6 +53,10 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 	out := exportRecord{Record: game.Record{Game: rec.Game, Options: game.Options(rec.Options), Seed: rec.Seed,
 		Moves: make([]game.RecordedMove, 0, len(moves))}, Table: rec.ID, Ended: endingOf(rec.Resigned)}
+	if rec.Resigned != nil {
+		seat := rec.Resigned.Seat
+		out.Resigned = &seat
+	}
 	for _, m := range moves {
 		out.Moves = append(out.Moves, game.RecordedMove{Seat: game.Seat(m.Seat), Move: json.RawMessage(m.Move)})
 	}
