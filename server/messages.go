@@ -8,6 +8,7 @@ var serverMessages = game.Catalog{
 	"en": {
 		"err.not-running":        "That can only be done while the game is being played.",
 		"err.rematch-early":      "A rematch can only follow a finished game.",
+		"err.no-swap":            "The sides can only be swapped in a game played by two opposing sides.",
 		"err.too-large":          "That message is too long (at most {max}).",
 		"err.chat-too-long":      "A chat line holds at most {max} characters.",
 		"err.chat-empty":         "The chat line is empty.",
@@ -64,6 +65,7 @@ var serverMessages = game.Catalog{
 	"fr": {
 		"err.not-running":        "Ce n'est possible que pendant la partie.",
 		"err.rematch-early":      "Une revanche ne se joue qu'après une partie terminée.",
+		"err.no-swap":            "On ne peut échanger les camps que dans un jeu à deux camps adverses.",
 		"err.too-large":          "Message trop long (au plus {max}).",
 		"err.chat-too-long":      "Un message de chat fait au plus {max} caractères.",
 		"err.chat-empty":         "Le message est vide.",
@@ -120,6 +122,7 @@ var serverMessages = game.Catalog{
 	"nl": {
 		"err.not-running":        "Dat kan alleen terwijl het spel bezig is.",
 		"err.rematch-early":      "Een revanche kan pas na een afgelopen spel.",
+		"err.no-swap":            "De kampen kunnen alleen worden gewisseld in een spel van twee tegenover elkaar staande kampen.",
 		"err.too-large":          "Dat bericht is te lang (hoogstens {max}).",
 		"err.chat-too-long":      "Een chatregel telt hoogstens {max} tekens.",
 		"err.chat-empty":         "De chatregel is leeg.",
