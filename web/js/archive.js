@@ -100,7 +100,7 @@ function archiveRow(tb) {
         : s.player.name || t('web.player.former');
     seats.append(el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seat), ' ', el('span', { class: 'player' }, who)));
   }
-  const result = f?.winner ? t('web.outcome.winner', { side: sideName(f.winner, tb.game) }) : t('web.outcome.draw');
+  const result = f?.winner ? t('web.archive.won', { side: sideName(f.winner, tb.game) }) : t('web.outcome.draw');
   const how = f && f.ended !== 'rules' ? t(`web.archive.ended.${f.ended}`) : '';
   const at = f ? new Date(f.at) : new Date(tb.created);
   const id = encodeURIComponent(tb.id);
