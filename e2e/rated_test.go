@@ -29,6 +29,7 @@ func (p *page) register(guest, name, password string) {
 // the game under either player's name.
 func TestBrowserRatedGameProfiles(t *testing.T) {
 	requireBrowser(t)
+	axe := axeSource(t)
 	began := time.Now()
 	base := startServer(t)
 	browser := startBrowser(t)
@@ -59,6 +60,10 @@ func TestBrowserRatedGameProfiles(t *testing.T) {
 	end := lastOver(t, jack)
 	winner := end.Outcome.Winner
 	t.Logf("game over after %d moves in %v: %s won", m.moves, time.Since(began).Round(time.Millisecond), winner)
+	// The end screen: the outcome, the rematch with the same sides or the
+	// sides swapped, and the record's download.
+	jack.waitJS("the end screen's rematch choices and the record's link", `!!document.getElementById('rematch-swap') && document.getElementById('replay-export')?.getAttribute('href') === `+jsString("/api/tables/"+id+"/export"), scaled(10*time.Second))
+	jack.checkAxeSchemes(axe, "a finished rated table")
 
 	for _, pl := range []struct {
 		p    *page
@@ -89,6 +94,7 @@ func TestBrowserRatedGameProfiles(t *testing.T) {
 	if v := mustEval[string](jack, `document.getElementById('archive-player').value`); v != "lestrade1887" {
 		t.Errorf("the archive's player filter reads %q from the address", v)
 	}
+	jack.checkAxeSchemes(axe, "the lobby's archive, filtered")
 	jack.checkConsole()
 	inv.checkConsole()
 }
