@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // register turns the page's guest (answering the name prompt as guest)
@@ -95,6 +97,13 @@ func TestBrowserRatedGameProfiles(t *testing.T) {
 		t.Errorf("the archive's player filter reads %q from the address", v)
 	}
 	jack.checkAxeSchemes(axe, "the lobby's archive, filtered")
+	// The form writes its filters to the address: the other side's wins
+	// list nothing here.
+	loser := map[string]string{"jack": "investigator", "investigator": "jack"}[winner]
+	mustEval[chromedp.Void](jack, `(() => { const s = document.getElementById('archive-outcome'); s.value = `+jsString("won:"+loser)+`; })()`)
+	jack.mustClick("#archive-submit")
+	jack.waitJS("the other side's wins, none, with the filter in the address",
+		`new URLSearchParams(location.search).get('outcome') === `+jsString("won:"+loser)+` && new URLSearchParams(location.search).get('player') === 'lestrade1887' && !document.querySelector('#archive-list li[data-archive-table]') && !!document.querySelector('#archive-list li.empty')`, scaled(15*time.Second))
 	jack.checkConsole()
 	inv.checkConsole()
 }
