@@ -66,6 +66,11 @@ func TestBrowserRatedGameProfiles(t *testing.T) {
 	// sides swapped, and the record's download.
 	jack.waitJS("the end screen's rematch choices and the record's link", `!!document.getElementById('rematch-swap') && document.getElementById('replay-export')?.getAttribute('href') === `+jsString("/api/tables/"+id+"/export"), scaled(10*time.Second))
 	jack.checkAxeSchemes(axe, "a finished rated table")
+	// A rematch with the sides swapped seats Jack's player as the
+	// investigator of a new table.
+	jack.mustClick("#rematch-swap")
+	jack.waitJS("the rematch's table", `location.pathname.startsWith('/t/') && location.pathname !== `+jsString(table), scaled(15*time.Second))
+	jack.waitSeat(1)
 
 	for _, pl := range []struct {
 		p    *page
