@@ -221,7 +221,7 @@ func (s *sqlStore) RecordFinish(ctx context.Context, table string, f Finish) err
 
 func (s *sqlStore) Archive(ctx context.Context, q ArchiveQuery) ([]Table, error) {
 	where, args := ArchiveWhere(q, func(int) string { return "?" }, "id")
-	sql := `SELECT ` + tableCols + ` FROM tables WHERE ` + where + ` ORDER BY finished_at DESC, id`
+	sql := `SELECT ` + tableCols + ` FROM tables WHERE ` + where + ` ORDER BY finished_at DESC, id DESC`
 	if q.Limit > 0 {
 		sql += ` LIMIT ?`
 		args = append(args, q.Limit)
@@ -232,7 +232,8 @@ func (s *sqlStore) Archive(ctx context.Context, q ArchiveQuery) ([]Table, error)
 // ArchiveWhere is the WHERE clause of an archive query and its arguments,
 // in the SQL both dialects share; mark(n) writes the placeholder of the
 // n-th argument (from 1); id is how the dialect compares ids byte by byte
-// (the archive's order after the finish time). Store implementations share
+// (the archive's order after the finish time, descending, so that an index
+// of (status, finished_at, id) is read backwards). Store implementations share
 // it.
 func ArchiveWhere(q ArchiveQuery, mark func(n int) string, id string) (string, []any) {
 	var args []any
@@ -261,7 +262,7 @@ func ArchiveWhere(q ArchiveQuery, mark func(n int) string, id string) (string, [
 	}
 	if c := q.After; c != nil {
 		at := ms(c.At)
-		where = append(where, `(finished_at < `+arg(at)+` OR (finished_at = `+arg(at)+` AND `+id+` > `+arg(c.ID)+`))`)
+		where = append(where, `(finished_at < `+arg(at)+` OR (finished_at = `+arg(at)+` AND `+id+` < `+arg(c.ID)+`))`)
 	}
 	return strings.Join(where, ` AND `), args
 }

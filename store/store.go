@@ -106,7 +106,7 @@ type ArchiveQuery struct {
 }
 
 // ArchiveCursor is a place in the archive's order: the latest finished
-// first, then by id.
+// first, then by id, the greatest first (byte order).
 type ArchiveCursor struct {
 	At time.Time
 	ID string
@@ -213,7 +213,8 @@ type Store interface {
 	// recorded it, or the table was loaded again) or the table is unknown.
 	RecordFinish(ctx context.Context, table string, f Finish) error
 	// Archive returns the finished tables whose finish is recorded that
-	// match q, the latest finished first (then by id), with their seats.
+	// match q, the latest finished first (then by id, descending), with
+	// their seats.
 	Archive(ctx context.Context, q ArchiveQuery) ([]Table, error)
 	// CountTables returns the number of tables per status.
 	CountTables(ctx context.Context) (map[string]int, error)

@@ -383,7 +383,7 @@ func (s *Store) RecordFinish(ctx context.Context, table string, f store.Finish) 
 // Archive implements store.Store. Ids compare byte by byte, as in SQLite.
 func (s *Store) Archive(ctx context.Context, q store.ArchiveQuery) ([]store.Table, error) {
 	where, args := store.ArchiveWhere(q, func(n int) string { return fmt.Sprintf("$%d", n) }, `id COLLATE "C"`)
-	sql := `SELECT ` + tableCols + ` FROM tables WHERE ` + where + ` ORDER BY finished_at DESC, id COLLATE "C"`
+	sql := `SELECT ` + tableCols + ` FROM tables WHERE ` + where + ` ORDER BY finished_at DESC, id COLLATE "C" DESC`
 	if q.Limit > 0 {
 		args = append(args, q.Limit)
 		sql += fmt.Sprintf(` LIMIT $%d`, len(args))

@@ -110,7 +110,7 @@ func testArchive(t *testing.T, db DB) {
 	}
 	// Paging is stable: games finishing meanwhile (the latest) shift no
 	// page after the first, and tables finished at the same millisecond
-	// come in id order.
+	// come in descending id order.
 	page1 := ids(store.ArchiveQuery{Limit: 2})
 	for i := range 3 {
 		id := fmt.Sprintf("b%d", i)
@@ -129,10 +129,10 @@ func testArchive(t *testing.T, db DB) {
 	if got := ids(store.ArchiveQuery{Limit: 2, After: after}); !slices.Equal(got, []string{"a3", "a2"}) {
 		t.Errorf("page 2 after new games: %v, want [a3 a2]", got)
 	}
-	if got := ids(store.ArchiveQuery{Limit: 2}); !slices.Equal(got, []string{"b0", "b1"}) {
-		t.Errorf("first page: %v, want [b0 b1]", got)
+	if got := ids(store.ArchiveQuery{Limit: 2}); !slices.Equal(got, []string{"b2", "b1"}) {
+		t.Errorf("first page: %v, want [b2 b1]", got)
 	}
-	if got := ids(store.ArchiveQuery{Limit: 2, After: &store.ArchiveCursor{At: base.AddDate(0, 1, 0), ID: "b1"}}); !slices.Equal(got, []string{"b2", "a5"}) {
-		t.Errorf("page after b1: %v, want [b2 a5]", got)
+	if got := ids(store.ArchiveQuery{Limit: 2, After: &store.ArchiveCursor{At: base.AddDate(0, 1, 0), ID: "b1"}}); !slices.Equal(got, []string{"b0", "a5"}) {
+		t.Errorf("page after b1: %v, want [b0 a5]", got)
 	}
 }
