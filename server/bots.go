@@ -180,7 +180,8 @@ func (t *table) botAnswer(seat game.Seat, b *botSeat, bot game.Bot, mv game.Move
 }
 
 // checkTakeover gives the seats of players absent past the table's limit to a
-// bot, and arms a timer for the next one due.
+// bot (a casual table: the bot finishes the game for them), or makes the
+// first of them lose (a rated table), and arms a timer for the next one due.
 func (t *table) checkTakeover() {
 	if t.timer != nil {
 		t.timer.Stop()
@@ -198,6 +199,16 @@ func (t *table) checkTakeover() {
 			continue
 		}
 		if due := since.Add(limit).Sub(now); due <= 0 {
+			if t.rec.Rated {
+				// A rated game is not finished by a bot for someone who
+				// left: they lose it, as a resignation (reason
+				// "abandoned") that is rated once like any other.
+				t.s.log.Info("absent past the takeover limit of a rated table; the seat loses", "table", t.id, "seat", int(seat))
+				if err := t.giveUp(store.Resignation{Seat: int(seat), Version: t.version, Reason: reasonAbandoned}); err != nil {
+					t.s.log.Warn("loss by absence not stored", "table", t.id, "seat", int(seat), "err", err)
+				}
+				return
+			}
 			t.takenOver = t.takenOver.With(seat)
 			changed = true
 			t.s.log.Info("takeover", "table", t.id, "seat", int(seat))

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"gaslamp/game"
 )
 
 func TestLeaveSeatToBot(t *testing.T) {
@@ -121,5 +123,72 @@ func TestCreatorTakesASeat(t *testing.T) {
 		if code != http.StatusBadRequest {
 			t.Fatalf("create with seat %v: %d, want 400", bad, code)
 		}
+	}
+}
+
+// TestRematchSwap: a rematch with the sides swapped seats the caller at the
+// other side and keeps the other side's seat for the other player (nobody
+// else may take it); with the same sides, each keeps their side. A bad
+// choice is refused.
+func TestRematchSwap(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, bob, carol := e.guest("Alice"), e.guest("Bob"), e.guest("Carol")
+	id := finishedBy(e, alice, bob, false) // alice north (0), bob south (1)
+	rematch := func(body any) (created, int) {
+		t.Helper()
+		var res created
+		code := alice.do("POST", "/api/tables/"+id+"/rematch", body, &res)
+		return res, code
+	}
+	if _, code := rematch(map[string]string{"sides": "upside-down"}); code != http.StatusBadRequest {
+		t.Fatalf("a bad choice of sides: %d, want 400", code)
+	}
+	for _, tc := range []struct {
+		sides      string
+		alice, bob int
+	}{{"swap", 1, 0}, {"same", 0, 1}} {
+		res, code := rematch(map[string]string{"sides": tc.sides})
+		if code != http.StatusCreated || res.Seat == nil || *res.Seat != tc.alice {
+			t.Fatalf("rematch %s: %d %+v, want alice at seat %d", tc.sides, code, res, tc.alice)
+		}
+		path := fmt.Sprintf("/api/tables/%s/seats/%d", res.ID, tc.bob)
+		if code := carol.do("POST", path, nil, nil); code != http.StatusConflict {
+			t.Fatalf("rematch %s: carol took bob's seat: %d", tc.sides, code)
+		}
+		if code := bob.do("POST", path, nil, nil); code != http.StatusOK {
+			t.Fatalf("rematch %s: bob's seat %d: %d", tc.sides, tc.bob, code)
+		}
+		var sum tableSummary
+		alice.do("GET", "/api/tables/"+res.ID, nil, &sum)
+		if p := sum.Seats[tc.alice].Player; p == nil || p.Name != "Alice" {
+			t.Fatalf("rematch %s: seat %d %+v", tc.sides, tc.alice, sum.Seats[tc.alice])
+		}
+		if p := sum.Seats[tc.bob].Player; p == nil || p.Name != "Bob" {
+			t.Fatalf("rematch %s: seat %d %+v", tc.sides, tc.bob, sum.Seats[tc.bob])
+		}
+	}
+	// No body: the same sides, as before.
+	if res, code := rematch(nil); code != http.StatusCreated || res.Seat == nil || *res.Seat != 0 {
+		t.Fatalf("rematch without a body: %d %+v", code, res)
+	}
+}
+
+func TestRematchSeats(t *testing.T) {
+	seat := func(side string) game.SeatInfo { return game.SeatInfo{ID: side, Side: side} }
+	whitehall := []game.SeatInfo{seat("jack"), seat("inv"), seat("inv"), seat("inv")}
+	from, ok := rematchSeats(whitehall, true)
+	// Jack's player plays every investigator; the first investigator's, Jack.
+	if !ok || fmt.Sprint(from) != "[1 0 0 0]" {
+		t.Fatalf("whitehall swapped: %v %v", from, ok)
+	}
+	if from, ok := rematchSeats(whitehall, false); !ok || fmt.Sprint(from) != "[0 1 2 3]" {
+		t.Fatalf("whitehall same: %v %v", from, ok)
+	}
+	if from, ok := rematchSeats([]game.SeatInfo{seat("a"), seat("b"), seat("a"), seat("b")}, true); !ok || fmt.Sprint(from) != "[1 0 3 2]" {
+		t.Fatalf("two a two: %v %v", from, ok)
+	}
+	// Jekyll: both seats of one side; no swap.
+	if _, ok := rematchSeats([]game.SeatInfo{seat("players"), seat("players")}, true); ok {
+		t.Fatal("swapped a game of one side")
 	}
 }

@@ -37,6 +37,8 @@ type tableSummary struct {
 	ToAct []int `json:"to_act,omitempty"`
 	// Rated: the result changes the players' ratings (accounts only).
 	Rated bool `json:"rated"`
+	// Finish is how a finished game ended (archive.go), once recorded.
+	Finish *finishSummary `json:"finish,omitempty"`
 }
 
 type seatSummary struct {
@@ -68,6 +70,9 @@ func (t *table) buildSummary() *tableSummary {
 		sum.Resigned = &seat
 	}
 	sum.ToAct = t.toAct()
+	if f := t.rec.Finish; f != nil {
+		sum.Finish = &finishSummary{Winner: f.Winner, Ended: f.Ended, At: f.At}
+	}
 	if sum.Options == nil {
 		sum.Options = game.Options{}
 	}
@@ -145,18 +150,7 @@ func (s *Server) handleTables(w http.ResponseWriter, r *http.Request) {
 	case store.StatusOpen, store.StatusRunning:
 		s.writeLobby(w, r, s.hub.summaries(status))
 	case store.StatusFinished:
-		recs, err := s.store.Tables(r.Context(), 50, store.StatusFinished)
-		if err != nil {
-			s.httpError(w, http.StatusInternalServerError, errNotStored)
-			return
-		}
-		out := []*tableSummary{}
-		for _, rec := range recs {
-			if sum := summaryOf(rec); sum != nil {
-				out = append(out, sum)
-			}
-		}
-		s.writeLobby(w, r, out)
+		s.handleArchive(w, r) // archive.go
 	default:
 		s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad status"))
 	}

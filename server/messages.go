@@ -6,6 +6,8 @@ import "gaslamp/game"
 // site's catalogue lacks them (the site's texts win).
 var serverMessages = game.Catalog{
 	"en": {
+		"err.no-swap":             "The sides can only be swapped in a game played by two opposing sides.",
+		"err.bad-archive-filter":  "That archive filter is not valid: a game, a player's name, days as YYYY-MM-DD (the first not after the last) and an outcome from the list.",
 		"err.not-running":         "That can only be done while the game is being played.",
 		"err.rematch-early":       "A rematch can only follow a finished game.",
 		"err.too-large":           "That message is too long (at most {max}).",
@@ -73,6 +75,8 @@ var serverMessages = game.Catalog{
 		"err.rated-table":         "A rated table needs an account, people in every seat (no bot), two opposing sides and no hot-seat.",
 	},
 	"fr": {
+		"err.no-swap":             "On ne peut échanger les camps que dans un jeu à deux camps adverses.",
+		"err.bad-archive-filter":  "Ce filtre des archives n'est pas valable : un jeu, le nom d'un joueur, des jours écrits AAAA-MM-JJ (le premier au plus tard le dernier) et une issue de la liste.",
 		"err.not-running":         "Ce n'est possible que pendant la partie.",
 		"err.rematch-early":       "Une revanche ne se joue qu'après une partie terminée.",
 		"err.too-large":           "Message trop long (au plus {max}).",
@@ -140,6 +144,8 @@ var serverMessages = game.Catalog{
 		"err.rated-table":         "Une table classée demande un compte, une personne à chaque place (pas de bot), deux camps adverses et pas de solo partagé.",
 	},
 	"nl": {
+		"err.no-swap":             "De kampen kunnen alleen worden gewisseld in een spel van twee tegenover elkaar staande kampen.",
+		"err.bad-archive-filter":  "Dat archieffilter is niet geldig: een spel, de naam van een speler, dagen als JJJJ-MM-DD (de eerste niet na de laatste) en een afloop uit de lijst.",
 		"err.not-running":         "Dat kan alleen terwijl het spel bezig is.",
 		"err.rematch-early":       "Een revanche kan pas na een afgelopen spel.",
 		"err.too-large":           "Dat bericht is te lang (hoogstens {max}).",

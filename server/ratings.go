@@ -66,6 +66,7 @@ func (t *table) recordResults() {
 	if !out.Over {
 		return
 	}
+	t.recordFinish(out) // archive.go
 	ctx, cancel := storeCtx()
 	defer cancel()
 	type key struct{ user, side string }

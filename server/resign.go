@@ -17,6 +17,10 @@ import (
 	"gaslamp/store"
 )
 
+// reasonAbandoned is the store.Resignation reason of a player who stayed
+// away past the takeover limit of a rated table: they lose (bots.go).
+const reasonAbandoned = "abandoned"
+
 // outcome is the table's result: the rules' own, or the resignation's.
 func (t *table) outcome() game.Outcome {
 	if o := t.state.Outcome(); o.Over || t.rec.Resigned == nil {
@@ -40,8 +44,11 @@ func resignedOutcome(rules game.Rules, infos []game.SeatInfo, r store.Resignatio
 		}
 	}
 	o.Reason = game.T("web.outcome.resigned", "seat", seat.Name)
-	if r.Reason == "time" {
+	switch r.Reason {
+	case "time":
 		o.Reason = game.T("web.outcome.out-of-time", "seat", seat.Name)
+	case reasonAbandoned:
+		o.Reason = game.T("web.outcome.abandoned", "seat", seat.Name)
 	}
 	return o
 }

@@ -294,4 +294,25 @@ var Migrations = []Migration{
 		`ALTER TABLE accounts ADD COLUMN suspended_until BIGINT NOT NULL DEFAULT 0`,
 		`ALTER TABLE accounts ADD COLUMN suspend_reason TEXT NOT NULL DEFAULT ''`,
 	}},
+	{14, "the archive of finished games", []string{
+		// How each finished table ended, for the archive's filters:
+		// winner, the side that won ("" nobody); ended, how (store.EndRules,
+		// EndResigned, EndTime, EndAbandoned; "" not recorded yet);
+		// finished_at, when (Unix milliseconds). Tables finished before
+		// this migration take their creation time, their resignation, and
+		// the winning side of their stored results (nobody when no person
+		// played them).
+		`ALTER TABLE tables ADD COLUMN winner TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE tables ADD COLUMN ended TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE tables ADD COLUMN finished_at BIGINT NOT NULL DEFAULT 0`,
+		`UPDATE tables SET finished_at = created,
+			ended = CASE WHEN resigned_seat < 0 THEN 'rules' WHEN resigned_reason = 'time' THEN 'time' ELSE 'resigned' END,
+			winner = COALESCE((SELECT MIN(r.side) FROM results r WHERE r.table_id = tables.id AND r.won = 1), '')
+			WHERE status = 'finished'`,
+		// The archive pages the finished tables, the latest first, by
+		// game or not; a player's name finds the tables they sat at.
+		`CREATE INDEX tables_archive ON tables(status, finished_at, id)`,
+		`CREATE INDEX tables_archive_game ON tables(game, status, finished_at, id)`,
+		`CREATE INDEX seats_name ON seats(lower(name))`,
+	}},
 }

@@ -96,19 +96,22 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	return mapErr(tx.Commit())
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason, winner, ended, finished_at`
 
 func scanTable(sc interface{ Scan(...any) error }) (Table, error) {
 	var t Table
 	var opts string
-	var seed, created, hotseat, resignedSeat, resignedVersion, rated int64
-	var resignedReason string
-	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated, &resignedReason); err != nil {
+	var seed, created, hotseat, resignedSeat, resignedVersion, rated, finishedAt int64
+	var resignedReason, winner, ended string
+	if err := sc.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated, &resignedReason, &winner, &ended, &finishedAt); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat, t.Rated = uint64(seed), fromMS(created), hotseat != 0, rated != 0
 	if resignedSeat >= 0 {
 		t.Resigned = &Resignation{Seat: int(resignedSeat), Version: resignedVersion, Reason: resignedReason}
+	}
+	if ended != "" {
+		t.Finish = &Finish{Winner: winner, Ended: ended, At: fromMS(finishedAt)}
 	}
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
@@ -209,6 +212,59 @@ func (s *sqlStore) queryTables(ctx context.Context, q string, args ...any) ([]Ta
 		}
 	}
 	return out, nil
+}
+
+func (s *sqlStore) RecordFinish(ctx context.Context, table string, f Finish) error {
+	return s.exec(ctx, `UPDATE tables SET winner = ?, ended = ?, finished_at = ? WHERE id = ? AND ended = '' AND status = ?`,
+		f.Winner, f.Ended, ms(f.At), table, StatusFinished)
+}
+
+func (s *sqlStore) Archive(ctx context.Context, q ArchiveQuery) ([]Table, error) {
+	where, args := ArchiveWhere(q, func(int) string { return "?" }, "id")
+	sql := `SELECT ` + tableCols + ` FROM tables WHERE ` + where + ` ORDER BY finished_at DESC, id DESC`
+	if q.Limit > 0 {
+		sql += ` LIMIT ?`
+		args = append(args, q.Limit)
+	}
+	return s.queryTables(ctx, s.rebind(sql), args...)
+}
+
+// ArchiveWhere is the WHERE clause of an archive query and its arguments,
+// in the SQL both dialects share; mark(n) writes the placeholder of the
+// n-th argument (from 1); id is how the dialect compares ids byte by byte
+// (the archive's order after the finish time, descending, so that an index
+// of (status, finished_at, id) is read backwards). Store implementations share
+// it.
+func ArchiveWhere(q ArchiveQuery, mark func(n int) string, id string) (string, []any) {
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return mark(len(args))
+	}
+	where := []string{`status = ` + arg(StatusFinished), `ended <> ''`}
+	if q.Game != "" {
+		where = append(where, `game = `+arg(q.Game))
+	}
+	if q.Player != "" {
+		where = append(where, `id IN (SELECT table_id FROM seats WHERE lower(name) = lower(`+arg(q.Player)+`) AND kind = `+arg(KindHuman)+`)`)
+	}
+	if !q.From.IsZero() {
+		where = append(where, `finished_at >= `+arg(ms(q.From)))
+	}
+	if !q.To.IsZero() {
+		where = append(where, `finished_at < `+arg(ms(q.To)))
+	}
+	if q.Winner != "" {
+		where = append(where, `winner = `+arg(q.Winner))
+	}
+	if q.Ended != "" {
+		where = append(where, `ended = `+arg(q.Ended))
+	}
+	if c := q.After; c != nil {
+		at := ms(c.At)
+		where = append(where, `(finished_at < `+arg(at)+` OR (finished_at = `+arg(at)+` AND `+id+` < `+arg(c.ID)+`))`)
+	}
+	return strings.Join(where, ` AND `), args
 }
 
 func (s *sqlStore) CountTables(ctx context.Context) (map[string]int, error) {

@@ -69,6 +69,47 @@ type Table struct {
 	Seats    []Seat
 	// Resigned is the resignation that ended the game, nil when none did.
 	Resigned *Resignation
+	// Finish is how the finished game ended (RecordFinish), nil until it
+	// is recorded.
+	Finish *Finish
+}
+
+// How a finished game ended (Finish.Ended).
+const (
+	EndRules     = "rules"     // by the game's rules
+	EndResigned  = "resigned"  // a seat resigned
+	EndTime      = "time"      // a seat's clock ran out at a table whose pace makes it lose
+	EndAbandoned = "abandoned" // a player stayed away past the takeover limit of a rated table
+)
+
+// Finish is how a finished table ended, as the archive lists and filters it.
+type Finish struct {
+	Winner string    // the winning side; "" when nobody won
+	Ended  string    // EndRules, EndResigned, EndTime or EndAbandoned
+	At     time.Time // when the game ended
+}
+
+// ArchiveQuery selects finished tables (Store.Archive). Zero fields do not
+// filter.
+type ArchiveQuery struct {
+	Game   string
+	Player string    // the name of a person who holds a seat (ASCII letters in any case)
+	From   time.Time // finished at or after From
+	To     time.Time // finished before To
+	Winner string    // the winning side
+	Ended  string    // how the game ended (EndRules...)
+	// After is the last table of the previous page: the page starts
+	// right after it in the archive's order (keyset paging, so that games
+	// finishing meanwhile shift nothing).
+	After *ArchiveCursor
+	Limit int // at most this many (0 = no limit)
+}
+
+// ArchiveCursor is a place in the archive's order: the latest finished
+// first, then by id, the greatest first (byte order).
+type ArchiveCursor struct {
+	At time.Time
+	ID string
 }
 
 // Resignation ends a game before its rules do: Seat gave up when Version
@@ -167,6 +208,14 @@ type Store interface {
 	// r.Seat resigned at r.Version. It returns ErrConflict when the table
 	// is already finished and ErrNotFound when there is no such table.
 	Resign(ctx context.Context, table string, r Resignation) error
+	// RecordFinish records how a finished table ended, once: it does
+	// nothing when the table's finish is recorded already (another node
+	// recorded it, or the table was loaded again) or the table is unknown.
+	RecordFinish(ctx context.Context, table string, f Finish) error
+	// Archive returns the finished tables whose finish is recorded that
+	// match q, the latest finished first (then by id, descending), with
+	// their seats.
+	Archive(ctx context.Context, q ArchiveQuery) ([]Table, error)
 	// CountTables returns the number of tables per status.
 	CountTables(ctx context.Context) (map[string]int, error)
 	// SetStatus changes a table's status.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -248,5 +249,66 @@ func TestSQLiteDamageFoundAtOpen(t *testing.T) {
 		t.Fatal("the damaged database passed the integrity check")
 	} else {
 		t.Logf("found: %v", err)
+	}
+}
+
+// TestArchiveMigration opens a database at the schema before migration 14
+// holding finished tables (by the rules with a winner among the stored
+// results, resigned, lost on time, played by bots only) and a running one,
+// and checks that the migration gives each finished one its finish, so the
+// archive lists them.
+func TestArchiveMigration(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	saved := Migrations
+	i := slices.IndexFunc(Migrations, func(m Migration) bool { return m.Version == 14 })
+	Migrations = Migrations[:i]
+	s := open(t, dir)
+	Migrations = saved
+	db := s.(*sqlStore).w
+	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	mk := func(id, status string, resignedSeat int, reason string) {
+		t.Helper()
+		if _, err := db.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, resigned_seat, resigned_reason)
+			VALUES (?, 'g', '{}', 0, ?, 0, '', ?, ?, ?)`, id, status, created.UnixMilli(), resignedSeat, reason); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("rules", StatusFinished, -1, "")
+	mk("resigned", StatusFinished, 0, "")
+	mk("time", StatusFinished, 1, "time")
+	mk("bots", StatusFinished, -1, "")
+	mk("running", StatusRunning, -1, "")
+	for _, r := range []struct {
+		table, side string
+		won         int
+	}{{"rules", "jack", 0}, {"rules", "police", 1}, {"resigned", "jack", 0}, {"time", "jack", 1}} {
+		if _, err := db.ExecContext(ctx, `INSERT INTO results (table_id, user_id, game, side, won, rated, at) VALUES (?, ?, 'g', ?, ?, 0, 0)`,
+			r.table, "u-"+r.side, r.side, r.won); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s = open(t, dir)
+	defer s.Close()
+	want := map[string]*Finish{
+		"rules":    {Winner: "police", Ended: EndRules, At: created},
+		"resigned": {Winner: "", Ended: EndResigned, At: created},
+		"time":     {Winner: "jack", Ended: EndTime, At: created},
+		"bots":     {Winner: "", Ended: EndRules, At: created},
+		"running":  nil,
+	}
+	for id, w := range want {
+		tb, err := s.Table(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (w == nil) != (tb.Finish == nil) || w != nil && *w != *tb.Finish {
+			t.Errorf("%s after the migration: finish %+v, want %+v", id, tb.Finish, w)
+		}
+	}
+	list, err := s.Archive(ctx, ArchiveQuery{})
+	if err != nil || len(list) != 4 {
+		t.Fatalf("archive after the migration: %d tables, %v; want 4", len(list), err)
 	}
 }

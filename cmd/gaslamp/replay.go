@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"strings"
+	"time"
 
 	"gaslamp/game"
 )
@@ -16,7 +19,7 @@ func init() {
 }
 
 func runReplay(args []string) int {
-	fs := newFlags("replay", "[--quiet] [--as SEAT] [--lang en|fr|nl] FILE   (FILE - reads standard input)")
+	fs := newFlags("replay", "[--quiet] [--as SEAT] [--lang en|fr|nl] FILE|URL   (FILE - reads standard input; URL: a finished table's page, https://host/t/ID, whose export is fetched)")
 	quiet := fs.Bool("quiet", false, "print only the outcome (and the refused move, if any)")
 	as := fs.String("as", "", "print only the events this seat id (or \"spectator\") was sent; default: every event, private ones marked with their audience")
 	lang := fs.String("lang", "en", "language of the texts: en, fr or nl")
@@ -36,22 +39,25 @@ func runReplay(args []string) int {
 		}
 	}
 	if file == "" {
-		fmt.Fprintln(os.Stderr, "gaslamp replay: missing FILE (a JSON game record, or - for standard input)")
+		fmt.Fprintln(os.Stderr, "gaslamp replay: missing FILE (a JSON game record, - for standard input, or a finished table's URL)")
 		fs.Usage()
 		return 2
 	}
 	var data []byte
 	var err error
-	if file == "-" {
+	switch {
+	case file == "-":
 		data, err = io.ReadAll(os.Stdin)
-	} else {
+	case strings.Contains(file, "://"):
+		data, err = fetchExport(file)
+	default:
 		data, err = os.ReadFile(file)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gaslamp replay:", err)
 		return 1
 	}
-	var rec game.Record
+	var rec exported
 	if err := json.Unmarshal(data, &rec); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp replay: %s is not a game record: %v\n", file, err)
 		return 1
@@ -100,7 +106,7 @@ func runReplay(args []string) int {
 	if !*quiet {
 		fmt.Printf("%s, options %s, seed %d, %d moves\n", msgs.Render(*lang, r.Name()), opts, rec.Seed, len(rec.Moves))
 	}
-	st, err := game.Replay(rec, func(i int, _ game.State, log *game.Log) {
+	st, err := game.Replay(rec.Record, func(i int, _ game.State, log *game.Log) {
 		if *quiet {
 			return
 		}
@@ -138,6 +144,13 @@ func runReplay(args []string) int {
 		fmt.Printf("over: %s won: %s\n", out.Winner, msgs.Render(*lang, out.Reason))
 	case out.Over:
 		fmt.Printf("over, nobody won: %s\n", msgs.Render(*lang, out.Reason))
+	case rec.Outcome != nil && rec.Outcome.Over && rec.Resigned != nil:
+		// Ended before its rules did (an export says how).
+		how := map[string]string{"time": "ran out of time", "abandoned": "stayed away too long"}[rec.Ended]
+		if how == "" {
+			how = "resigned"
+		}
+		fmt.Printf("over: %s won: %s %s\n", rec.Outcome.Winner, seatID(game.Seat(*rec.Resigned)), how)
 	default:
 		var ids []string
 		for _, s := range st.ToAct().Seats() {
@@ -167,4 +180,69 @@ func compact(raw json.RawMessage) string {
 		return string(data)
 	}
 	return string(raw)
+}
+
+// exported is a game record as a finished table's export gives it
+// (server/export.go): a game.Record, and how the game ended when it ended
+// before its rules did (a resignation, a loss on time or by absence).
+type exported struct {
+	game.Record
+	Outcome  *game.Outcome `json:"outcome"`
+	Ended    string        `json:"ended"`
+	Resigned *game.Seat    `json:"resigned_seat"`
+}
+
+// maxExport bounds a fetched export.
+const maxExport = 64 << 20
+
+// exportURL turns a table's address (its page /t/ID, or the API's
+// /api/tables/ID, or /api/tables/ID/export itself) into its export's URL.
+func exportURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("%q is not an http(s) URL", raw)
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	var id string
+	switch {
+	case len(parts) >= 2 && parts[0] == "t":
+		id = parts[1]
+	case len(parts) >= 3 && parts[0] == "api" && parts[1] == "tables":
+		id = parts[2]
+	}
+	if id == "" {
+		return "", fmt.Errorf("%q is not a table's address (https://host/t/ID)", raw)
+	}
+	out := url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/api/tables/" + id + "/export"}
+	return out.String(), nil
+}
+
+// fetchExport downloads the export of the finished table at raw.
+func fetchExport(raw string) ([]byte, error) {
+	target, err := exportURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	client := &http.Client{Timeout: time.Minute}
+	resp, err := client.Get(target)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxExport+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", target, err)
+	}
+	if len(data) > maxExport {
+		return nil, fmt.Errorf("%s: the export is larger than %d MiB", target, maxExport>>20)
+	}
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return data, nil
+	case http.StatusNotFound:
+		return nil, fmt.Errorf("%s: no such table (HTTP 404)", target)
+	case http.StatusForbidden:
+		return nil, fmt.Errorf("%s: the game is not finished yet: its record stays secret until it is (HTTP 403)", target)
+	}
+	return nil, fmt.Errorf("%s: HTTP %d", target, resp.StatusCode)
 }

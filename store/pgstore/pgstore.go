@@ -277,19 +277,22 @@ func (s *Store) CreateTable(ctx context.Context, t store.Table) error {
 	}))
 }
 
-const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason`
+const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason, winner, ended, finished_at`
 
 func scanTable(row pgx.Row) (store.Table, error) {
 	var t store.Table
 	var opts string
-	var seed, created, hotseat, resignedSeat, resignedVersion, rated int64
-	var resignedReason string
-	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated, &resignedReason); err != nil {
+	var seed, created, hotseat, resignedSeat, resignedVersion, rated, finishedAt int64
+	var resignedReason, winner, ended string
+	if err := row.Scan(&t.ID, &t.Game, &opts, &seed, &t.Status, &t.Takeover, &t.Creator, &created, &hotseat, &t.Pace, &resignedSeat, &resignedVersion, &rated, &resignedReason, &winner, &ended, &finishedAt); err != nil {
 		return t, mapErr(err)
 	}
 	t.Seed, t.Created, t.Hotseat, t.Rated = uint64(seed), fromMS(created), hotseat != 0, rated != 0
 	if resignedSeat >= 0 {
 		t.Resigned = &store.Resignation{Seat: int(resignedSeat), Version: resignedVersion, Reason: resignedReason}
+	}
+	if ended != "" {
+		t.Finish = &store.Finish{Winner: winner, Ended: ended, At: fromMS(finishedAt)}
 	}
 	if err := json.Unmarshal([]byte(opts), &t.Options); err != nil {
 		return t, err
@@ -368,6 +371,28 @@ func (s *Store) tables(ctx context.Context, user string, limit, offset int, stat
 		args = append(args, offset)
 		q += fmt.Sprintf(` OFFSET $%d`, len(args))
 	}
+	return s.queryTables(ctx, q, args...)
+}
+
+// RecordFinish implements store.Store.
+func (s *Store) RecordFinish(ctx context.Context, table string, f store.Finish) error {
+	return s.exec(ctx, `UPDATE tables SET winner = $1, ended = $2, finished_at = $3 WHERE id = $4 AND ended = '' AND status = $5`,
+		f.Winner, f.Ended, ms(f.At), table, store.StatusFinished)
+}
+
+// Archive implements store.Store. Ids compare byte by byte, as in SQLite.
+func (s *Store) Archive(ctx context.Context, q store.ArchiveQuery) ([]store.Table, error) {
+	where, args := store.ArchiveWhere(q, func(n int) string { return fmt.Sprintf("$%d", n) }, `id COLLATE "C"`)
+	sql := `SELECT ` + tableCols + ` FROM tables WHERE ` + where + ` ORDER BY finished_at DESC, id COLLATE "C" DESC`
+	if q.Limit > 0 {
+		args = append(args, q.Limit)
+		sql += fmt.Sprintf(` LIMIT $%d`, len(args))
+	}
+	return s.queryTables(ctx, sql, args...)
+}
+
+// queryTables runs a query of tableCols and reads each table with its seats.
+func (s *Store) queryTables(ctx context.Context, q string, args ...any) ([]store.Table, error) {
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err

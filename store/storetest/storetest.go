@@ -73,6 +73,7 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Passkeys", testPasskeys},
 		{"Challenges", testChallenges},
 		{"Moderation", testModeration},
+		{"Archive", testArchive},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })

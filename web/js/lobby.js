@@ -8,6 +8,7 @@ import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
 import { PACE_PRESETS, paceLabel } from './clock.js';
 import { qrToggle } from './qr.js';
+import { initArchive, relabelArchive } from './archive.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -502,6 +503,7 @@ async function main() {
   renderPaceSelect();
   renderLeaderboardLinks();
   renderRulesLinks();
+  initArchive(games);
   byId('game-select').addEventListener('change', renderCreateForm);
   byId('game-select').addEventListener('change', () => {
     delete byId('my-seat').dataset.chosen;
@@ -535,6 +537,7 @@ async function main() {
     }
     renderTables();
     renderMine();
+    relabelArchive();
   });
   await refreshTables();
   window.setInterval(refreshTables, REFRESH_MS);

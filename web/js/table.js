@@ -621,11 +621,16 @@ function drawOutcome() {
   if (!o?.over) return;
   const side = o.winner ? sideName(o.winner) : '';
   const rematch = el('button', { type: 'button', id: 'rematch', class: 'primary' }, t('web.outcome.rematch'));
-  rematch.addEventListener('click', () => askRematch());
+  rematch.addEventListener('click', () => askRematch('same'));
+  // A game of two opposing sides offers the rematch with the sides swapped.
+  const sides = new Set((st.table?.seats ?? []).map((x) => x.side));
+  const swap = el('button', { type: 'button', id: 'rematch-swap' }, t('web.outcome.rematch-swap'));
+  swap.addEventListener('click', () => askRematch('swap'));
   box.replaceChildren(
     el('h2', {}, o.winner ? t('web.outcome.winner', { side }) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
-    el('p', { class: 'outcome-actions' }, rematch, el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
+    el('p', { class: 'outcome-actions' }, rematch, ...(sides.size === 2 ? [swap] : []),
+      el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
   );
   box.dataset.winner = o.winner ?? '';
 }
@@ -647,6 +652,7 @@ function drawReplay() {
   const panel = byId('replay');
   panel.hidden = !st.outcome?.over;
   if (panel.hidden) return;
+  if (st.table) byId('replay-export', HTMLAnchorElement).href = `/api/tables/${encodeURIComponent(st.table.id)}/export`;
   const steps = replaySteps().length - 1;
   const step = st.replay ? st.replay.step : steps;
   byId('replay-pos').textContent = t('web.replay.position', { step, steps });
@@ -845,18 +851,23 @@ async function resign(seat) {
 }
 
 /**
- * Asks for a rematch of the finished table: a new table like it, where this
- * player takes the seat they held (or the first free one), then goes there.
+ * Asks for a rematch of the finished table: a new table like it, with the
+ * same sides or the sides swapped, where the server seats this player at
+ * the seat kept for them (or, a spectator, the first free one), then goes
+ * there.
+ * @param {'same'|'swap'} sides
  */
-async function askRematch() {
+async function askRematch(sides) {
   if (!st.table) return;
   if (!who) who = await signedIn;
   if (!who) who = await askName(true);
   if (!who) return;
   try {
-    const res = /** @type {{id: string}} */ (await api(`/api/tables/${encodeURIComponent(st.table.id)}/rematch`, { method: 'POST' }));
-    const seat = st.you.length > 0 ? st.you[0] : (st.table.seats.find((x) => x.kind !== 'bot')?.seat ?? 0);
-    await api(`/api/tables/${encodeURIComponent(res.id)}/seats/${seat}`, { method: 'POST' }).catch(() => {});
+    const res = /** @type {{id: string, seat?: number}} */ (await api(`/api/tables/${encodeURIComponent(st.table.id)}/rematch`, { method: 'POST', body: { sides } }));
+    if (res.seat === undefined) {
+      const seat = st.table.seats.find((x) => x.kind !== 'bot')?.seat ?? 0;
+      await api(`/api/tables/${encodeURIComponent(res.id)}/seats/${seat}`, { method: 'POST' }).catch(() => {});
+    }
     location.assign(`/t/${encodeURIComponent(res.id)}`);
   } catch (e) {
     toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));

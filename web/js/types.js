@@ -76,6 +76,13 @@
  * @property {number} [resigned] the seat that gave the game up
  * @property {number[]} [to_act] the seats that must act now (a running table)
  * @property {boolean} [rated] the result changes the players' ratings (accounts only)
+ * @property {Finish} [finish] how a finished game ended, once recorded
+ */
+
+/**
+ * How a finished game ended (the archive): the winning side ("" nobody), how
+ * (rules, resigned, time, abandoned) and when.
+ * @typedef {{winner: string, ended: 'rules'|'resigned'|'time'|'abandoned'|string, at: string}} Finish
  */
 
 /**
