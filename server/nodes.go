@@ -48,6 +48,7 @@ package server
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -508,7 +509,8 @@ func (h *hub) sweep(ctx context.Context) {
 }
 
 // takeLeases claims the expired leases of ids, loading the tables not held
-// here, sweepLoaders at a time; it returns how many tables it took up.
+// here, sweepLoaders at a time; it returns how many tables it took up or
+// found taken by another node.
 func (h *hub) takeLeases(ctx context.Context, ids []string) int {
 	var taken atomic.Int64
 	work := make(chan string)
@@ -523,8 +525,21 @@ func (h *hub) takeLeases(ctx context.Context, ids []string) int {
 					taken.Add(1)
 					continue
 				}
+				// Claim first, load after: the other nodes sweep the same
+				// expired leases, and a table is loaded only by the node
+				// that won it (each node walks the batch in its own
+				// order, so they split it instead of racing for each).
 				lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				_, err := h.get(lctx, id)
+				now := time.Now()
+				held, err := h.s.store.ClaimLease(lctx, id, h.s.node, now, now.Add(h.s.leaseTTL))
+				if err == nil && !held {
+					cancel()
+					taken.Add(1) // another node took it: progress all the same
+					continue
+				}
+				if err == nil {
+					_, err = h.get(lctx, id)
+				}
 				cancel()
 				if err != nil {
 					if ctx.Err() == nil {
@@ -536,8 +551,8 @@ func (h *hub) takeLeases(ctx context.Context, ids []string) int {
 			}
 		}()
 	}
-	for _, id := range ids {
-		work <- id
+	for _, i := range rand.Perm(len(ids)) {
+		work <- ids[i]
 	}
 	close(work)
 	wg.Wait()
