@@ -4,10 +4,17 @@
 // movement tables (boards/GAME-diagrams.json, web.DiagramsOf): the page
 // computes no rule. Each figure is an image whose accessible name is its
 // caption ("web.rules.GAME.fig.ID", in the page's language).
+//
+// Pocket's figure is drawn by its table renderer (games/pocket.js) from the
+// spectator's view of a position the real rules set up, which the server
+// gives (GET /api/rules/pocket/figures): the lines of sight are the view's.
 
 import { BoardView, loadGeometry } from './board.js';
 import { el } from './dom.js';
-import { t } from './i18n.js';
+import { has, t } from './i18n.js';
+import { api } from './net.js';
+import { rendererFor } from './games/registry.js';
+import './games/pocket.js';
 
 /**
  * One figure (web.Diagram).
@@ -83,6 +90,21 @@ export function drawFigure(game, geo, d) {
   w = side;
   h = side;
   root.setAttribute('viewBox', `${x0} ${y0} ${w} ${h}`);
+  // What lies outside the crop is dropped: a figure keeps a few dozen nodes
+  // of the board's thousands, light for the page and its accessibility tree.
+  const inside = (/** @type {number} */ x, /** @type {number} */ y) => x >= x0 - 30 && x <= x0 + w + 30 && y >= y0 - 30 && y <= y0 + h + 30;
+  for (const [id, node] of view.circles) {
+    const p = view.circlePos.get(id);
+    if (p && !inside(p.x, p.y)) node.remove();
+  }
+  for (const [label, node] of view.crossings) {
+    const p = view.crossingPos.get(label);
+    if (p && !inside(p.x, p.y)) node.remove();
+  }
+  for (const line of [...view.layers.streets.children]) {
+    const n = (/** @type {string} */ k) => Number(line.getAttribute(k));
+    if (!inside(n('x1'), n('y1')) && !inside(n('x2'), n('y2'))) line.remove();
+  }
   root.setAttribute('preserveAspectRatio', 'xMidYMid slice');
   const captionId = `fig-${game}-${d.id}`;
   root.setAttribute('role', 'img');
@@ -96,6 +118,55 @@ export function drawFigure(game, geo, d) {
 }
 
 /**
+ * One figure of the server's (GET /api/rules/GAME/figures).
+ * @typedef {{id: string, section: number, view: Record<string, unknown>}} ViewFigure
+ */
+
+/** The games whose figures their table renderer draws from a view. */
+const VIEW_GAMES = ['pocket'];
+
+/**
+ * The arguments of a view figure's caption: Pocket's suspects in sight.
+ * @param {string} game
+ * @param {ViewFigure} f
+ * @returns {Record<string, unknown>}
+ */
+function viewArgs(game, f) {
+  if (game !== 'pocket') return {};
+  const sight = /** @type {{seen?: string[]}} */ (f.view.sight ?? {});
+  const seen = sight.seen ?? [];
+  const name = (/** @type {string} */ c) => (has(`pocket.char.${c}`) ? t(`pocket.char.${c}`) : c);
+  return { seen: seen.map(name).join(', '), count: seen.length, unseen: 9 - seen.length };
+}
+
+/**
+ * Draws a figure with the game's table renderer: the board of a spectator
+ * at that position, as an image named by its caption.
+ * @param {string} game
+ * @param {ViewFigure} f
+ * @returns {Promise<HTMLElement|null>}
+ */
+async function drawViewFigure(game, f) {
+  const board = el('div');
+  const renderer = await rendererFor(game, { game, board, panel: el('div'), play: () => {}, choose: () => {} });
+  renderer.update({
+    table: /** @type {import('./types.js').TableInfo} */ (/** @type {unknown} */ ({ id: '', game, status: 'running', seats: [], options: {} })),
+    you: [], views: { spectator: f.view }, legal: {}, outcome: null, history: [], version: 1, replay: null,
+  });
+  const root = board.querySelector('svg');
+  if (!root) return null;
+  const captionId = `fig-${game}-${f.id}`;
+  root.setAttribute('role', 'img');
+  root.setAttribute('aria-labelledby', captionId);
+  root.removeAttribute('aria-label');
+  root.removeAttribute('id');
+  root.classList.add('rules-fig-board');
+  for (const n of root.querySelectorAll('[tabindex]')) n.removeAttribute('tabindex');
+  return el('figure', { class: 'rules-fig', 'data-figure': f.id },
+    root, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${f.id}`, viewArgs(game, f))));
+}
+
+/**
  * The figures of a game's rules page by section, drawn; an empty map for a
  * game without a board (or when the files cannot be loaded).
  * @param {string} game
@@ -104,6 +175,15 @@ export function drawFigure(game, geo, d) {
 export async function figuresOf(game) {
   /** @type {Map<number, HTMLElement[]>} */
   const out = new Map();
+  if (VIEW_GAMES.includes(game)) {
+    const figs = /** @type {ViewFigure[]} */ (await api(`/api/rules/${encodeURIComponent(game)}/figures`)) ?? [];
+    for (const f of figs) {
+      const drawn = await drawViewFigure(game, f);
+      if (!drawn) continue;
+      out.set(f.section, [...(out.get(f.section) ?? []), drawn]);
+    }
+    return out;
+  }
   if (!MAP_GAMES.includes(game)) return out;
   const [geo, diagrams] = await Promise.all([loadGeometry(game), loadDiagrams(game)]);
   for (const d of diagrams) {
