@@ -28,7 +28,8 @@ type ruleFigureSpec struct {
 
 // ruleFigureSpecs are the figures by game. Pocket: the line of sight of the
 // three detectives early in a game, where some suspects are in sight and
-// some are not (so the figure shows walls stopping a view).
+// some are not (so the figure shows walls stopping a view). Jekyll & Hyde:
+// a whole trick of the first night, once two colours are ranked.
 var ruleFigureSpecs = map[string][]ruleFigureSpec{
 	"pocket": {{id: "sight", section: 4, ok: func(view []byte) bool {
 		var v struct {
@@ -37,6 +38,17 @@ var ruleFigureSpecs = map[string][]ruleFigureSpec{
 			} `json:"sight"`
 		}
 		return json.Unmarshal(view, &v) == nil && len(v.Sight.Seen) >= 3 && len(v.Sight.Seen) <= 6
+	}}},
+	"jekyll": {{id: "ranks", section: 4, ok: func(view []byte) bool {
+		var v struct {
+			Ranks []struct {
+				Colour string `json:"colour"`
+			} `json:"ranks"`
+			Trick *struct {
+				Cards []json.RawMessage `json:"cards"`
+			} `json:"trick"`
+		}
+		return json.Unmarshal(view, &v) == nil && len(v.Ranks) >= 2 && v.Trick != nil && len(v.Trick.Cards) == 3
 	}}},
 }
 
@@ -92,7 +104,7 @@ func reachFigure(g game.Rules, ok func(view []byte) bool) json.RawMessage {
 		if err != nil {
 			return nil
 		}
-		for step := 0; step < 8 && !st.Outcome().Over; step++ {
+		for step := 0; step < 40 && !st.Outcome().Over; step++ {
 			seat := st.ToAct().First()
 			buf = st.Legal(seat, buf[:0])
 			if len(buf) == 0 {

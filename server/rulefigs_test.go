@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	_ "gaslamp/games/jekyll"
 	_ "gaslamp/games/pocket"
 	_ "gaslamp/games/whitehall"
 )
@@ -11,7 +12,8 @@ import (
 // TestRuleFigures checks GET /api/rules/{game}/figures: Pocket's line of
 // sight is a spectator's view reached by legal moves, with some suspects in
 // sight and the others not, and carries no secret (no Jack, no alibis held
-// by Jack); a game with no such figure gets an empty list, an unknown game
+// by Jack); Jekyll & Hyde's colour ranks are a spectator's view of a whole
+// trick once two colours are ranked; a game with no such figure gets an empty list, an unknown game
 // 404.
 func TestRuleFigures(t *testing.T) {
 	e := newEnv(t, nil)
@@ -43,6 +45,24 @@ func TestRuleFigures(t *testing.T) {
 				t.Errorf("the figure's view carries %s = %v", secret, x)
 			}
 		}
+	}
+	// Jekyll & Hyde: a whole trick, once colours are ranked, seen by a spectator (no hand).
+	if code := u.do("GET", "/api/rules/jekyll/figures", nil, &figs); code != 200 || len(figs) != 1 {
+		t.Fatalf("jekyll figures: %d, %d figures", code, len(figs))
+	}
+	var jv struct {
+		Seat  int              `json:"seat"`
+		Hand  []string         `json:"hand"`
+		Ranks []map[string]any `json:"ranks"`
+		Trick *struct {
+			Cards []any `json:"cards"`
+		} `json:"trick"`
+	}
+	if err := json.Unmarshal(figs[0].View, &jv); err != nil {
+		t.Fatal(err)
+	}
+	if figs[0].ID != "ranks" || figs[0].Section != 4 || jv.Seat != -1 || len(jv.Hand) != 0 || len(jv.Ranks) < 2 || jv.Trick == nil || len(jv.Trick.Cards) != 3 {
+		t.Errorf("jekyll figure %s (section %d): seat %d, hand %v, %d ranks, trick %+v", figs[0].ID, figs[0].Section, jv.Seat, jv.Hand, len(jv.Ranks), jv.Trick)
 	}
 	var none []any
 	if code := u.do("GET", "/api/rules/whitehall/figures", nil, &none); code != 200 || none == nil || len(none) != 0 {

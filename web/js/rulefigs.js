@@ -15,6 +15,7 @@ import { has, t } from './i18n.js';
 import { api } from './net.js';
 import { rendererFor } from './games/registry.js';
 import './games/pocket.js';
+import './games/jekyll.js';
 
 /**
  * One figure (web.Diagram).
@@ -123,7 +124,7 @@ export function drawFigure(game, geo, d) {
  */
 
 /** The games whose figures their table renderer draws from a view. */
-const VIEW_GAMES = ['pocket'];
+const VIEW_GAMES = ['pocket', 'jekyll'];
 
 /**
  * The arguments of a view figure's caption: Pocket's suspects in sight.
@@ -132,6 +133,13 @@ const VIEW_GAMES = ['pocket'];
  * @returns {Record<string, unknown>}
  */
 function viewArgs(game, f) {
+  if (game === 'jekyll') {
+    const ranks = /** @type {{colour: string, token: number}[]} */ (f.view.ranks ?? []);
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const r of ranks) out[['', 'first', 'second', 'third'][r.token]] = t(`web.jk.colour.${r.colour}`);
+    return out;
+  }
   if (game !== 'pocket') return {};
   const sight = /** @type {{seen?: string[]}} */ (f.view.sight ?? {});
   const seen = sight.seen ?? [];
@@ -153,17 +161,24 @@ async function drawViewFigure(game, f) {
     table: /** @type {import('./types.js').TableInfo} */ (/** @type {unknown} */ ({ id: '', game, status: 'running', seats: [], options: {} })),
     you: [], views: { spectator: f.view }, legal: {}, outcome: null, history: [], version: 1, replay: null,
   });
-  const root = board.querySelector('svg');
+  // Pocket's board is an SVG; Jekyll & Hyde's table is the trick and the
+  // colour ranks (#jk-table), without the hands.
+  const root = /** @type {HTMLElement|SVGElement|null} */ (game === 'jekyll' ? board.querySelector('#jk-table') : board.querySelector('svg'));
   if (!root) return null;
+  for (const n of root.querySelectorAll('[id]')) n.removeAttribute('id');
   const captionId = `fig-${game}-${f.id}`;
-  root.setAttribute('role', 'img');
-  root.setAttribute('aria-labelledby', captionId);
   root.removeAttribute('aria-label');
   root.removeAttribute('id');
-  root.classList.add('rules-fig-board');
   for (const n of root.querySelectorAll('[tabindex]')) n.removeAttribute('tabindex');
-  return el('figure', { class: 'rules-fig', 'data-figure': f.id },
-    root, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${f.id}`, viewArgs(game, f))));
+  // One image named by its caption (Jekyll's HTML table inside a wrapper).
+  const image = root instanceof SVGElement ? root : el('div', { class: 'rules-fig-table' }, root);
+  image.setAttribute('role', 'img');
+  image.setAttribute('aria-labelledby', captionId);
+  if (root instanceof SVGElement) root.classList.add('rules-fig-board');
+  const trick = /** @type {{paired?: number[]}|undefined} */ (f.view.trick);
+  const more = game === 'jekyll' && (trick?.paired ?? []).length > 0 ? ` ${t('web.rules.jekyll.fig.reaction')}` : '';
+  return el('figure', { class: `rules-fig rules-fig-${game}`, 'data-figure': f.id },
+    image, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${f.id}`, viewArgs(game, f)) + more));
 }
 
 /**
