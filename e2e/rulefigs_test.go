@@ -9,7 +9,7 @@ import (
 
 // TestBrowserRulesFigures opens each game's rules page and checks its
 // figures: as many as the board or the rules give (Whitehall 6, Whitechapel
-// 5, Pocket's line of sight, Jekyll & Hyde's colour ranks), each one image
+// 5, Pocket's line of sight, Jekyll & Hyde's colour ranks and track), each one image
 // whose accessible name is its caption, written out (no catalogue key), in
 // the section it illustrates; in French every caption is another text, still
 // written out. Jekyll & Hyde's page, whose figure is the table's HTML, passes
@@ -23,7 +23,7 @@ func TestBrowserRulesFigures(t *testing.T) {
 	for _, g := range []struct {
 		id      string
 		figures int
-	}{{"whitehall", 6}, {"whitechapel", 5}, {"pocket", 1}, {"jekyll", 1}} {
+	}{{"whitehall", 6}, {"whitechapel", 5}, {"pocket", 1}, {"jekyll", 2}} {
 		p.navigate("/rules/" + g.id)
 		p.waitJS(fmt.Sprintf("the %d figures of the %s rules", g.figures, g.id),
 			fmt.Sprintf(`document.querySelectorAll('#rules-body .rules-fig').length === %d`, g.figures), scaled(20*time.Second))
@@ -48,7 +48,7 @@ func TestBrowserRulesFigures(t *testing.T) {
 		}
 		mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`)
 		if g.id == "jekyll" {
-			p.waitJS("the figure in English again", `document.documentElement.lang === 'en' && document.querySelectorAll('#rules-body .rules-fig').length === 1`, scaled(20*time.Second))
+			p.waitJS("the figure in English again", `document.documentElement.lang === 'en' && document.querySelectorAll('#rules-body .rules-fig').length === 2`, scaled(20*time.Second))
 			p.checkAxeSchemes(axe, "the jekyll rules with their figure")
 		}
 	}

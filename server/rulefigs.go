@@ -29,7 +29,8 @@ type ruleFigureSpec struct {
 // ruleFigureSpecs are the figures by game. Pocket: the line of sight of the
 // three detectives early in a game, where some suspects are in sight and
 // some are not (so the figure shows walls stopping a view). Jekyll & Hyde:
-// a whole trick of the first night, once two colours are ranked.
+// a whole trick of the first night, once two colours are ranked; and the
+// track with both pawns at the start.
 var ruleFigureSpecs = map[string][]ruleFigureSpec{
 	"pocket": {{id: "sight", section: 4, ok: func(view []byte) bool {
 		var v struct {
@@ -49,6 +50,11 @@ var ruleFigureSpecs = map[string][]ruleFigureSpec{
 			} `json:"trick"`
 		}
 		return json.Unmarshal(view, &v) == nil && len(v.Ranks) >= 2 && v.Trick != nil && len(v.Trick.Cards) == 3
+	}}, {id: "track", section: 6, ok: func(view []byte) bool {
+		var v struct {
+			Phase string `json:"phase"`
+		}
+		return json.Unmarshal(view, &v) == nil && v.Phase != ""
 	}}},
 }
 

@@ -47,7 +47,7 @@ func TestRuleFigures(t *testing.T) {
 		}
 	}
 	// Jekyll & Hyde: a whole trick, once colours are ranked, seen by a spectator (no hand).
-	if code := u.do("GET", "/api/rules/jekyll/figures", nil, &figs); code != 200 || len(figs) != 1 {
+	if code := u.do("GET", "/api/rules/jekyll/figures", nil, &figs); code != 200 || len(figs) != 2 || figs[1].ID != "track" || figs[1].Section != 6 {
 		t.Fatalf("jekyll figures: %d, %d figures", code, len(figs))
 	}
 	var jv struct {

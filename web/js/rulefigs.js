@@ -133,6 +133,10 @@ const VIEW_GAMES = ['pocket', 'jekyll'];
  * @returns {Record<string, unknown>}
  */
 function viewArgs(game, f) {
+  if (game === 'jekyll' && f.id === 'track') {
+    const rules = /** @type {{last?: number}} */ (f.view.rules ?? {});
+    return { pawn: f.view.pawn, yard: f.view.yard, last: rules.last };
+  }
   if (game === 'jekyll') {
     const ranks = /** @type {{colour: string, token: number}[]} */ (f.view.ranks ?? []);
     /** @type {Record<string, unknown>} */
@@ -163,7 +167,7 @@ async function drawViewFigure(game, f) {
   });
   // Pocket's board is an SVG; Jekyll & Hyde's table is the trick and the
   // colour ranks (#jk-table), without the hands.
-  const root = /** @type {HTMLElement|SVGElement|null} */ (game === 'jekyll' ? board.querySelector('#jk-table') : board.querySelector('svg'));
+  const root = /** @type {HTMLElement|SVGElement|null} */ (game === 'jekyll' ? board.querySelector(f.id === 'track' ? '#jk-track' : '#jk-table') : board.querySelector('svg'));
   if (!root) return null;
   for (const n of root.querySelectorAll('[id]')) n.removeAttribute('id');
   const captionId = `fig-${game}-${f.id}`;
@@ -176,7 +180,7 @@ async function drawViewFigure(game, f) {
   image.setAttribute('aria-labelledby', captionId);
   if (root instanceof SVGElement) root.classList.add('rules-fig-board');
   const trick = /** @type {{paired?: number[]}|undefined} */ (f.view.trick);
-  const more = game === 'jekyll' && (trick?.paired ?? []).length > 0 ? ` ${t('web.rules.jekyll.fig.reaction')}` : '';
+  const more = game === 'jekyll' && f.id === 'ranks' && (trick?.paired ?? []).length > 0 ? ` ${t('web.rules.jekyll.fig.reaction')}` : '';
   return el('figure', { class: `rules-fig rules-fig-${game}`, 'data-figure': f.id },
     image, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${f.id}`, viewArgs(game, f)) + more));
 }
