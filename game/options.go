@@ -73,13 +73,22 @@ func ParseOptions(s string) Options {
 }
 
 // OptionSpec describes one option a game accepts, for the lobby and for
-// validation. Kind is "bool" or "choice".
+// validation. Kind is "bool" or "choice". Own, when set, marks an option that
+// is gaslamp's own invention rather than a rule of the published game, and
+// says why (the lobby shows it beside the option: RULINGS J11).
 type OptionSpec struct {
 	Name    string   `json:"name"`
 	Kind    string   `json:"kind"`
 	Default string   `json:"default"`
 	Choices []string `json:"choices,omitempty"`
 	Label   Text     `json:"label"`
+	Own     *Text    `json:"own,omitempty"`
+}
+
+// OwnNote returns the note of an option that is gaslamp's own (OptionSpec.Own).
+func OwnNote(key string) *Text {
+	t := T(key)
+	return &t
 }
 
 // Validate checks o against specs: every name known, every value allowed.

@@ -47,6 +47,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /u/{name}", s.handlePage("profile.html"))
 	m.HandleFunc("GET /leaderboard/{game}", s.handlePage("leaderboard.html"))
 	m.HandleFunc("GET /api/games", s.handleGames)
+	m.HandleFunc("GET /api/rules/{game}/figures", s.handleRuleFigures)
 	m.HandleFunc("GET /api/tables", s.handleTables)
 	m.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	m.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)

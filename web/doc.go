@@ -4,10 +4,12 @@
 // [Static] returns the files to serve: the lobby (index.html), the table page
 // (table.html), a board-only demo page (board.html), the stylesheet, the
 // JavaScript modules under js/ and the site translations under i18n/. It also
-// holds two generated files, boards/whitehall.json and boards/whitechapel.json:
+// holds generated files, boards/whitehall.json and boards/whitechapel.json:
 // the drawing geometry of each board (circles, crossings, streets, water,
 // quadrant split), built from package board on first use, so that the client
-// draws the boards from the same data the rules use and ships no artwork.
+// draws the boards from the same data the rules use and ships no artwork;
+// and boards/{name}-diagrams.json, the rules pages' figures ([DiagramsOf]),
+// taken from the board's movement tables.
 //
 // [Messages] returns the site texts (lobby, table page, renderers' labels and the
 // shared error codes) in English, French and Dutch. The server merges them with
@@ -23,6 +25,9 @@
 //	js/ident.js            the guest display-name prompt
 //	js/lobby.js            index.html: create tables, invites, open and running tables
 //	js/table.js            table.html: seats, prompt, log, chat, outcome, replay, toasts
+//	js/help.js             the "?" dialog beside a table's prompt: the decision at hand explained
+//	js/rules.js            rules.html: a game's rules, its figures, gaslamp's own choices
+//	js/rulefigs.js         the rules pages' figures, drawn by board.js or a game's renderer
 //	js/board.js            SVG board drawn from a boards/*.json geometry file
 //	js/panzoom.js          zoom and pan of a board by its viewBox (wheel, drag, pinch, +, −, fit)
 //	js/games/registry.js   game id -> renderer factory; a generic fallback renderer

@@ -31,7 +31,8 @@ var (
 // Static returns the client's files: the embedded pages, stylesheet, modules
 // and translations, plus the generated board geometry files
 // boards/whitehall.json and boards/whitechapel.json (built from package board
-// on first call). The result is shared and read-only.
+// on first call), and the figures of their rules pages,
+// boards/{name}-diagrams.json (DiagramsOf). The result is shared and read-only.
 func Static() fs.FS {
 	staticOnce.Do(func() {
 		gen := fstest.MapFS{}
@@ -45,6 +46,11 @@ func Static() fs.FS {
 				panic(fmt.Sprintf("web: board %s: %v", name, err))
 			}
 			gen["boards/"+name+".json"] = &fstest.MapFile{Data: data, Mode: 0o444, ModTime: time.Time{}}
+			figs, err := json.Marshal(DiagramsOf(b))
+			if err != nil {
+				panic(fmt.Sprintf("web: board %s diagrams: %v", name, err))
+			}
+			gen["boards/"+name+"-diagrams.json"] = &fstest.MapFile{Data: figs, Mode: 0o444, ModTime: time.Time{}}
 		}
 		staticFS = overlay{base: files, extra: gen}
 	})

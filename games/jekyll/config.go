@@ -103,12 +103,12 @@ func rangeChoices(lo, hi int, first ...string) []string {
 }
 
 var optionSpecs = []game.OptionSpec{
-	{Name: "chapter", Kind: "choice", Default: "4", Choices: rangeChoices(1, NumChapters), Label: game.T("jekyll.opt.chapter")},
-	{Name: "track-length", Kind: "choice", Default: "chapter", Choices: rangeChoices(6, 20, "chapter"), Label: game.T("jekyll.opt.track-length")},
-	{Name: "start-jh", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 19, "chapter"), Label: game.T("jekyll.opt.start-jh")},
-	{Name: "start-yard", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 18, "chapter"), Label: game.T("jekyll.opt.start-yard")},
+	{Name: "chapter", Kind: "choice", Default: "4", Choices: rangeChoices(1, NumChapters), Label: game.T("jekyll.opt.chapter"), Own: game.OwnNote("jekyll.opt.chapter.own")},
+	{Name: "track-length", Kind: "choice", Default: "chapter", Choices: rangeChoices(6, 20, "chapter"), Label: game.T("jekyll.opt.track-length"), Own: game.OwnNote("jekyll.opt.track-length.own")},
+	{Name: "start-jh", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 19, "chapter"), Label: game.T("jekyll.opt.start-jh"), Own: game.OwnNote("jekyll.opt.start-jh.own")},
+	{Name: "start-yard", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 18, "chapter"), Label: game.T("jekyll.opt.start-yard"), Own: game.OwnNote("jekyll.opt.start-yard.own")},
 	{Name: "overshoot-to-yard", Kind: "bool", Default: "false", Label: game.T("jekyll.opt.overshoot-to-yard")},
-	{Name: "campaign-score", Kind: "choice", Default: "off", Choices: rangeChoices(0, maxCampaign, "off"), Label: game.T("jekyll.opt.campaign-score")},
+	{Name: "campaign-score", Kind: "choice", Default: "off", Choices: rangeChoices(0, maxCampaign, "off"), Label: game.T("jekyll.opt.campaign-score"), Own: game.OwnNote("jekyll.opt.campaign-score.own")},
 }
 
 func optInt(o game.Options, name string, def int8) int8 {

@@ -19,6 +19,9 @@ func TestMessagesComplete(t *testing.T) {
 	keys := map[string]bool{"jekyll.name": true, "jekyll.seat.jekyll": true, "jekyll.seat.hyde": true}
 	for _, o := range optionSpecs {
 		keys[o.Label.Key] = true
+		if o.Own != nil {
+			keys[o.Own.Key] = true
+		}
 	}
 	for _, k := range resultKeys[1:] {
 		keys["jekyll.reason."+k] = true
@@ -332,4 +335,23 @@ func BenchmarkHardPartnerDecision(b *testing.B) {
 	}
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	b.ReportMetric(float64(ds[len(ds)/2].Milliseconds()), "ms-median")
+}
+
+// TestOwnOptionsMarked checks that the options the product invented (J8-J10:
+// the chapters, the track, the start spaces, the campaign score) carry a
+// gaslamp's-own note for the lobby (J11), and the published overshoot
+// variant does not.
+func TestOwnOptionsMarked(t *testing.T) {
+	want := map[string]bool{"chapter": true, "track-length": true, "start-jh": true, "start-yard": true,
+		"campaign-score": true, "overshoot-to-yard": false}
+	for _, o := range (Rules{}).OptionSpecs() {
+		own, ok := want[o.Name]
+		if !ok {
+			t.Errorf("option %s: not known to this test; say whether it is gaslamp's own", o.Name)
+			continue
+		}
+		if (o.Own != nil) != own {
+			t.Errorf("option %s: own note %v, want own=%v", o.Name, o.Own, own)
+		}
+	}
 }

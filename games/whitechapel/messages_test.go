@@ -67,6 +67,9 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 	}
 	for _, sp := range (Rules{}).OptionSpecs() {
 		check("option", sp.Label)
+		if sp.Own != nil {
+			check("option note", *sp.Own)
+		}
 	}
 	seats, _ := Rules{}.Seats(nil)
 	for _, s := range seats {

@@ -20,7 +20,7 @@ type config struct {
 func optionSpecs() []game.OptionSpec { return slices.Clone(specs) }
 
 var specs = []game.OptionSpec{
-	{Name: OptDeduction, Kind: "choice", Default: "on", Choices: []string{"on", "off"}, Label: game.T("whitechapel.option.deduction")},
+	{Name: OptDeduction, Kind: "choice", Default: "on", Choices: []string{"on", "off"}, Label: game.T("whitechapel.option.deduction"), Own: game.OwnNote("whitechapel.option.deduction.own")},
 }
 
 // parseOptions validates o and builds the config.

@@ -55,6 +55,9 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 	}
 	for _, sp := range (Rules{}).OptionSpecs() {
 		check("option", sp.Label)
+		if sp.Own != nil {
+			check("option note", *sp.Own)
+		}
 	}
 	for _, o := range optionSets {
 		seats, _ := Rules{}.Seats(o)
@@ -90,6 +93,16 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 			for _, e := range log.Events {
 				check(e.Type, e.Text)
 			}
+		}
+	}
+}
+
+// TestOwnOptionsMarked checks that only the deduction help, which the
+// published game does not have, is marked as gaslamp's own in the lobby.
+func TestOwnOptionsMarked(t *testing.T) {
+	for _, o := range (Rules{}).OptionSpecs() {
+		if own := o.Name == OptDeduction; (o.Own != nil) != own {
+			t.Errorf("option %s: own note %v, want own=%v", o.Name, o.Own, own)
 		}
 	}
 }

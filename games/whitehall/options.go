@@ -63,7 +63,7 @@ var specs = []game.OptionSpec{
 	{Name: OptFalseClues, Kind: "bool", Default: "false", Label: game.T("whitehall.option.false-clues")},
 	{Name: OptMurderer, Kind: "bool", Default: "false", Label: game.T("whitehall.option.murderer-at-large")},
 	{Name: OptNewspaper, Kind: "bool", Default: "false", Label: game.T("whitehall.option.newspaper-fabrications")},
-	{Name: OptDeduction, Kind: "choice", Default: "on", Choices: []string{"on", "off"}, Label: game.T("whitehall.option.deduction")},
+	{Name: OptDeduction, Kind: "choice", Default: "on", Choices: []string{"on", "off"}, Label: game.T("whitehall.option.deduction"), Own: game.OwnNote("whitehall.option.deduction.own")},
 }
 
 func replaced(v string) uint8 {

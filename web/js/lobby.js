@@ -51,17 +51,19 @@ function renderCreateForm() {
   if (!g) return;
   for (const o of g.options) {
     const id = `opt-${o.name}`;
+    const own = ownMark(o, id);
+    const described = own ? { 'aria-describedby': `${id}-own` } : {};
     if (o.kind === 'bool') {
       options.append(
         el('div', { class: 'field check' },
-          el('input', { type: 'checkbox', id, 'data-option': o.name, checked: o.default === 'true' }),
-          el('label', { for: id }, render(o.label))),
+          el('input', { type: 'checkbox', id, 'data-option': o.name, checked: o.default === 'true', ...described }),
+          el('label', { for: id }, render(o.label)), own),
       );
     } else {
-      const sel = el('select', { id, 'data-option': o.name },
+      const sel = el('select', { id, 'data-option': o.name, ...described },
         ...(o.choices ?? []).map((c) => el('option', { value: c }, optionChoiceLabel(o.name, c))));
       sel.value = o.default;
-      options.append(el('div', { class: 'field' }, el('label', { for: id }, render(o.label)), sel));
+      options.append(el('div', { class: 'field' }, el('label', { for: id }, render(o.label)), sel, own));
     }
   }
   g.seats.forEach((s, i) => {
@@ -91,6 +93,22 @@ function renderCreateForm() {
       el('span', { class: `seat-name side-${s.side}` }, render(s.name)), kind, botPart));
   });
   renderMySeat();
+}
+
+/**
+ * The mark of an option that is gaslamp's own invention, not a rule of the
+ * published game (RULINGS J11): a disclosure that says why, which the
+ * option's control names as its description. Null for a published rule.
+ * @param {import('./types.js').OptionSpec} o
+ * @param {string} id the option control's id
+ * @returns {HTMLElement|null}
+ */
+function ownMark(o, id) {
+  if (!o.own) return null;
+  return el('details', { class: 'own-mark' },
+    el('summary', { title: t('web.lobby.own-title') }, el('span', { class: 'badge own' }, t('web.rules.own-badge'))),
+    el('p', { id: `${id}-own`, class: 'own-note' }, render(o.own), ' ',
+      el('a', { href: `/rules/${encodeURIComponent(byId('game-select', HTMLSelectElement).value)}#rules-own-title` }, t('web.lobby.own-more'))));
 }
 
 /**

@@ -3,10 +3,12 @@
 // a summary, then sections sN.title / sN.text, numbered from 1, each text's
 // paragraphs split on blank lines), and the choices that are gaslamp's own
 // where the published game is unknown ("web.rules.GAME.ownN"), marked so.
+// The map games' sections carry figures drawn from the board (rulefigs.js).
 
 import { byId, el } from './dom.js';
 import { has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
 import { api } from './net.js';
+import { figuresOf } from './rulefigs.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 
@@ -40,6 +42,7 @@ function show() {
       ...t(`${base}.s${i}.text`).split(/\n\s*\n/).map((p) => el('p', {}, p))));
   }
   byId('rules-body').replaceChildren(...sections);
+  addFigures(sections);
   // A link from a table's "?" names the section of the decision at hand.
   const at = location.hash.slice(1);
   const here = at ? document.getElementById(at)?.closest('section') : null;
@@ -56,6 +59,26 @@ function show() {
   byId('rules-own-list').replaceChildren(...own);
   byId('rules-games').replaceChildren(...RULES_GAMES.filter((g) => g !== game).map((g) =>
     el('li', {}, el('a', { href: `/rules/${g}` }, gameName(g)))));
+}
+
+/** The drawing of the figures last asked for (a newer show() wins). */
+let figuresRun = 0;
+
+/**
+ * Adds each section's figures (drawn in the current language) at its end.
+ * @param {HTMLElement[]} sections
+ */
+async function addFigures(sections) {
+  const run = ++figuresRun;
+  let figs;
+  try {
+    figs = await figuresOf(game);
+  } catch (e) {
+    console.error(e);
+    return;
+  }
+  if (run !== figuresRun) return;
+  for (const [n, list] of figs) sections[n - 1]?.append(el('div', { class: 'rules-figs' }, ...list));
 }
 
 async function main() {

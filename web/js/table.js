@@ -15,6 +15,7 @@ import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './m
 import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
+import { initHelp, updateHelp } from './help.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -294,6 +295,7 @@ function draw() {
   const section = rulesSection(st.table.game, myLegal()[0]?.intent.kind);
   help.href = `/rules/${encodeURIComponent(st.table.game)}${section ? `#rules-s${section}` : ''}`;
   help.hidden = false;
+  updateHelp(st.table.game, myLegal().map((l) => l.intent.kind));
   signalTurn(myLegal().length > 0 && !st.busy);
   if (st.table.hotseat) {
     // Marked to everyone: one person may see every side's secrets here.
@@ -996,6 +998,7 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
   bindSound();
+  initHelp();
   document.addEventListener('focusin', (ev) => {
     playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser');
   });

@@ -17,6 +17,7 @@
  * @property {string} default
  * @property {string[]} [choices]
  * @property {Text} label
+ * @property {Text} [own] why the option is gaslamp's own, not the published game's
  */
 
 /**

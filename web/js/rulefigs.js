@@ -1,0 +1,214 @@
+// The figures of a map game's rules page: small parts of the board, drawn
+// with the tables' own board code (board.js) from the board's geometry
+// (boards/GAME.json) and the figures the server derives from the board's
+// movement tables (boards/GAME-diagrams.json, web.DiagramsOf): the page
+// computes no rule. Each figure is an image whose accessible name is its
+// caption ("web.rules.GAME.fig.ID", in the page's language).
+//
+// Pocket's figure is drawn by its table renderer (games/pocket.js) from the
+// spectator's view of a position the real rules set up, which the server
+// gives (GET /api/rules/pocket/figures): the lines of sight are the view's.
+
+import { BoardView, loadGeometry } from './board.js';
+import { el } from './dom.js';
+import { has, t } from './i18n.js';
+import { api } from './net.js';
+import { rendererFor } from './games/registry.js';
+import './games/pocket.js';
+import './games/jekyll.js';
+
+/**
+ * One figure (web.Diagram).
+ * @typedef {{id: string, section: number, jack?: number, figures?: string[], targets?: number[],
+ *   targetCrossings?: string[], closed?: number[], path?: number[], args: Record<string, unknown>}} Diagram
+ */
+
+/** The map games, whose boards the figures are drawn on. */
+export const MAP_GAMES = ['whitehall', 'whitechapel'];
+
+/** @type {Map<string, Promise<Diagram[]>>} */
+const cache = new Map();
+
+/**
+ * Loads a board's figures once per page.
+ * @param {string} name
+ * @returns {Promise<Diagram[]>}
+ */
+export function loadDiagrams(name) {
+  let p = cache.get(name);
+  if (!p) {
+    p = fetch(new URL(`../boards/${name}-diagrams.json`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`diagrams ${name}: HTTP ${r.status}`);
+      return /** @type {Promise<Diagram[]>} */ (r.json());
+    });
+    cache.set(name, p);
+  }
+  return p;
+}
+
+/**
+ * Draws one figure: the board cropped to the figure's circles and crossings
+ * (with a margin), Jack and the detectives as on a table, the circles the
+ * rule opens highlighted, those it closes crossed out.
+ * @param {string} game
+ * @param {import('./types.js').Geometry} geo
+ * @param {Diagram} d
+ * @returns {HTMLElement}
+ */
+export function drawFigure(game, geo, d) {
+  const holder = el('div');
+  const view = new BoardView(holder, geo);
+  const root = view.svg;
+  /** @type {import('./board.js').Figure[]} */
+  const figs = (d.figures ?? []).map((x, i) => ({
+    id: `detective-${i}`, crossing: x, letter: t('web.wh.letter.yellow'),
+    cls: 'yellow', title: t('web.board.crossing', { label: x }),
+  }));
+  if (d.jack) figs.push({ id: 'jack', circle: d.jack, letter: 'J', cls: 'jack', title: t('web.wh.jack-here', { circle: d.jack }) });
+  view.setFigures(figs);
+  view.setClass('target', d.targets ?? [], d.targetCrossings ?? []);
+  view.setMarkers((d.closed ?? []).map((c) => ({ circle: c, kind: /** @type {'false'} */ ('false') })));
+  view.setPaths(d.path ? [d.path] : []);
+  // The crop: every point the figure names, and a margin.
+  const pts = [
+    ...(d.jack ? [view.pos(String(d.jack))] : []),
+    ...(d.figures ?? []).map((x) => view.pos(x)),
+    ...(d.targets ?? []).map((c) => view.pos(String(c))),
+    ...(d.targetCrossings ?? []).map((x) => view.pos(x)),
+    ...(d.closed ?? []).map((c) => view.pos(String(c))),
+    ...(d.path ?? []).map((c) => view.pos(String(c))),
+  ].filter((p) => p !== undefined);
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
+  const pad = 45;
+  let x0 = Math.min(...xs) - pad;
+  let y0 = Math.min(...ys) - pad;
+  let w = Math.max(...xs) + pad - x0;
+  let h = Math.max(...ys) + pad - y0;
+  const side = Math.max(w, h, 200);
+  x0 -= (side - w) / 2;
+  y0 -= (side - h) / 2;
+  w = side;
+  h = side;
+  root.setAttribute('viewBox', `${x0} ${y0} ${w} ${h}`);
+  // What lies outside the crop is dropped: a figure keeps a few dozen nodes
+  // of the board's thousands, light for the page and its accessibility tree.
+  const inside = (/** @type {number} */ x, /** @type {number} */ y) => x >= x0 - 30 && x <= x0 + w + 30 && y >= y0 - 30 && y <= y0 + h + 30;
+  for (const [id, node] of view.circles) {
+    const p = view.circlePos.get(id);
+    if (p && !inside(p.x, p.y)) node.remove();
+  }
+  for (const [label, node] of view.crossings) {
+    const p = view.crossingPos.get(label);
+    if (p && !inside(p.x, p.y)) node.remove();
+  }
+  for (const line of [...view.layers.streets.children]) {
+    const n = (/** @type {string} */ k) => Number(line.getAttribute(k));
+    if (!inside(n('x1'), n('y1')) && !inside(n('x2'), n('y2'))) line.remove();
+  }
+  root.setAttribute('preserveAspectRatio', 'xMidYMid slice');
+  const captionId = `fig-${game}-${d.id}`;
+  root.setAttribute('role', 'img');
+  root.setAttribute('aria-labelledby', captionId);
+  root.removeAttribute('aria-label');
+  root.classList.add('rules-fig-board');
+  // Nothing inside is a control or a separate image: the caption says it all.
+  for (const n of root.querySelectorAll('[tabindex]')) n.removeAttribute('tabindex');
+  return el('figure', { class: 'rules-fig', 'data-figure': d.id },
+    root, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${d.id}`, d.args)));
+}
+
+/**
+ * One figure of the server's (GET /api/rules/GAME/figures).
+ * @typedef {{id: string, section: number, view: Record<string, unknown>}} ViewFigure
+ */
+
+/** The games whose figures their table renderer draws from a view. */
+const VIEW_GAMES = ['pocket', 'jekyll'];
+
+/**
+ * The arguments of a view figure's caption: Pocket's suspects in sight.
+ * @param {string} game
+ * @param {ViewFigure} f
+ * @returns {Record<string, unknown>}
+ */
+function viewArgs(game, f) {
+  if (game === 'jekyll' && f.id === 'track') {
+    const rules = /** @type {{last?: number}} */ (f.view.rules ?? {});
+    return { pawn: f.view.pawn, yard: f.view.yard, last: rules.last };
+  }
+  if (game === 'jekyll') {
+    const ranks = /** @type {{colour: string, token: number}[]} */ (f.view.ranks ?? []);
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const r of ranks) out[['', 'first', 'second', 'third'][r.token]] = t(`web.jk.colour.${r.colour}`);
+    return out;
+  }
+  if (game !== 'pocket') return {};
+  const sight = /** @type {{seen?: string[]}} */ (f.view.sight ?? {});
+  const seen = sight.seen ?? [];
+  const name = (/** @type {string} */ c) => (has(`pocket.char.${c}`) ? t(`pocket.char.${c}`) : c);
+  return { seen: seen.map(name).join(', '), count: seen.length, unseen: 9 - seen.length };
+}
+
+/**
+ * Draws a figure with the game's table renderer: the board of a spectator
+ * at that position, as an image named by its caption.
+ * @param {string} game
+ * @param {ViewFigure} f
+ * @returns {Promise<HTMLElement|null>}
+ */
+async function drawViewFigure(game, f) {
+  const board = el('div');
+  const renderer = await rendererFor(game, { game, board, panel: el('div'), play: () => {}, choose: () => {} });
+  renderer.update({
+    table: /** @type {import('./types.js').TableInfo} */ (/** @type {unknown} */ ({ id: '', game, status: 'running', seats: [], options: {} })),
+    you: [], views: { spectator: f.view }, legal: {}, outcome: null, history: [], version: 1, replay: null,
+  });
+  // Pocket's board is an SVG; Jekyll & Hyde's table is the trick and the
+  // colour ranks (#jk-table), without the hands.
+  const root = /** @type {HTMLElement|SVGElement|null} */ (game === 'jekyll' ? board.querySelector(f.id === 'track' ? '#jk-track' : '#jk-table') : board.querySelector('svg'));
+  if (!root) return null;
+  for (const n of root.querySelectorAll('[id]')) n.removeAttribute('id');
+  const captionId = `fig-${game}-${f.id}`;
+  root.removeAttribute('aria-label');
+  root.removeAttribute('id');
+  for (const n of root.querySelectorAll('[tabindex]')) n.removeAttribute('tabindex');
+  // One image named by its caption (Jekyll's HTML table inside a wrapper).
+  const image = root instanceof SVGElement ? root : el('div', { class: 'rules-fig-table' }, root);
+  image.setAttribute('role', 'img');
+  image.setAttribute('aria-labelledby', captionId);
+  if (root instanceof SVGElement) root.classList.add('rules-fig-board');
+  const trick = /** @type {{paired?: number[]}|undefined} */ (f.view.trick);
+  const more = game === 'jekyll' && f.id === 'ranks' && (trick?.paired ?? []).length > 0 ? ` ${t('web.rules.jekyll.fig.reaction')}` : '';
+  return el('figure', { class: `rules-fig rules-fig-${game}`, 'data-figure': f.id },
+    image, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${f.id}`, viewArgs(game, f)) + more));
+}
+
+/**
+ * The figures of a game's rules page by section, drawn; an empty map for a
+ * game without a board (or when the files cannot be loaded).
+ * @param {string} game
+ * @returns {Promise<Map<number, HTMLElement[]>>}
+ */
+export async function figuresOf(game) {
+  /** @type {Map<number, HTMLElement[]>} */
+  const out = new Map();
+  if (VIEW_GAMES.includes(game)) {
+    const figs = /** @type {ViewFigure[]} */ (await api(`/api/rules/${encodeURIComponent(game)}/figures`)) ?? [];
+    for (const f of figs) {
+      const drawn = await drawViewFigure(game, f);
+      if (!drawn) continue;
+      out.set(f.section, [...(out.get(f.section) ?? []), drawn]);
+    }
+    return out;
+  }
+  if (!MAP_GAMES.includes(game)) return out;
+  const [geo, diagrams] = await Promise.all([loadGeometry(game), loadDiagrams(game)]);
+  for (const d of diagrams) {
+    const list = out.get(d.section) ?? [];
+    list.push(drawFigure(game, geo, d));
+    out.set(d.section, list);
+  }
+  return out;
+}
