@@ -14,9 +14,12 @@
 //   blue circle (a boat stop in the water) is a landing stage, drawn narrower.
 // - A board without water blocks (Whitechapel) gets the Thames along its
 //   southern edge, derived from the southern nodes: for each column the
-//   lowest node within a window, plus a margin, smoothed; the band runs from
-//   there to the bottom of the board, and is left out when there is no room.
-//   No board marks parks, so none are drawn.
+//   lowest node within a window, plus a margin, never more than 70 units
+//   above the southernmost node, smoothed; the band runs from there to the
+//   bottom of the board, and is left out when there is no room.
+//   Blue circles that no water block holds (Whitehall's 66 and 98, upstream
+//   of the last bridge) are joined to the nearest water block by a wide
+//   channel. No board marks parks, so none are drawn.
 
 import { svg } from './dom.js';
 
@@ -32,12 +35,15 @@ import { svg } from './dom.js';
  * @property {[Pt, Pt][]} streets the streets between land nodes
  * @property {[Pt, Pt][]} piers the streets that end at a blue circle
  * @property {Pt[]|null} river a derived river polygon (boards without water blocks)
+ * @property {Pt[][]} channels water joining the blue circles that no water
+ *   block holds to the nearest water block (polylines, drawn wide)
  */
 
 /** Street widths in board units: the surface and the kerb under it. */
 export const STREET = 7;
 export const KERB = 10;
 export const PIER = 4;
+export const CHANNEL = 34;
 
 /**
  * Computes the map of geo.
@@ -82,7 +88,47 @@ export function mapModel(geo) {
   }
 
   const river = blocks.some((b) => b.kind === 'water') ? null : southernRiver([...pos.values()], width, height);
-  return { width, height, blocks, streets, piers, river };
+  return { width, height, blocks, streets, piers, river, channels: channels(geo, pos, blocks) };
+}
+
+/**
+ * For each water group with circles on no water block's boundary (Whitehall's
+ * 66 and 98, in the river beyond the last bridge): a polyline from the
+ * nearest corner of a water block through those circles, nearest first.
+ * @param {Geometry} geo
+ * @param {Map<string, Pt>} pos
+ * @param {MapModel['blocks']} blocks
+ * @returns {Pt[][]}
+ */
+function channels(geo, pos, blocks) {
+  /** @type {Set<string>} */
+  const held = new Set();
+  for (const b of geo.blocks ?? []) if (b.kind === 'water') for (const n of b.boundary) held.add(n);
+  const corners = blocks.filter((b) => b.kind === 'water').flatMap((b) => b.points);
+  /** @type {Pt[][]} */
+  const out = [];
+  for (const w of geo.water ?? []) {
+    const left = w.circles.filter((c) => !held.has(String(c))).map((c) => pos.get(String(c))).filter((p) => p !== undefined);
+    if (left.length === 0 || corners.length === 0) continue;
+    /** @type {Pt} */
+    let at = corners[0];
+    let best = Infinity;
+    for (const c of corners) for (const p of left) {
+      const d = Math.hypot(c[0] - p[0], c[1] - p[1]);
+      if (d < best) { best = d; at = c; }
+    }
+    const line = [at];
+    while (left.length) {
+      const last = line[line.length - 1];
+      let k = 0;
+      for (let i = 1; i < left.length; i++) {
+        if (Math.hypot(left[i][0] - last[0], left[i][1] - last[1]) < Math.hypot(left[k][0] - last[0], left[k][1] - last[1])) k = i;
+      }
+      line.push(left.splice(k, 1)[0]);
+    }
+    out.push(line);
+  }
+  return out;
 }
 
 /**
@@ -115,6 +161,22 @@ export function southernRiver(pts, width, height) {
     }
     top[i] = best;
   }
+  // Near the east and west ends of the nodes the window sees only the
+  // northern ones: the band keeps the level of the last full column there.
+  const xs = pts.map((p) => p[0]);
+  const minX = Math.min(...xs) + window;
+  const maxX = Math.max(...xs) - window;
+  const iMin = Math.min(top.length - 1, Math.max(0, Math.ceil(minX / step)));
+  const iMax = Math.max(0, Math.min(top.length - 1, Math.floor(maxX / step)));
+  for (let i = 0; i < top.length; i++) {
+    if (i < iMin) top[i] = Math.max(top[i], top[iMin]);
+    if (i > iMax) top[i] = Math.max(top[i], top[iMax]);
+  }
+  // The Thames runs along the south: the band never rises more than `rise`
+  // above the southernmost node, even where the nodes stop further north.
+  const rise = 70;
+  const lowest = Math.max(...pts.map((p) => p[1]));
+  for (let i = 0; i < top.length; i++) top[i] = Math.max(top[i], lowest - rise);
   // Smooth twice with a 3-wide mean, never rising above the nodes' margin.
   let ys = top;
   for (let k = 0; k < 2; k++) {
@@ -169,7 +231,10 @@ export function mapLayer(geo) {
     const water = m.blocks.filter((b) => b.kind === 'water').map((b) => b.points);
     const land = m.blocks.filter((b) => b.kind === 'land').map((b) => b.points);
     if (m.river) g.append(svg('path', { class: 'map-river', d: polyPath([m.river]) }));
+    const ch = m.channels.map((l) => 'M' + l.map((p) => `${r1(p[0])} ${r1(p[1])}`).join('L')).join('');
+    if (ch) g.append(svg('path', { class: 'map-channel-bank', d: ch, 'stroke-width': CHANNEL + 4 }));
     if (water.length) g.append(svg('path', { class: 'map-water', d: polyPath(water) }));
+    if (ch) g.append(svg('path', { class: 'map-channel', d: ch, 'stroke-width': CHANNEL }));
     if (land.length) g.append(svg('path', { class: 'map-blocks', d: polyPath(land) }));
     const streets = segPath(m.streets);
     const piers = segPath(m.piers);

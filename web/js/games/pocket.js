@@ -393,9 +393,11 @@ async function pocket(ctx) {
       g.append(svg('rect', { class: 'pk-ground', x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6 }));
       /** @type {Record<string, [number, number]>} */
       const ends = { N: [cx, y + 2], E: [x + U - 2, cy], S: [cx, y + U - 2], W: [x + 2, cy] };
-      for (const side of ['N', 'E', 'S', 'W']) {
-        if (side === tile.wall && !tile.open) continue;
-        g.append(svg('line', { class: 'pk-street', x1: cx, y1: cy, x2: ends[side][0], y2: ends[side][1] }));
+      // The streets over the house blocks: kerbs first, then the roadway,
+      // so that the kerbs meet cleanly in the middle.
+      const open = ['N', 'E', 'S', 'W'].filter((side) => side !== tile.wall || tile.open);
+      for (const cls of ['pk-kerb', 'pk-street']) {
+        for (const side of open) g.append(svg('line', { class: cls, x1: cx, y1: cy, x2: ends[side][0], y2: ends[side][1] }));
       }
       if (tile.wall && !tile.open) {
         /** @type {Record<string, [number, number, number, number]>} */
