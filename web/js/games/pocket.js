@@ -365,6 +365,9 @@ async function pocket(ctx) {
     });
   };
 
+  /** @type {import('./registry.js').Named|null} what the hovered log line names */
+  let named = null;
+
   /**
    * Draws the board: the view's, or, while a move is previewed, the board as
    * that move leaves it with what the detectives would then see.
@@ -455,6 +458,7 @@ async function pocket(ctx) {
         svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (id)]),
         svg('title', {}, detName(id))));
     });
+    markNamed();
   }
 
   /**
@@ -627,9 +631,28 @@ async function pocket(ctx) {
     draw(snap);
   }
 
+  /** Marks (class "hl") the tiles, detectives and places named. */
+  function markNamed() {
+    const chars = new Set(named?.characters ?? []);
+    const dets = new Set(named?.detectives ?? []);
+    const places = new Set((named?.places ?? []).map(String));
+    for (const n of root.querySelectorAll('[data-character]')) n.classList.toggle('hl', chars.has(/** @type {SVGElement} */ (n).dataset.character ?? ''));
+    for (const n of root.querySelectorAll('[data-detective]')) n.classList.toggle('hl', dets.has(/** @type {SVGElement} */ (n).dataset.detective ?? ''));
+    for (const n of root.querySelectorAll('[data-place]')) n.classList.toggle('hl', places.has(/** @type {SVGElement} */ (n).dataset.place ?? ''));
+  }
+
   return {
     board: true,
     update,
+    /**
+     * @param {number[]} _circles
+     * @param {string[]} _crossings
+     * @param {import('./registry.js').Named} [n]
+     */
+    highlight(_circles, _crossings, n) {
+      named = n ?? null;
+      markNamed();
+    },
     /**
      * @param {number} _seat
      * @param {Intent} intent
