@@ -94,14 +94,14 @@ const fitJS = `((sel) => {
 
 // mapInBoardJS checks the background map of a map board (js/mapdraw.js):
 // its blocks and streets exist, before the circles, and lie inside the
-// board's box. It returns what is wrong, or "".
+// board's ground (the drawing's box, letterboxed in the svg). It returns what is wrong, or "".
 const mapInBoardJS = `(() => {
   const b = document.querySelector('#board svg.board');
   const map = b && b.querySelector('.layer-map .board-map');
   if (!map) return 'no .layer-map .board-map';
   for (const c of ['map-blocks', 'map-kerb', 'map-street']) if (!map.querySelector('path.' + c)) return 'no path.' + c;
   if (!(map.compareDocumentPosition(b.querySelector('.layer-circles')) & Node.DOCUMENT_POSITION_FOLLOWING)) return 'the map is drawn over the circles';
-  const r = b.getBoundingClientRect(), m = map.getBoundingClientRect();
+  const r = b.querySelector('.board-bg').getBoundingClientRect(), m = map.getBoundingClientRect();
   if (m.width < r.width / 2 || m.height < r.height / 2) return 'the map is too small: ' + m.width + 'x' + m.height;
   if (m.left < r.left - 1 || m.top < r.top - 1 || m.right > r.right + 1 || m.bottom > r.bottom + 1) return 'the map leaves the board: ' + JSON.stringify(m) + ' in ' + JSON.stringify(r);
   return '';
