@@ -92,6 +92,21 @@ const fitJS = `((sel) => {
   return out;
 })(%s)`
 
+// mapInBoardJS checks the background map of a map board (js/mapdraw.js):
+// its blocks and streets exist, before the circles, and lie inside the
+// board's ground (the drawing's box, letterboxed in the svg). It returns what is wrong, or "".
+const mapInBoardJS = `(() => {
+  const b = document.querySelector('#board svg.board');
+  const map = b && b.querySelector('.layer-map .board-map');
+  if (!map) return 'no .layer-map .board-map';
+  for (const c of ['map-blocks', 'map-kerb', 'map-street']) if (!map.querySelector('path.' + c)) return 'no path.' + c;
+  if (!(map.compareDocumentPosition(b.querySelector('.layer-circles')) & Node.DOCUMENT_POSITION_FOLLOWING)) return 'the map is drawn over the circles';
+  const r = b.querySelector('.board-bg').getBoundingClientRect(), m = map.getBoundingClientRect();
+  if (m.width < r.width / 2 || m.height < r.height / 2) return 'the map is too small: ' + m.width + 'x' + m.height;
+  if (m.left < r.left - 1 || m.top < r.top - 1 || m.right > r.right + 1 || m.bottom > r.bottom + 1) return 'the map leaves the board: ' + JSON.stringify(m) + ' in ' + JSON.stringify(r);
+  return '';
+})()`
+
 // shotsDir is where the fit test's screenshots go: $GASLAMP_E2E_ARTIFACTS,
 // else the test's temporary directory.
 func shotsDir(t *testing.T) string {
@@ -156,6 +171,12 @@ func TestBrowserBoardFits(t *testing.T) {
 				if !check.OK {
 					t.Errorf("%s at %dx%d: %s: board box (%.0f,%.0f)-(%.0f,%.0f) in a %.0fx%.0f viewport", game, vp.width, vp.height, check.Why,
 						check.Left, check.Top, check.Right, check.Bottom, check.VW, check.VH)
+				}
+				if game == "whitehall" || game == "whitechapel" {
+					// The drawn map lies under the circles, inside the board.
+					if why := mustEval[string](p, mapInBoardJS); why != "" {
+						t.Errorf("%s at %dx%d: the map: %s", game, vp.width, vp.height, why)
+					}
 				}
 				if game == "jekyll" {
 					return

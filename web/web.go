@@ -89,6 +89,7 @@ type Geometry struct {
 	Crossings []GeoCrossing    `json:"crossings"`
 	Edges     [][2]string      `json:"edges"`
 	Water     []GeoWater       `json:"water,omitempty"`
+	Blocks    []GeoBlock       `json:"blocks,omitempty"`
 	Split     *GeoSplit        `json:"split,omitempty"`
 	Quadrants map[string][]int `json:"quadrants,omitempty"`
 }
@@ -116,6 +117,14 @@ type GeoCrossing struct {
 type GeoWater struct {
 	Circles  []int          `json:"circles"`
 	Outlines [][][2]float64 `json:"outlines"`
+}
+
+// GeoBlock is one bounded face of the board's drawing (a house block between
+// streets, or a stretch of water): its kind, "land" or "water", and the
+// circles and crossings around it in order, named as in Edges.
+type GeoBlock struct {
+	Kind     string   `json:"kind"`
+	Boundary []string `json:"boundary"`
 }
 
 // GeoSplit is where Whitehall's quadrant lines run: the vertical line x = X
@@ -166,6 +175,9 @@ func GeometryOf(b *board.Board) Geometry {
 			w.Outlines = append(w.Outlines, poly)
 		}
 		g.Water = append(g.Water, w)
+	}
+	for _, blk := range b.Blocks {
+		g.Blocks = append(g.Blocks, GeoBlock{Kind: blk.Kind, Boundary: append([]string(nil), blk.Boundary...)})
 	}
 	if len(b.Quadrants) > 0 {
 		g.Quadrants = map[string][]int{}

@@ -159,6 +159,19 @@ func TestBoardGeometry(t *testing.T) {
 				t.Errorf("%s: edge %v names an unknown node", name, e)
 			}
 		}
+		if len(g.Blocks) != len(b.Blocks) || len(g.Blocks) == 0 {
+			t.Errorf("%s: %d blocks, want %d", name, len(g.Blocks), len(b.Blocks))
+		}
+		for i, blk := range g.Blocks {
+			if blk.Kind != "land" && blk.Kind != "water" || len(blk.Boundary) < 3 {
+				t.Errorf("%s: block %d: kind %q, %d corners", name, i, blk.Kind, len(blk.Boundary))
+			}
+			for _, n := range blk.Boundary {
+				if !known[n] {
+					t.Errorf("%s: block %d names an unknown node %s", name, i, n)
+				}
+			}
+		}
 		if name == "whitehall" {
 			if len(g.Water) != 5 || g.Split == nil || len(g.Quadrants) != 4 {
 				t.Errorf("whitehall: %d water groups, split %v, %d quadrants", len(g.Water), g.Split, len(g.Quadrants))

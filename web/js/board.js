@@ -1,6 +1,6 @@
 // An SVG map board drawn from a geometry file (boards/{name}.json, made by
-// web.Static from package board): water tinted, quadrant lines, streets as
-// dotted lines, crossings as small squares (starting crossings with a yellow
+// web.Static from package board): the map under everything (house blocks,
+// streets, the Thames: mapdraw.js), quadrant lines, crossings as small squares (starting crossings with a yellow
 // border), numbered circles in their colours. On top: the deduction shading,
 // markers, a path, figures and the highlight of legal targets, which are
 // clickable and keyboard-focusable.
@@ -11,6 +11,7 @@
 
 import { svg, el } from './dom.js';
 import { onLangChange, t } from './i18n.js';
+import { mapLayer } from './mapdraw.js';
 import { PanZoom } from './panzoom.js';
 
 /** @typedef {import('./types.js').Geometry} Geometry */
@@ -62,27 +63,6 @@ export function loadGeometry(name) {
   return p;
 }
 
-/**
- * Orders points into a short path: start at the leftmost, then always the
- * nearest point not yet visited.
- * @param {{x: number, y: number}[]} pts
- * @returns {{x: number, y: number}[]}
- */
-function nearestPath(pts) {
-  if (pts.length === 0) return [];
-  const left = [...pts].sort((a, b) => a.x - b.x);
-  const out = [/** @type {{x: number, y: number}} */ (left.shift())];
-  while (left.length) {
-    const last = out[out.length - 1];
-    let best = 0;
-    for (let i = 1; i < left.length; i++) {
-      if (Math.hypot(left[i].x - last.x, left[i].y - last.y) < Math.hypot(left[best].x - last.x, left[best].y - last.y)) best = i;
-    }
-    out.push(left.splice(best, 1)[0]);
-  }
-  return out;
-}
-
 /** A drawn board. */
 export class BoardView {
   /**
@@ -117,9 +97,8 @@ export class BoardView {
     this.svg = root;
     root.append(svg('rect', { x: 0, y: 0, width: 1000, height: this.h, class: 'board-bg' }));
     this.layers = {
-      water: svg('g', { class: 'layer-water', 'aria-hidden': 'true' }),
+      map: svg('g', { class: 'layer-map', 'aria-hidden': 'true' }),
       quadrants: svg('g', { class: 'layer-quadrants', 'aria-hidden': 'true' }),
-      streets: svg('g', { class: 'layer-streets', 'aria-hidden': 'true' }),
       shade: svg('g', { class: 'layer-shade', 'aria-hidden': 'true' }),
       path: svg('g', { class: 'layer-path', 'aria-hidden': 'true' }),
       crossings: svg('g', { class: 'layer-crossings' }),
@@ -163,30 +142,17 @@ export class BoardView {
     this.pz.zoomBy(z / this.pz.zoom);
   }
 
-  /** Draws what never changes: water, quadrant lines, streets, crossings, circles. */
+  /** Draws what never changes: the map, quadrant lines, crossings, circles. */
   drawStatic() {
     const g = this.geo;
     const a = g.aspect || 1;
-    for (const w of g.water ?? []) {
-      const band = nearestPath(w.circles.map((c) => this.circlePos.get(c)).filter((p) => p !== undefined));
-      if (band.length > 0) {
-        this.layers.water.append(svg('polyline', { class: 'water-band', points: band.map((p) => `${p.x},${p.y}`).join(' ') }));
-      }
-      for (const poly of w.outlines ?? []) {
-        this.layers.water.append(svg('polygon', { class: 'water', points: poly.map(([x, y]) => `${x},${y * a}`).join(' ') }));
-      }
-    }
+    // The background map: built once per board, cloned into each view.
+    this.layers.map.append(mapLayer(g));
     if (g.split) {
       this.layers.quadrants.append(
         svg('line', { class: 'quadrant-line', x1: g.split.x, y1: 0, x2: g.split.x, y2: this.h }),
         svg('line', { class: 'quadrant-line', x1: 0, y1: g.split.y * a, x2: 1000, y2: g.split.y * a }),
       );
-    }
-    for (const [p, q] of g.edges) {
-      const a1 = this.pos(p);
-      const b1 = this.pos(q);
-      if (!a1 || !b1) continue;
-      this.layers.streets.append(svg('line', { class: 'street', x1: a1.x, y1: a1.y, x2: b1.x, y2: b1.y }));
     }
     for (const x of g.crossings) {
       const p = /** @type {{x: number, y: number}} */ (this.crossingPos.get(x.label));

@@ -575,11 +575,11 @@ function drawLog(snap) {
     for (const ev of h.events) {
       const named = namedPlaces(ev.text);
       const li = el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text));
-      if (named.circles.length + named.crossings.length > 0) {
+      if (named.circles.length + named.crossings.length + named.characters.length + named.detectives.length + named.places.length > 0) {
         li.classList.add('names-places');
         li.tabIndex = 0;
-        const on = () => renderer?.highlight?.(named.circles, named.crossings);
-        const off = () => renderer?.highlight?.([], []);
+        const on = () => renderer?.highlight?.(named.circles, named.crossings, named);
+        const off = () => renderer?.highlight?.([], [], { circles: [], crossings: [], characters: [], detectives: [], places: [] });
         li.addEventListener('mouseenter', on);
         li.addEventListener('focus', on);
         li.addEventListener('mouseleave', off);
@@ -593,21 +593,31 @@ function drawLog(snap) {
 }
 
 /**
- * The circles and crossings a log line names: its arguments "circle", "via",
- * "from", "circles" (a list) and "crossing", and those of nested texts.
+ * What a log line names on the board: its arguments "circle", "via", "from",
+ * "circles" (a list), "crossing" and "place" (a number), the characters and
+ * detectives it names as texts ("<game>.char.<id>", "<game>.detective.<id>"),
+ * and those of nested texts and lists of texts.
  * @param {Text|undefined} text
- * @returns {{circles: number[], crossings: string[]}}
+ * @returns {import('./games/registry.js').Named}
  */
 function namedPlaces(text) {
-  /** @type {{circles: number[], crossings: string[]}} */
-  const out = { circles: [], crossings: [] };
+  /** @type {import('./games/registry.js').Named} */
+  const out = { circles: [], crossings: [], characters: [], detectives: [], places: [] };
   /** @param {unknown} v */
   const walk = (v) => {
-    if (!isText(v) || !v.args) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+      return;
+    }
+    if (!isText(v)) return;
+    const m = /^[a-z]+\.(char|detective)\.([\w-]+)$/.exec(v.key);
+    if (m) (m[1] === 'char' ? out.characters : out.detectives).push(m[2]);
+    if (!v.args) return;
     for (const [k, a] of Object.entries(v.args)) {
       if ((k === 'circle' || k === 'via' || k === 'from') && typeof a === 'number') out.circles.push(a);
       else if (k === 'circles' && typeof a === 'string') out.circles.push(...a.split(/,\s*/).map(Number).filter((n) => n > 0));
       else if (k === 'crossing' && typeof a === 'string') out.crossings.push(a);
+      else if (k === 'place' && typeof a === 'number') out.places.push(a);
       else walk(a);
     }
   };

@@ -294,6 +294,14 @@
  */
 
 /**
+ * A bounded face of the board's drawing: a house block or water, with the
+ * circles (numbers) and crossings (labels) around it in order.
+ * @typedef {Object} GeoBlock
+ * @property {'land'|'water'|string} kind
+ * @property {string[]} boundary
+ */
+
+/**
  * A board's drawing data, boards/{name}.json (web.Geometry in Go).
  * @typedef {Object} Geometry
  * @property {string} name
@@ -302,6 +310,7 @@
  * @property {GeoCrossing[]} crossings
  * @property {[string, string][]} edges
  * @property {GeoWater[]} [water]
+ * @property {GeoBlock[]} [blocks]
  * @property {{x: number, y: number}} [split]
  * @property {Record<string, number[]>} [quadrants]
  */

@@ -365,6 +365,9 @@ async function pocket(ctx) {
     });
   };
 
+  /** @type {import('./registry.js').Named|null} what the hovered log line names */
+  let named = null;
+
   /**
    * Draws the board: the view's, or, while a move is previewed, the board as
    * that move leaves it with what the detectives would then see.
@@ -393,9 +396,11 @@ async function pocket(ctx) {
       g.append(svg('rect', { class: 'pk-ground', x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6 }));
       /** @type {Record<string, [number, number]>} */
       const ends = { N: [cx, y + 2], E: [x + U - 2, cy], S: [cx, y + U - 2], W: [x + 2, cy] };
-      for (const side of ['N', 'E', 'S', 'W']) {
-        if (side === tile.wall && !tile.open) continue;
-        g.append(svg('line', { class: 'pk-street', x1: cx, y1: cy, x2: ends[side][0], y2: ends[side][1] }));
+      // The streets over the house blocks: kerbs first, then the roadway,
+      // so that the kerbs meet cleanly in the middle.
+      const open = ['N', 'E', 'S', 'W'].filter((side) => side !== tile.wall || tile.open);
+      for (const cls of ['pk-kerb', 'pk-street']) {
+        for (const side of open) g.append(svg('line', { class: cls, x1: cx, y1: cy, x2: ends[side][0], y2: ends[side][1] }));
       }
       if (tile.wall && !tile.open) {
         /** @type {Record<string, [number, number, number, number]>} */
@@ -453,6 +458,7 @@ async function pocket(ctx) {
         svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (id)]),
         svg('title', {}, detName(id))));
     });
+    markNamed();
   }
 
   /**
@@ -625,9 +631,28 @@ async function pocket(ctx) {
     draw(snap);
   }
 
+  /** Marks (class "hl") the tiles, detectives and places named. */
+  function markNamed() {
+    const chars = new Set(named?.characters ?? []);
+    const dets = new Set(named?.detectives ?? []);
+    const places = new Set((named?.places ?? []).map(String));
+    for (const n of root.querySelectorAll('[data-character]')) n.classList.toggle('hl', chars.has(/** @type {SVGElement} */ (n).dataset.character ?? ''));
+    for (const n of root.querySelectorAll('[data-detective]')) n.classList.toggle('hl', dets.has(/** @type {SVGElement} */ (n).dataset.detective ?? ''));
+    for (const n of root.querySelectorAll('[data-place]')) n.classList.toggle('hl', places.has(/** @type {SVGElement} */ (n).dataset.place ?? ''));
+  }
+
   return {
     board: true,
     update,
+    /**
+     * @param {number[]} _circles
+     * @param {string[]} _crossings
+     * @param {import('./registry.js').Named} [n]
+     */
+    highlight(_circles, _crossings, n) {
+      named = n ?? null;
+      markNamed();
+    },
     /**
      * @param {number} _seat
      * @param {Intent} intent

@@ -62,10 +62,16 @@
  * @property {(snap: Snapshot) => number[]} [toAct] the seats that must act now, when the view tells
  * @property {(snap: Snapshot) => Text|null} [prompt] what to do now, when the view has no prompt field
  * @property {boolean} [board] whether it draws its own board (the #legal list then starts closed)
- * @property {(circles: number[], crossings: string[]) => void} [highlight] marks on the board
- *   what a hovered log line names (empty lists clear it)
+ * @property {(circles: number[], crossings: string[], named?: Named) => void} [highlight] marks on the board
+ *   what a hovered or focused log line names (empty lists clear it)
  * @property {(snap: Snapshot) => string} [chatClosed] why the game closes the table chat now
  *   (translated), or "" while it is open; the page then disables the chat input and shows why
+ */
+
+/**
+ * What a log line names on the board: its circles and crossings, and the
+ * characters, detectives and places of a tile game (ids as in its view).
+ * @typedef {{circles: number[], crossings: string[], characters: string[], detectives: string[], places: number[]}} Named
  */
 
 /** @typedef {(ctx: TableContext) => Promise<Renderer>} RendererFactory */
