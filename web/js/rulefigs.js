@@ -102,10 +102,7 @@ export function drawFigure(game, geo, d) {
     const p = view.crossingPos.get(label);
     if (p && !inside(p.x, p.y)) node.remove();
   }
-  for (const line of [...view.layers.streets.children]) {
-    const n = (/** @type {string} */ k) => Number(line.getAttribute(k));
-    if (!inside(n('x1'), n('y1')) && !inside(n('x2'), n('y2'))) line.remove();
-  }
+  // The map under them (mapdraw.js) is a handful of paths: it stays whole.
   root.setAttribute('preserveAspectRatio', 'xMidYMid slice');
   const captionId = `fig-${game}-${d.id}`;
   root.setAttribute('role', 'img');
