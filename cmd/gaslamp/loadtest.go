@@ -573,28 +573,43 @@ func checkAcked(hc *http.Client, bases []string, stats *loadStats) (lost, tables
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 16)
 	var failed error
-	for i, j := range jobs {
+	for _, j := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			var sum struct {
-				Version int64 `json:"version"`
-			}
+			// A node's version of a table is what it read from the store
+			// (a node holds no move the store has not): the highest any
+			// node answers is stored. One that missed notices may lag
+			// until its next sync, so every node is asked.
+			best, answered := int64(-1), 0
 			var last error
-			for try := range 3 * len(bases) {
-				if last = apiCall(hc, newJar(), "GET", bases[(i+try)%len(bases)]+"/api/tables/"+j.id, "", nil, &sum); last == nil {
-					break
+			for try := 0; try < 3 && answered == 0; try++ {
+				if try > 0 {
+					time.Sleep(200 * time.Millisecond)
 				}
-				time.Sleep(200 * time.Millisecond)
+				for _, b := range bases {
+					var sum struct {
+						Version int64 `json:"version"`
+					}
+					if err := apiCall(hc, newJar(), "GET", b+"/api/tables/"+j.id, "", nil, &sum); err != nil {
+						last = err
+						continue
+					}
+					answered++
+					best = max(best, sum.Version)
+				}
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			if last != nil {
+			if answered == 0 {
 				failed = fmt.Errorf("reading table %s to check its acknowledged moves: %w", j.id, last)
-			} else if sum.Version < j.v {
+			} else if best < j.v {
 				lost++
+				if lost <= 5 {
+					fmt.Fprintf(os.Stderr, "table %s: acknowledged version %d, stored version %d\n", j.id, j.v, best)
+				}
 			}
 		}()
 	}
