@@ -70,6 +70,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Resign", testResign},
 		{"Accounts", testAccounts},
 		{"Results", testResults},
+		{"MailPrefsAndClaims", testMailPrefsAndClaims},
+		{"Absences", testAbsences},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
