@@ -3,8 +3,8 @@
 // page header.
 
 import { el, byId } from './dom.js';
-import { t, render, applyI18n } from './i18n.js';
-import { register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
+import { t, render, applyI18n, currentLang } from './i18n.js';
+import { register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, HttpError } from './net.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -74,6 +74,39 @@ function value(f, id) {
 }
 
 /**
+ * The account's e-mail settings: an address and "mail me when it is my
+ * move" (off by default). Hidden when the server sends no mail.
+ * @returns {HTMLFormElement}
+ */
+function mailForm() {
+  const status = el('p', { class: 'help', role: 'status', id: 'mail-status' });
+  const f = form('mail-form', 'web.mail.title', 'web.mail.help', [
+    el('div', { class: 'field' },
+      el('label', { for: 'mail-email', 'data-i18n': 'web.mail.email' }, t('web.mail.email')),
+      el('input', { id: 'mail-email', name: 'mail-email', type: 'email', autocomplete: 'email', maxlength: 254 })),
+    el('div', { class: 'field check' },
+      el('input', { id: 'mail-turns', name: 'mail-turns', type: 'checkbox' }),
+      el('label', { for: 'mail-turns', 'data-i18n': 'web.mail.turns' }, t('web.mail.turns'))),
+    status,
+  ], 'web.mail.save', async (form) => {
+    status.textContent = '';
+    const turns = form.querySelector('#mail-turns');
+    await setMailPrefs(value(form, 'mail-email').trim(), turns instanceof HTMLInputElement && turns.checked, currentLang());
+    status.textContent = t('web.mail.saved');
+  });
+  f.hidden = true;
+  mailPrefs().then((p) => {
+    if (!p.enabled) return;
+    const email = f.querySelector('#mail-email');
+    const turns = f.querySelector('#mail-turns');
+    if (email instanceof HTMLInputElement) email.value = p.email;
+    if (turns instanceof HTMLInputElement) turns.checked = p.mail_turns;
+    f.hidden = false;
+  }).catch(() => {});
+  return f;
+}
+
+/**
  * Opens the account dialog: for a guest (or nobody), create an account or
  * sign in; for an account, its profile, a new password, deletion. A change
  * of identity reloads the page.
@@ -101,6 +134,7 @@ export function openAccountDialog(m, mode = 'register') {
         done2.textContent = t('web.account.password-changed');
       }),
       done2,
+      mailForm(),
       form('delete-form', 'web.account.delete', 'web.account.delete-help', [
         field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
       ], 'web.account.delete-confirm', async (f) => {

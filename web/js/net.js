@@ -125,6 +125,33 @@ export async function changePassword(old, password) {
 }
 
 /**
+ * @typedef {Object} MailPrefs
+ * @property {string} email the address for "your move" mails ('' none)
+ * @property {boolean} mail_turns a mail when it is the account's move
+ * @property {string} [lang] the mails' language
+ * @property {boolean} [enabled] the server sends mail
+ */
+
+/**
+ * The account's mail settings.
+ * @returns {Promise<MailPrefs>}
+ */
+export async function mailPrefs() {
+  return /** @type {MailPrefs} */ (await api('/api/account/mail'));
+}
+
+/**
+ * Stores the account's mail settings (mails in lang).
+ * @param {string} email
+ * @param {boolean} turns
+ * @param {string} lang
+ * @returns {Promise<MailPrefs>}
+ */
+export async function setMailPrefs(email, turns, lang) {
+  return /** @type {MailPrefs} */ (await api('/api/account/mail', { method: 'POST', body: { email, mail_turns: turns, lang } }));
+}
+
+/**
  * Deletes the account (its games stay, under a neutral name).
  * @param {string} password
  * @returns {Promise<void>}
