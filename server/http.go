@@ -58,6 +58,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/tables/{id}/rematch", s.csrf(s.handleRematch))
 	m.HandleFunc("POST /api/qr", s.csrf(s.handleQR))
 	m.HandleFunc("GET /api/my/tables", s.handleMyTables)
+	m.HandleFunc("GET /api/my/turns", s.handleMyTurns)
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/resign", s.csrf(s.handleResign))
 	m.HandleFunc("POST /api/join/{token}", s.csrf(s.handleJoinAPI))
 	m.HandleFunc("GET /join/{token}", s.handlePage("join.html")) // shows the invitation; the seat is taken by the POST

@@ -323,3 +323,56 @@ func TestMailYourMove(t *testing.T) {
 		}
 	}
 }
+
+// TestMyTurnsCount: the header's count is the number of running tables
+// waiting for the caller's move, and "Your games" carries each one's
+// deadline (turn-based) for the time left.
+func TestMyTurnsCount(t *testing.T) {
+	clk := newClock()
+	e := newEnv(t, func(c *Config) { c.Now = clk.Now })
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	count := func(u *user) int {
+		t.Helper()
+		var n myTurns
+		if code := u.do("GET", "/api/my/turns", nil, &n); code != http.StatusOK {
+			t.Fatalf("turns %d", code)
+		}
+		return n.Waiting
+	}
+	if n := count(alice); n != 0 {
+		t.Fatalf("no table: %d waiting", n)
+	}
+	c1 := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
+	c2 := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 2 * 86400})
+	for _, c := range []created{c1, c2} {
+		alice.sit(c.ID, 0)
+		bob.sit(c.ID, 1)
+	}
+	start := clk.Now()
+	if a, b := count(alice), count(bob); a != 2 || b != 0 {
+		t.Fatalf("waiting: Alice %d, Bob %d; want 2, 0", a, b)
+	}
+	var mine []myTable
+	if code := alice.do("GET", "/api/my/tables?status=active", nil, &mine); code != http.StatusOK || len(mine) != 2 {
+		t.Fatalf("my tables %d %+v", code, mine)
+	}
+	for _, m := range mine {
+		want := start.Add(24 * time.Hour)
+		if m.Table.ID == c2.ID {
+			want = start.Add(48 * time.Hour)
+		}
+		var dl *time.Time
+		for _, k := range m.Table.Clocks {
+			if k.Seat == 0 && k.Running {
+				dl = k.Deadline
+			}
+		}
+		if !m.YourTurn || dl == nil || !dl.Equal(want) {
+			t.Fatalf("table %s: your turn %v, deadline %v; want %v", m.Table.ID, m.YourTurn, dl, want)
+		}
+	}
+	e.playOnce(alice, c1.ID, 0, 0)
+	if a, b := count(alice), count(bob); a != 1 || b != 1 {
+		t.Fatalf("after a move: Alice %d, Bob %d; want 1, 1", a, b)
+	}
+}
