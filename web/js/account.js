@@ -3,8 +3,8 @@
 // page header.
 
 import { el, byId } from './dom.js';
-import { t, render, applyI18n, currentLang } from './i18n.js';
-import { register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, HttpError } from './net.js';
+import { t, render, applyI18n, currentLang, onLangChange } from './i18n.js';
+import { register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, myTurns, HttpError } from './net.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -192,6 +192,7 @@ export function accountButton(m) {
   } else if (slot && !m.account) {
     slot.after(el('span', { class: 'guest-mark', 'data-i18n': 'web.me.guest' }, t('web.me.guest')));
   }
+  turnsBadge();
   if (document.getElementById('account-open')) return;
   const b = el('button', { type: 'button', id: 'account-open', class: 'sign-out',
     'data-i18n': m.account ? 'web.account.open' : 'web.account.keep' }, t(m.account ? 'web.account.open' : 'web.account.keep'));
@@ -199,6 +200,43 @@ export function accountButton(m) {
   const out = document.getElementById('sign-out');
   if (out) out.before(b);
   else box.append(b);
+}
+
+/** How often the header's count of tables waiting for a move is fetched. */
+const TURNS_MS = 30_000;
+
+/**
+ * Adds (once) the header's link to "Your games" that counts the tables
+ * waiting for the player's move, kept fresh: fetched every TURNS_MS while
+ * the page is visible, and when it comes back into view.
+ */
+function turnsBadge() {
+  const box = document.querySelector('.site-header .me');
+  if (!(box instanceof HTMLElement) || document.getElementById('my-turns')) return;
+  const link = el('a', { id: 'my-turns', class: 'turns-badge', href: '/#my-games', hidden: true });
+  const slot = document.getElementById('me-name');
+  const after = slot?.nextElementSibling?.classList.contains('guest-mark') ? slot.nextElementSibling : slot;
+  if (after && after.parentElement === box) after.after(link);
+  else box.append(link);
+  let n = -1;
+  const show = () => {
+    link.hidden = n <= 0;
+    link.textContent = n > 0 ? t('web.me.waiting', { n }) : '';
+  };
+  const refresh = async () => {
+    if (document.visibilityState === 'hidden') return;
+    try {
+      n = await myTurns();
+    } catch {
+      return; // keep the last count
+    }
+    show();
+  };
+  refresh();
+  window.setInterval(refresh, TURNS_MS);
+  document.addEventListener('visibilitychange', refresh);
+  document.addEventListener('gaslamp:turns', refresh);
+  onLangChange(show);
 }
 
 /**

@@ -152,6 +152,15 @@ export async function setMailPrefs(email, turns, lang) {
 }
 
 /**
+ * How many tables wait for the signed-in player's move.
+ * @returns {Promise<number>}
+ */
+export async function myTurns() {
+  const r = /** @type {{waiting: number}} */ (await api('/api/my/turns'));
+  return r.waiting;
+}
+
+/**
  * Deletes the account (its games stay, under a neutral name).
  * @param {string} password
  * @returns {Promise<void>}
