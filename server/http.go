@@ -52,6 +52,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sw.js", s.handleServiceWorker)
 	m.HandleFunc("GET /api/account/mail", s.signedIn(s.handleMailPrefs))
 	m.HandleFunc("POST /api/account/mail", s.csrf(s.handleMailPrefs))
+	m.HandleFunc("GET /api/account/away", s.signedIn(s.handleAway))
+	m.HandleFunc("POST /api/account/away", s.csrf(s.handleAway))
 	m.HandleFunc("GET /mail/unsubscribe", s.handleUnsubscribe)
 	m.HandleFunc("POST /mail/unsubscribe", s.handleUnsubscribe)
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/bot", s.csrf(s.handleLeaveToBot))
