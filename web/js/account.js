@@ -4,7 +4,7 @@
 
 import { el, byId } from './dom.js';
 import { t, render, applyI18n, currentLang, onLangChange } from './i18n.js';
-import { register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, myTurns, HttpError } from './net.js';
+import { register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, myTurns, away, HttpError } from './net.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -107,6 +107,41 @@ function mailForm() {
 }
 
 /**
+ * "Away until": turn-based tables that allow it stop the player's clock
+ * until then (at most limit_days a calendar month); "I am back" ends it.
+ * @returns {HTMLFormElement}
+ */
+function awayForm() {
+  const status = el('p', { class: 'help', role: 'status', id: 'away-status' });
+  const input = el('input', { id: 'away-until', name: 'away-until', type: 'datetime-local' });
+  const back = el('button', { type: 'button', id: 'away-back', 'data-i18n': 'web.away.back', hidden: true }, t('web.away.back'));
+  /** @param {import('./net.js').Away} a */
+  const show = (a) => {
+    const days = Math.round((a.used_seconds / 86400) * 10) / 10;
+    const when = a.until ? new Date(a.until).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }) : '';
+    status.textContent = (a.until ? `${t('web.away.now', { when })} ` : '') + t('web.away.used', { days, limit: a.limit_days });
+    back.hidden = !a.until;
+  };
+  const f = form('away-form', 'web.away.title', 'web.away.help', [
+    el('div', { class: 'field' }, el('label', { for: 'away-until', 'data-i18n': 'web.away.until' }, t('web.away.until')), input),
+    status,
+  ], 'web.away.save', async () => {
+    if (!(input instanceof HTMLInputElement) || !input.value) return;
+    show(await away(new Date(input.value).toISOString()));
+  });
+  f.querySelector('.dialog-buttons')?.append(back);
+  back.addEventListener('click', async () => {
+    try {
+      show(await away(null));
+    } catch (e) {
+      status.textContent = errorText(e);
+    }
+  });
+  away().then(show).catch(() => {});
+  return f;
+}
+
+/**
  * Opens the account dialog: for a guest (or nobody), create an account or
  * sign in; for an account, its profile, a new password, deletion. A change
  * of identity reloads the page.
@@ -135,6 +170,7 @@ export function openAccountDialog(m, mode = 'register') {
       }),
       done2,
       mailForm(),
+      awayForm(),
       form('delete-form', 'web.account.delete', 'web.account.delete-help', [
         field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
       ], 'web.account.delete-confirm', async (f) => {

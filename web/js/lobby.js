@@ -492,6 +492,7 @@ function renderPaceSelect() {
     byId('pace-live-custom').hidden = sel.value !== 'custom-live';
     byId('pace-turn-custom').hidden = sel.value !== 'custom-turn';
     byId('pace-lose-field').hidden = sel.value === 'none';
+    byId('pace-away-field').hidden = !(sel.value.startsWith('turn-') || sel.value === 'custom-turn');
   };
   sel.onchange = show;
   show();
@@ -509,6 +510,7 @@ function chosenPace() {
   if (v === 'custom-live') p = { kind: 'live', bank_seconds: Math.round(num('pace-bank') * 60), increment_seconds: Math.round(num('pace-increment')) };
   if (v === 'custom-turn') p = { kind: 'turn', move_seconds: Math.round(num('pace-hours') * 3600) };
   if (p && byId('pace-lose', HTMLInputElement).checked) p = { ...p, on_timeout: 'lose' };
+  if (p && p.kind === 'turn' && byId('pace-away', HTMLInputElement).checked) p = { ...p, away: true };
   return p;
 }
 

@@ -152,6 +152,23 @@ export async function setMailPrefs(email, turns, lang) {
 }
 
 /**
+ * @typedef {Object} Away
+ * @property {string} [until] the end of the current absence (none: not away)
+ * @property {number} used_seconds time away this calendar month
+ * @property {number} limit_days the most allowed per month
+ */
+
+/**
+ * The account's absence; with until (an ISO time, or null: back now), sets it.
+ * @param {string|null} [until]
+ * @returns {Promise<Away>}
+ */
+export async function away(until) {
+  if (until === undefined) return /** @type {Away} */ (await api('/api/account/away'));
+  return /** @type {Away} */ (await api('/api/account/away', { method: 'POST', body: { until } }));
+}
+
+/**
  * How many tables wait for the signed-in player's move.
  * @returns {Promise<number>}
  */
