@@ -104,7 +104,7 @@ func TestBrowserTurnBasedPlay(t *testing.T) {
 		if first != id || !strings.HasPrefix(left, "Move by ") || !strings.Contains(left, " left)") {
 			t.Fatalf("%s: first row %q, time left %q\n%s", name, first, left, tab.describe())
 		}
-		tab.waitJS("the header's count", `document.getElementById('my-turns')?.textContent === '1 game waits for your move' && !document.getElementById('my-turns').hidden`, scaled(15*time.Second))
+		tab.waitJS("the header's count", `document.querySelector('#my-turns .turns-long')?.textContent === '1 game waits for your move' && !document.getElementById('my-turns').hidden`, scaled(15*time.Second))
 		tab.clickUntil(row+` a[data-resume]`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
 		m := &match{t: t, pages: []*page{tab}, rng: rng, maxMoves: 1000, deadline: time.Now().Add(scaled(2 * time.Minute))}
 		// Settled, and when asked to act, drawn with something to click.

@@ -250,14 +250,14 @@ function turnsBadge() {
   const box = document.querySelector('.site-header .me');
   if (!(box instanceof HTMLElement) || document.getElementById('my-turns')) return;
   const link = el('a', { id: 'my-turns', class: 'turns-badge', href: '/#my-games', hidden: true });
-  const slot = document.getElementById('me-name');
-  const after = slot?.nextElementSibling?.classList.contains('guest-mark') ? slot.nextElementSibling : slot;
-  if (after && after.parentElement === box) after.after(link);
-  else box.append(link);
+  // Outside the name's box, which a phone's header cuts short; a phone
+  // shows "▶ n" (the full words stay for screen readers).
+  box.before(link);
   let n = -1;
   const show = () => {
     link.hidden = n <= 0;
-    link.textContent = n > 0 ? t('web.me.waiting', { n }) : '';
+    link.replaceChildren(...(n > 0 ? [el('span', { class: 'turns-short', 'aria-hidden': 'true' }, `▶ ${n}`),
+      el('span', { class: 'turns-long' }, t('web.me.waiting', { n }))] : []));
   };
   const refresh = async () => {
     if (document.visibilityState === 'hidden') return;
