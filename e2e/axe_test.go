@@ -183,6 +183,13 @@ func TestBrowserAxe(t *testing.T) {
 		t.Errorf("/rules/nosuchgame answered %d (%v), want 404", code, err)
 	}
 
+	// The e-mails' unsubscribe page (here with a link that is not valid:
+	// the same page without its button).
+	host.navigate("/mail/unsubscribe?u=nobody&t=forged")
+	host.waitJS("the unsubscribe page", `document.querySelector('main.unsubscribe h1')`, scaled(10*time.Second))
+	host.checkAxeSchemes(axe, "the unsubscribe page")
+	host.navigate("/")
+
 	// The invitation page, as the invitee sees it before taking the seat.
 	invites, _ := host.createTable("pocket", 2)
 	guest := openPage(t, browser, "guest", base)

@@ -36,6 +36,10 @@ type Pace struct {
 	// plays the move) or "lose" (the seat loses the game, stored like a
 	// resignation with the reason "time").
 	OnTimeout string `json:"on_timeout"`
+	// Away (turn-based tables only): a player who said they are away
+	// ("away until", away.go) has their clock paused meanwhile, within
+	// AwayDaysPerMonth days per calendar month.
+	Away bool `json:"away,omitempty"`
 }
 
 var errBadPace = &game.Error{Code: CodeBadMessage, Text: game.T("err.bad-pace")}
@@ -52,7 +56,13 @@ func (p *Pace) check() *game.Error {
 		if p.MoveSeconds < 3600 || p.MoveSeconds > 14*86400 || p.BankSeconds != 0 || p.IncrementSeconds != 0 {
 			return errBadPace
 		}
+		if p.Away {
+			break
+		}
 	default:
+		return errBadPace
+	}
+	if p.Away && p.Kind != "turn" {
 		return errBadPace
 	}
 	if p.OnTimeout == "" {
@@ -91,6 +101,9 @@ type clockInfo struct {
 	Deadline  *time.Time `json:"deadline,omitempty"`
 	TimedOut  bool       `json:"timed_out,omitempty"` // a bot plays this move
 	MoveLimit bool       `json:"move_limit,omitempty"`
+	// AwayUntil: the seat's player is away until then, their clock paused
+	// (tables that allow it).
+	AwayUntil *time.Time `json:"away_until,omitempty"`
 }
 
 // timed says whether seat runs a clock: a human seat of a paced table.
@@ -165,7 +178,7 @@ func (t *table) deadline(seat int) (time.Time, bool) {
 	if t.pace.Kind == "live" {
 		return c.since.Add(c.bank), true
 	}
-	return c.since.Add(time.Duration(t.pace.MoveSeconds) * time.Second), true
+	return t.awayDeadline(seat, c.since, c.since.Add(time.Duration(t.pace.MoveSeconds)*time.Second)), true
 }
 
 // clockInfos describes every timed seat's clock at now.
@@ -179,7 +192,7 @@ func (t *table) clockInfos(now time.Time) []clockInfo {
 		if !t.timed(game.Seat(i)) {
 			continue
 		}
-		ci := clockInfo{Seat: i, MoveLimit: t.pace.Kind == "turn", TimedOut: t.timedOut.Has(game.Seat(i))}
+		ci := clockInfo{Seat: i, MoveLimit: t.pace.Kind == "turn", TimedOut: t.timedOut.Has(game.Seat(i)), AwayUntil: t.awayUntil(i, now)}
 		if d, ok := t.deadline(i); ok && !over {
 			ci.Running = true
 			ci.LeftMS = max(d.Sub(now), 0).Milliseconds()
@@ -205,6 +218,7 @@ func (t *table) armClock() {
 	if t.clocks == nil || t.stopped || t.rec.Status != store.StatusRunning || !t.acts() || t.outcome().Over {
 		return
 	}
+	t.loadAway()
 	now := t.s.now()
 	var next time.Duration
 	due := false
@@ -233,6 +247,7 @@ func (t *table) clockCheck() {
 	if t.clocks == nil || t.stopped || !t.acts() {
 		return
 	}
+	t.loadAway() // a player may have said they are away, on any node
 	now := t.s.now()
 	changed := false
 	for i := range t.clocks {

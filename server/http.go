@@ -63,10 +63,17 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/push/subscription", s.csrf(s.handlePushSubscribe))
 	m.HandleFunc("DELETE /api/push/subscription", s.csrf(s.handlePushSubscribe))
 	m.HandleFunc("GET /sw.js", s.handleServiceWorker)
+	m.HandleFunc("GET /api/account/mail", s.signedIn(s.handleMailPrefs))
+	m.HandleFunc("POST /api/account/mail", s.csrf(s.handleMailPrefs))
+	m.HandleFunc("GET /api/account/away", s.signedIn(s.handleAway))
+	m.HandleFunc("POST /api/account/away", s.csrf(s.handleAway))
+	m.HandleFunc("GET /mail/unsubscribe", s.handleUnsubscribe)
+	m.HandleFunc("POST /mail/unsubscribe", s.handleUnsubscribe)
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/bot", s.csrf(s.handleLeaveToBot))
 	m.HandleFunc("POST /api/tables/{id}/rematch", s.csrf(s.handleRematch))
 	m.HandleFunc("POST /api/qr", s.csrf(s.handleQR))
 	m.HandleFunc("GET /api/my/tables", s.handleMyTables)
+	m.HandleFunc("GET /api/my/turns", s.handleMyTurns)
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/resign", s.csrf(s.handleResign))
 	m.HandleFunc("POST /api/join/{token}", s.csrf(s.handleJoinAPI))
 	m.HandleFunc("GET /join/{token}", s.handlePage("join.html")) // shows the invitation; the seat is taken by the POST
@@ -178,6 +185,18 @@ func (s *Server) session(r *http.Request) (store.Session, store.User, bool) {
 
 // authed is a handler that needs a session.
 type authed func(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User)
+
+// signedIn runs h for a request with a session (reads: no CSRF token).
+func (s *Server) signedIn(h authed) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sess, user, ok := s.session(r)
+		if !ok {
+			s.httpError(w, http.StatusUnauthorized, errSignIn)
+			return
+		}
+		h(w, r, sess, user)
+	}
+}
 
 // csrf wraps a state-changing handler: it needs a session, a same-site Origin
 // (when the browser sends one) and the header X-CSRF-Token equal to the

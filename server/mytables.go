@@ -65,6 +65,19 @@ func (s *Server) handleMyTables(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusInternalServerError, errNotStored)
 		return
 	}
+	out := s.myTables(recs, user.ID)
+	if r.URL.Query().Get("status") != store.StatusFinished {
+		sortMine(out)
+	}
+	if more {
+		w.Header().Set("X-Next-Page", strconv.Itoa(page+1))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// myTables describes recs for user, with the summaries of the tables held
+// in memory (their clocks and seats to act are current).
+func (s *Server) myTables(recs []store.Table, userID string) []myTable {
 	out := []myTable{}
 	for _, rec := range recs {
 		var sum *tableSummary
@@ -79,7 +92,7 @@ func (s *Server) handleMyTables(w http.ResponseWriter, r *http.Request) {
 		}
 		mt := myTable{Table: sum, Seats: []int{}}
 		for _, st := range rec.Seats {
-			if st.Kind == store.KindHuman && st.UserID == user.ID {
+			if st.Kind == store.KindHuman && st.UserID == userID {
 				mt.Seats = append(mt.Seats, st.Seat)
 				if sum.Status == store.StatusRunning && slices.Contains(sum.ToAct, st.Seat) {
 					mt.YourTurn = true
@@ -88,8 +101,12 @@ func (s *Server) handleMyTables(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, mt)
 	}
-	// Waiting for you, then running, then open; the store's order (newest
-	// first) within each.
+	return out
+}
+
+// sortMine puts the tables waiting for the player first, then the running,
+// then the open; the store's order (newest first) within each.
+func sortMine(out []myTable) {
 	rank := func(m myTable) int {
 		switch {
 		case m.YourTurn:
@@ -100,8 +117,34 @@ func (s *Server) handleMyTables(w http.ResponseWriter, r *http.Request) {
 		return 2
 	}
 	slices.SortStableFunc(out, func(a, b myTable) int { return rank(a) - rank(b) })
-	if more {
-		w.Header().Set("X-Next-Page", strconv.Itoa(page+1))
+}
+
+// myTurns is the answer of GET /api/my/turns.
+type myTurns struct {
+	// Waiting counts the running tables where one of the caller's seats
+	// must act now.
+	Waiting int `json:"waiting"`
+}
+
+// handleMyTurns answers GET /api/my/turns: how many tables wait for the
+// caller's move (the page header's count; 0 without a session).
+func (s *Server) handleMyTurns(w http.ResponseWriter, r *http.Request) {
+	_, user, ok := s.session(r)
+	if !ok {
+		writeJSON(w, http.StatusOK, myTurns{})
+		return
 	}
+	recs, err := s.store.TablesOf(r.Context(), user.ID, myTablesLimit, 0, store.StatusRunning)
+	if err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	var out myTurns
+	for _, m := range s.myTables(recs, user.ID) {
+		if m.YourTurn {
+			out.Waiting++
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, out)
 }

@@ -213,6 +213,7 @@ func (t *table) notifyTurn(before, after game.SeatSet) {
 				others = append(others, o.Name)
 			}
 		}
+		t.notifyMail(st.UserID, others)
 		gameName, id := t.rules.Name(), t.id
 		texts := t.s.texts
 		t.s.push.enqueue(pushJob{user: st.UserID, table: id, text: func(lang string) pushMessage {

@@ -101,6 +101,13 @@ type Config struct {
 	// client refuses to dial).
 	PushSubject string
 	PushClient  webpush.HTTPClient
+	// SMTP is the server that sends "your move" mails (mail.go; nil: no
+	// mail), from MailFrom; the links in mails use PublicURLs[0], which
+	// must be set. MailRetry is the first pause after a failed send
+	// (default 5s; it grows fourfold per attempt).
+	SMTP      *SMTPSettings
+	MailFrom  string
+	MailRetry time.Duration
 	// TakeoverBot is the bot that plays for an absent human (default: the
 	// game's pick for level normal, game.PickLevel).
 	TakeoverBot string
@@ -172,6 +179,7 @@ type Server struct {
 	catalogs  map[string][]byte // merged catalogue per language, JSON
 	texts     game.Catalog      // the merged catalogue, for texts the server renders (push)
 	push      *pusher           // Web Push sender (push.go)
+	mail      *mailer           // e-mail sender (mail.go); nil without SMTP
 }
 
 // New builds a server and loads every open and running table from the store,
@@ -241,6 +249,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		return nil, err
 	}
 	if err := s.loadPush(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.startMail(); err != nil {
+		s.push.close()
 		return nil, err
 	}
 	s.multi, s.node, s.leaseTTL, s.syncEvery = cfg.NodeID != "", cfg.NodeID, cfg.LeaseTTL, cfg.SyncEvery
@@ -323,6 +335,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.bots.close()
 	s.push.close()
+	s.mail.close()
 	s.unsub()
 	if s.ownBus {
 		s.bus.Close()

@@ -60,6 +60,7 @@ type table struct {
 	takenOver game.SeatSet            // human seats a bot plays for an absent player
 	// The table's clock (clock.go); pace is nil for an untimed table.
 	pace       *Pace
+	absences   map[string][]store.Absence // the seat holders' absences (pace.Away), by user
 	clocks     []seatClock
 	timedOut   game.SeatSet // seats whose time ran out: a bot plays their move
 	clockTimer *time.Timer

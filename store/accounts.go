@@ -29,17 +29,80 @@ func (s *sqlStore) CreateAccount(ctx context.Context, a Account) error {
 	return mapErr(tx.Commit())
 }
 
-const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason`
+const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang`
 
 func scanAccount(sc interface{ Scan(...any) error }) (Account, error) {
 	var a Account
 	var created, suspended int64
-	err := sc.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason)
+	var turns int
+	err := sc.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason, &a.Email, &turns, &a.Lang)
 	a.Created = fromMS(created)
 	if suspended > 0 {
 		a.SuspendedUntil = fromMS(suspended)
 	}
+	a.MailTurns = turns != 0
 	return a, mapErr(err)
+}
+
+func (s *sqlStore) SetMailPrefs(ctx context.Context, userID, email string, turns bool, lang string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE accounts SET email = ?, mail_turns = ?, lang = ? WHERE user_id = ?`, email, boolInt(turns), lang, userID)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *sqlStore) ClaimMail(ctx context.Context, userID, table string, now time.Time, every time.Duration) (bool, error) {
+	res, err := s.w.ExecContext(ctx, `INSERT INTO mail_sent (user_id, table_id, at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, table_id) DO UPDATE SET at = excluded.at WHERE mail_sent.at <= ?`,
+		userID, table, ms(now), ms(now.Add(-every)))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+func (s *sqlStore) AddAbsence(ctx context.Context, userID string, start, until time.Time) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE absences SET until = ? WHERE user_id = ? AND until > ? AND start <= ?`,
+		ms(start), userID, ms(start), ms(start)); err != nil {
+		return mapErr(err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM absences WHERE user_id = ? AND until <= start`, userID); err != nil {
+		return mapErr(err)
+	}
+	if until.After(start) {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO absences (user_id, start, until) VALUES (?, ?, ?)
+			ON CONFLICT (user_id, start) DO UPDATE SET until = excluded.until`, userID, ms(start), ms(until)); err != nil {
+			return mapErr(err)
+		}
+	}
+	return mapErr(tx.Commit())
+}
+
+func (s *sqlStore) Absences(ctx context.Context, userID string, since time.Time) ([]Absence, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT start, until FROM absences WHERE user_id = ? AND until > ? ORDER BY start`, userID, ms(since))
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []Absence
+	for rows.Next() {
+		var a, b int64
+		if err := rows.Scan(&a, &b); err != nil {
+			return nil, err
+		}
+		out = append(out, Absence{Start: fromMS(a), Until: fromMS(b)})
+	}
+	return out, rows.Err()
 }
 
 func (s *sqlStore) AccountByKey(ctx context.Context, key string) (Account, error) {
@@ -105,6 +168,8 @@ var deleteAccountStatements = []string{
 	`DELETE FROM passkey_challenges WHERE user_id = ?`,
 	`DELETE FROM mutes WHERE user_id = ?1 OR other_id = ?1`,
 	`DELETE FROM blocks WHERE user_id = ?1 OR other_id = ?1`,
+	`DELETE FROM mail_sent WHERE user_id = ?`,
+	`DELETE FROM absences WHERE user_id = ?`,
 	`DELETE FROM results WHERE user_id = ?`,
 	`DELETE FROM ratings WHERE user_id = ?`,
 	`DELETE FROM rating_history WHERE user_id = ?`,

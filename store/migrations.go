@@ -229,10 +229,29 @@ var Migrations = []Migration{
 		// clock ran out at a table whose pace says the player then loses.
 		`ALTER TABLE tables ADD COLUMN resigned_reason TEXT NOT NULL DEFAULT ''`,
 	}},
-	{12, "reserved for another branch", []string{
-		// Placeholder: migration 12 belongs to a branch merged separately;
-		// the merge replaces this entry with it (versions must run 1, 2, 3...).
-		`SELECT 1`,
+	{12, "turn-based play: mail and absences", []string{
+		// An account's e-mail address ("" none), whether it wants a mail
+		// when it must move at a table (off by default), and the language
+		// of its mails (the one of its page when it last saved them).
+		`ALTER TABLE accounts ADD COLUMN email TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE accounts ADD COLUMN mail_turns INTEGER NOT NULL DEFAULT 0`,
+		`ALTER TABLE accounts ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'`,
+		// The last "your move" mail sent to a user for a table, so that
+		// every node holds to one mail per table per hour per account.
+		`CREATE TABLE mail_sent (
+			user_id TEXT NOT NULL,
+			table_id TEXT NOT NULL,
+			at BIGINT NOT NULL,
+			PRIMARY KEY (user_id, table_id)
+		)`,
+		// A player's absences ("away until"): from start to until (ms),
+		// during which turn-based tables that allow it pause their clock.
+		`CREATE TABLE absences (
+			user_id TEXT NOT NULL,
+			start BIGINT NOT NULL,
+			until BIGINT NOT NULL,
+			PRIMARY KEY (user_id, start)
+		)`,
 	}},
 	{13, "passkeys and moderation", []string{
 		// A passkey (WebAuthn credential) of an account: credential_id is

@@ -317,6 +317,20 @@ type Store interface {
 	// DeleteSessionsOf removes the sessions of a user except the one whose
 	// hash is except, and returns the hashes it removed.
 	DeleteSessionsOf(ctx context.Context, userID, except string) ([]string, error)
+	// SetMailPrefs stores an account's e-mail address ("" none), whether it
+	// wants a mail when it must move, and the language of its mails.
+	// ErrNotFound for a guest.
+	SetMailPrefs(ctx context.Context, userID, email string, turns bool, lang string) error
+	// ClaimMail records that a mail about table goes to user at now, unless
+	// one went less than every before: it returns whether this one may go.
+	// Every store client sees the same claims, so two nodes never both send.
+	ClaimMail(ctx context.Context, userID, table string, now time.Time, every time.Duration) (bool, error)
+	// AddAbsence stores that a user is away from start until until
+	// (replacing an absence of theirs that has not ended by start: it ends
+	// at start); until == start just ends the current absence.
+	AddAbsence(ctx context.Context, userID string, start, until time.Time) error
+	// Absences returns a user's absences that end after since, oldest first.
+	Absences(ctx context.Context, userID string, since time.Time) ([]Absence, error)
 	// DeleteAccount removes an account's personal data: the account, its
 	// sessions, its results and ratings; its name becomes "" on the user,
 	// its seats and its chat lines (games stay, under a neutral name). It
@@ -412,6 +426,11 @@ type Account struct {
 	// then (zero: not suspended); SuspendReason says why, for admins.
 	SuspendedUntil time.Time
 	SuspendReason  string
+	// Email is where "your move" mails go ("": none); MailTurns says the
+	// account wants them (off by default); Lang is their language.
+	Email     string
+	MailTurns bool
+	Lang      string
 }
 
 // Suspended reports whether the account is suspended at now.
@@ -456,6 +475,11 @@ type Report struct {
 	Context  []byte // JSON: the reported lines and a few around them, names
 	Created  time.Time
 	Resolved time.Time // zero while open
+}
+
+// Absence is a time a player said they would be away.
+type Absence struct {
+	Start, Until time.Time
 }
 
 // Result is one person's result at a finished table, for one side.

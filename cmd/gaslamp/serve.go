@@ -77,6 +77,8 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
 	pushSubject := fs.String("push-subject", "", "contact given to browsers' push services with each \"your move\" notification: an e-mail address or an https URL (default admin@localhost)")
+	smtpURL := fs.String("smtp-url", "", "SMTP server for \"your move\" e-mails to the accounts that ask for them: smtp://user:pass@host:587 (STARTTLS), smtps://user:pass@host:465, or smtp://localhost:25?tls=none for a local relay (default: no e-mail); needs --mail-from and --public-url")
+	mailFrom := fs.String("mail-from", "", "sender of the e-mails, e.g. \"gaslamp <play@example.org>\"")
 	idleUnload := fs.Duration("idle-unload", server.DefaultIdleUnload, "a table with no connection and nothing for the server to do leaves memory after this long idle, and comes back from the store on the next visit (0: keep every table loaded)")
 	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time to finish and acknowledge the moves received and close every client's connection before exiting")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
@@ -136,6 +138,25 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --ws-per-address and --ws-per-session must be at least 1\n")
 		return 2
 	}
+	var smtp *server.SMTPSettings
+	if *smtpURL != "" || *mailFrom != "" {
+		if *smtpURL == "" || *mailFrom == "" {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: --smtp-url and --mail-from go together\n")
+			return 2
+		}
+		if smtp, err = server.ParseSMTPURL(*smtpURL); err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: --smtp-url %s: %v\n", redactURL(*smtpURL), err)
+			return 2
+		}
+		if _, err := server.ParseMailFrom(*mailFrom); err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: --mail-from: %v\n", err)
+			return 2
+		}
+		if len(publicURLs) == 0 {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: --smtp-url needs --public-url (the links in the e-mails)\n")
+			return 2
+		}
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: bad --log-level %q\n", *logLevel)
@@ -166,6 +187,10 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		ConnsPerAddr: *connsPerAddr, ConnsPerSession: *connsPerSession,
 		BodyTimeout: *readTimeout, WriteTimeout: *writeTimeout,
 		OpenTableTTL: *openTTL, OpenTablesPerUser: *openPerUser,
+		SMTP: smtp, MailFrom: *mailFrom,
+	}
+	if smtp != nil {
+		log.Info("mail", "smtp", smtp.String(), "from", *mailFrom)
 	}
 	if *ipScale == 0 {
 		cfg.ConnsPerAddr = -1 // no cap per address

@@ -27,17 +27,83 @@ func (s *Store) CreateAccount(ctx context.Context, a store.Account) error {
 	}))
 }
 
-const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason`
+const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang`
 
 func scanAccount(row pgx.Row) (store.Account, error) {
 	var a store.Account
 	var created, suspended int64
-	err := row.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason)
+	var turns int
+	err := row.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason, &a.Email, &turns, &a.Lang)
 	a.Created = fromMS(created)
 	if suspended > 0 {
 		a.SuspendedUntil = fromMS(suspended)
 	}
+	a.MailTurns = turns != 0
 	return a, mapErr(err)
+}
+
+// SetMailPrefs implements store.Store.
+func (s *Store) SetMailPrefs(ctx context.Context, userID, email string, turns bool, lang string) error {
+	n := 0
+	if turns {
+		n = 1
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE accounts SET email = $1, mail_turns = $2, lang = $3 WHERE user_id = $4`, email, n, lang, userID)
+	if err != nil {
+		return mapErr(err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// ClaimMail implements store.Store.
+func (s *Store) ClaimMail(ctx context.Context, userID, table string, now time.Time, every time.Duration) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `INSERT INTO mail_sent (user_id, table_id, at) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id, table_id) DO UPDATE SET at = excluded.at WHERE mail_sent.at <= $4`,
+		userID, table, now.UnixMilli(), now.Add(-every).UnixMilli())
+	if err != nil {
+		return false, mapErr(err)
+	}
+	return tag.RowsAffected() > 0, nil
+}
+
+// AddAbsence implements store.Store.
+func (s *Store) AddAbsence(ctx context.Context, userID string, start, until time.Time) error {
+	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		a, b := start.UnixMilli(), until.UnixMilli()
+		if _, err := tx.Exec(ctx, `UPDATE absences SET until = $1 WHERE user_id = $2 AND until > $1 AND start <= $1`, a, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM absences WHERE user_id = $1 AND until <= start`, userID); err != nil {
+			return err
+		}
+		if b > a {
+			_, err := tx.Exec(ctx, `INSERT INTO absences (user_id, start, until) VALUES ($1, $2, $3)
+				ON CONFLICT (user_id, start) DO UPDATE SET until = excluded.until`, userID, a, b)
+			return err
+		}
+		return nil
+	}))
+}
+
+// Absences implements store.Store.
+func (s *Store) Absences(ctx context.Context, userID string, since time.Time) ([]store.Absence, error) {
+	rows, err := s.pool.Query(ctx, `SELECT start, until FROM absences WHERE user_id = $1 AND until > $2 ORDER BY start`, userID, since.UnixMilli())
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []store.Absence
+	for rows.Next() {
+		var a, b int64
+		if err := rows.Scan(&a, &b); err != nil {
+			return nil, err
+		}
+		out = append(out, store.Absence{Start: fromMS(a), Until: fromMS(b)})
+	}
+	return out, rows.Err()
 }
 
 // AccountByKey implements store.Store.
@@ -118,6 +184,8 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) ([]string, err
 			`DELETE FROM passkey_challenges WHERE user_id = $1`,
 			`DELETE FROM mutes WHERE user_id = $1 OR other_id = $1`,
 			`DELETE FROM blocks WHERE user_id = $1 OR other_id = $1`,
+			`DELETE FROM mail_sent WHERE user_id = $1`,
+			`DELETE FROM absences WHERE user_id = $1`,
 			`DELETE FROM results WHERE user_id = $1`,
 			`DELETE FROM ratings WHERE user_id = $1`,
 			`DELETE FROM rating_history WHERE user_id = $1`,

@@ -74,6 +74,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Challenges", testChallenges},
 		{"Moderation", testModeration},
 		{"Archive", testArchive},
+		{"MailPrefsAndClaims", testMailPrefsAndClaims},
+		{"Absences", testAbsences},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })

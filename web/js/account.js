@@ -3,8 +3,8 @@
 // page header.
 
 import { el, byId } from './dom.js';
-import { t, render, applyI18n, currentLang } from './i18n.js';
-import { api, register, signIn, changePassword, deleteAccount, HttpError } from './net.js';
+import { t, render, applyI18n, currentLang, onLangChange } from './i18n.js';
+import { api, register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, myTurns, away, HttpError } from './net.js';
 import { passkeysSupported, addPasskey, listPasskeys, removePasskey, signInWithPasskey } from './passkeys.js';
 
 /** @typedef {import('./types.js').Me} Me */
@@ -192,6 +192,74 @@ function value(f, id) {
 }
 
 /**
+ * The account's e-mail settings: an address and "mail me when it is my
+ * move" (off by default). Hidden when the server sends no mail.
+ * @returns {HTMLFormElement}
+ */
+function mailForm() {
+  const status = el('p', { class: 'help', role: 'status', id: 'mail-status' });
+  const f = form('mail-form', 'web.mail.title', 'web.mail.help', [
+    el('div', { class: 'field' },
+      el('label', { for: 'mail-email', 'data-i18n': 'web.mail.email' }, t('web.mail.email')),
+      el('input', { id: 'mail-email', name: 'mail-email', type: 'email', autocomplete: 'email', maxlength: 254 })),
+    el('div', { class: 'field check' },
+      el('input', { id: 'mail-turns', name: 'mail-turns', type: 'checkbox' }),
+      el('label', { for: 'mail-turns', 'data-i18n': 'web.mail.turns' }, t('web.mail.turns'))),
+    status,
+  ], 'web.mail.save', async (form) => {
+    status.textContent = '';
+    const turns = form.querySelector('#mail-turns');
+    await setMailPrefs(value(form, 'mail-email').trim(), turns instanceof HTMLInputElement && turns.checked, currentLang());
+    status.textContent = t('web.mail.saved');
+  });
+  f.hidden = true;
+  mailPrefs().then((p) => {
+    if (!p.enabled) return;
+    const email = f.querySelector('#mail-email');
+    const turns = f.querySelector('#mail-turns');
+    if (email instanceof HTMLInputElement) email.value = p.email;
+    if (turns instanceof HTMLInputElement) turns.checked = p.mail_turns;
+    f.hidden = false;
+  }).catch(() => {});
+  return f;
+}
+
+/**
+ * "Away until": turn-based tables that allow it stop the player's clock
+ * until then (at most limit_days a calendar month); "I am back" ends it.
+ * @returns {HTMLFormElement}
+ */
+function awayForm() {
+  const status = el('p', { class: 'help', role: 'status', id: 'away-status' });
+  const input = el('input', { id: 'away-until', name: 'away-until', type: 'datetime-local' });
+  const back = el('button', { type: 'button', id: 'away-back', 'data-i18n': 'web.away.back', hidden: true }, t('web.away.back'));
+  /** @param {import('./net.js').Away} a */
+  const show = (a) => {
+    const days = Math.round((a.used_seconds / 86400) * 10) / 10;
+    const when = a.until ? new Date(a.until).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }) : '';
+    status.textContent = (a.until ? `${t('web.away.now', { when })} ` : '') + t('web.away.used', { days, limit: a.limit_days });
+    back.hidden = !a.until;
+  };
+  const f = form('away-form', 'web.away.title', 'web.away.help', [
+    el('div', { class: 'field' }, el('label', { for: 'away-until', 'data-i18n': 'web.away.until' }, t('web.away.until')), input),
+    status,
+  ], 'web.away.save', async () => {
+    if (!(input instanceof HTMLInputElement) || !input.value) return;
+    show(await away(new Date(input.value).toISOString()));
+  });
+  f.querySelector('.dialog-buttons')?.append(back);
+  back.addEventListener('click', async () => {
+    try {
+      show(await away(null));
+    } catch (e) {
+      status.textContent = errorText(e);
+    }
+  });
+  away().then(show).catch(() => {});
+  return f;
+}
+
+/**
  * Opens the account dialog: for a guest (or nobody), create an account or
  * sign in; for an account, its profile, a new password, deletion. A change
  * of identity reloads the page.
@@ -221,6 +289,8 @@ export function openAccountDialog(m, mode = 'register') {
       done2,
       passkeysSupported() ? passkeySection() : null,
       moderationSection(),
+      mailForm(),
+      awayForm(),
       form('delete-form', 'web.account.delete', 'web.account.delete-help', [
         field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
       ], 'web.account.delete-confirm', async (f) => {
@@ -298,6 +368,7 @@ export function accountButton(m) {
   } else if (slot && !m.account) {
     slot.after(el('span', { class: 'guest-mark', 'data-i18n': 'web.me.guest' }, t('web.me.guest')));
   }
+  turnsBadge();
   if (document.getElementById('account-open')) return;
   const b = el('button', { type: 'button', id: 'account-open', class: 'sign-out',
     'data-i18n': m.account ? 'web.account.open' : 'web.account.keep' }, t(m.account ? 'web.account.open' : 'web.account.keep'));
@@ -305,6 +376,43 @@ export function accountButton(m) {
   const out = document.getElementById('sign-out');
   if (out) out.before(b);
   else box.append(b);
+}
+
+/** How often the header's count of tables waiting for a move is fetched. */
+const TURNS_MS = 30_000;
+
+/**
+ * Adds (once) the header's link to "Your games" that counts the tables
+ * waiting for the player's move, kept fresh: fetched every TURNS_MS while
+ * the page is visible, and when it comes back into view.
+ */
+function turnsBadge() {
+  const box = document.querySelector('.site-header .me');
+  if (!(box instanceof HTMLElement) || document.getElementById('my-turns')) return;
+  const link = el('a', { id: 'my-turns', class: 'turns-badge', href: '/#my-games', hidden: true });
+  // Outside the name's box, which a phone's header cuts short; a phone
+  // shows "▶ n" (the full words stay for screen readers).
+  box.before(link);
+  let n = -1;
+  const show = () => {
+    link.hidden = n <= 0;
+    link.replaceChildren(...(n > 0 ? [el('span', { class: 'turns-short', 'aria-hidden': 'true' }, `▶ ${n}`),
+      el('span', { class: 'turns-long' }, t('web.me.waiting', { n }))] : []));
+  };
+  const refresh = async () => {
+    if (document.visibilityState === 'hidden') return;
+    try {
+      n = await myTurns();
+    } catch {
+      return; // keep the last count
+    }
+    show();
+  };
+  refresh();
+  window.setInterval(refresh, TURNS_MS);
+  document.addEventListener('visibilitychange', refresh);
+  document.addEventListener('gaslamp:turns', refresh);
+  onLangChange(show);
 }
 
 /**

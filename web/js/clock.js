@@ -4,7 +4,7 @@
 // short, and the pace of a table in words for the lobby.
 
 import { el } from './dom.js';
-import { t } from './i18n.js';
+import { currentLang, t } from './i18n.js';
 
 /** @typedef {import('./types.js').ClockInfo} ClockInfo */
 /** @typedef {import('./types.js').Pace} Pace */
@@ -66,6 +66,11 @@ export function clockBadge(seat) {
   const c = clocks.get(seat);
   if (!c) return null;
   const ms = leftMS(seat) ?? 0;
+  if (c.away_until) {
+    const when = new Intl.DateTimeFormat(currentLang(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+      .format(new Date(c.away_until));
+    return el('span', { class: 'clock away', 'data-clock-away': seat }, t('web.clock.away-until', { when }));
+  }
   return el('span', {
     class: ['clock', c.running ? 'running' : '', short(c, ms) ? 'low' : '', c.timed_out ? 'timed-out' : ''].join(' ').trim(),
     'data-clock-seat': seat,
@@ -108,7 +113,8 @@ export function paceLabel(p) {
     return t('web.pace.live', { m: Math.round((p.bank_seconds ?? 0) / 60), s: p.increment_seconds ?? 0 });
   }
   const h = Math.round((p.move_seconds ?? 0) / 3600);
-  return h % 24 === 0 ? t('web.pace.turn-days', { d: h / 24 }) : t('web.pace.turn-hours', { h });
+  const s = h % 24 === 0 ? t('web.pace.turn-days', { d: h / 24 }) : t('web.pace.turn-hours', { h });
+  return p.away ? `${s} · ${t('web.pace.away')}` : s;
 }
 
 /** The pace presets offered at table creation (value -> pace). */

@@ -3,10 +3,10 @@
 // and running tables.
 
 import { el, byId } from './dom.js';
-import { botName, has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
+import { botName, currentLang, has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
-import { PACE_PRESETS, paceLabel } from './clock.js';
+import { PACE_PRESETS, formatLeft, paceLabel } from './clock.js';
 import { qrToggle } from './qr.js';
 import { initArchive, relabelArchive } from './archive.js';
 
@@ -331,6 +331,42 @@ const mine = {
 };
 
 /**
+ * The text of the time left for a move waiting for the player: the
+ * deadline in the viewer's time zone at a turn-based table, the clock at a
+ * live one.
+ * @param {string} deadline
+ * @param {boolean} moveLimit
+ */
+function leftText(deadline, moveLimit) {
+  const left = formatLeft(Math.max(0, Date.parse(deadline) - Date.now()));
+  if (!moveLimit) return t('web.clock.left', { time: left });
+  const when = new Intl.DateTimeFormat(currentLang(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+    .format(new Date(deadline));
+  return t('web.lobby.move-by', { when, left });
+}
+
+/**
+ * The time left for the player's move at m, or null (not their move, no
+ * clock running).
+ * @param {MyTable} m
+ */
+function myLeft(m) {
+  if (!m.your_turn) return null;
+  const c = (m.table.clocks ?? []).find((k) => k.running && k.deadline && m.seats.includes(k.seat));
+  if (!c || !c.deadline) return null;
+  return el('p', { class: 'my-left', 'data-deadline': c.deadline, 'data-move-limit': String(!!c.move_limit) },
+    leftText(c.deadline, !!c.move_limit));
+}
+
+/** Redraws the times left in "Your games" (live clocks count down). */
+function tickMine() {
+  for (const p of document.querySelectorAll('#my-tables [data-deadline]')) {
+    const e = /** @type {HTMLElement} */ (p);
+    e.textContent = leftText(e.dataset.deadline ?? '', e.dataset.moveLimit === 'true');
+  }
+}
+
+/**
  * One of the player's games: the game, where it stands, their seats, and
  * the way back to it (or to its replay).
  * @param {MyTable} m
@@ -358,6 +394,7 @@ function myRow(m) {
     el('div', { class: 'table-head' }, el('strong', {}, g ? render(g.name) : tb.game), ' ', state,
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
     names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
+    myLeft(m),
     el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString()),
     ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id },
@@ -474,6 +511,7 @@ function renderPaceSelect() {
     byId('pace-live-custom').hidden = sel.value !== 'custom-live';
     byId('pace-turn-custom').hidden = sel.value !== 'custom-turn';
     byId('pace-lose-field').hidden = sel.value === 'none';
+    byId('pace-away-field').hidden = !(sel.value.startsWith('turn-') || sel.value === 'custom-turn');
   };
   sel.onchange = show;
   show();
@@ -491,6 +529,7 @@ function chosenPace() {
   if (v === 'custom-live') p = { kind: 'live', bank_seconds: Math.round(num('pace-bank') * 60), increment_seconds: Math.round(num('pace-increment')) };
   if (v === 'custom-turn') p = { kind: 'turn', move_seconds: Math.round(num('pace-hours') * 3600) };
   if (p && byId('pace-lose', HTMLInputElement).checked) p = { ...p, on_timeout: 'lose' };
+  if (p && p.kind === 'turn' && byId('pace-away', HTMLInputElement).checked) p = { ...p, away: true };
   return p;
 }
 
@@ -559,6 +598,7 @@ async function main() {
   });
   await refreshTables();
   window.setInterval(refreshTables, REFRESH_MS);
+  window.setInterval(tickMine, 1000);
 }
 
 main();

@@ -125,6 +125,59 @@ export async function changePassword(old, password) {
 }
 
 /**
+ * @typedef {Object} MailPrefs
+ * @property {string} email the address for "your move" mails ('' none)
+ * @property {boolean} mail_turns a mail when it is the account's move
+ * @property {string} [lang] the mails' language
+ * @property {boolean} [enabled] the server sends mail
+ */
+
+/**
+ * The account's mail settings.
+ * @returns {Promise<MailPrefs>}
+ */
+export async function mailPrefs() {
+  return /** @type {MailPrefs} */ (await api('/api/account/mail'));
+}
+
+/**
+ * Stores the account's mail settings (mails in lang).
+ * @param {string} email
+ * @param {boolean} turns
+ * @param {string} lang
+ * @returns {Promise<MailPrefs>}
+ */
+export async function setMailPrefs(email, turns, lang) {
+  return /** @type {MailPrefs} */ (await api('/api/account/mail', { method: 'POST', body: { email, mail_turns: turns, lang } }));
+}
+
+/**
+ * @typedef {Object} Away
+ * @property {string} [until] the end of the current absence (none: not away)
+ * @property {number} used_seconds time away this calendar month
+ * @property {number} limit_days the most allowed per month
+ */
+
+/**
+ * The account's absence; with until (an ISO time, or null: back now), sets it.
+ * @param {string|null} [until]
+ * @returns {Promise<Away>}
+ */
+export async function away(until) {
+  if (until === undefined) return /** @type {Away} */ (await api('/api/account/away'));
+  return /** @type {Away} */ (await api('/api/account/away', { method: 'POST', body: { until } }));
+}
+
+/**
+ * How many tables wait for the signed-in player's move.
+ * @returns {Promise<number>}
+ */
+export async function myTurns() {
+  const r = /** @type {{waiting: number}} */ (await api('/api/my/turns'));
+  return r.waiting;
+}
+
+/**
  * Deletes the account (its games stay, under a neutral name).
  * @param {string} password
  * @returns {Promise<void>}

@@ -236,6 +236,7 @@ function signalTurn(mine) {
   const icon = document.getElementById('favicon');
   if (icon) icon.setAttribute('href', mine ? '/static/favicon-turn.svg' : '/static/favicon.svg');
   if (mine && !myTurnShown && soundOn()) chime();
+  if (mine !== myTurnShown) document.dispatchEvent(new Event('gaslamp:turns')); // the header's count
   myTurnShown = mine;
 }
 

@@ -243,12 +243,12 @@
 /**
  * One seat's clock: the time left when the server sent it and, while it
  * runs, its deadline (what a page counts down to).
- * @typedef {{seat: number, left_ms: number, running: boolean, deadline?: string, timed_out?: boolean, move_limit?: boolean}} ClockInfo
+ * @typedef {{seat: number, left_ms: number, running: boolean, deadline?: string, timed_out?: boolean, move_limit?: boolean, away_until?: string}} ClockInfo
  */
 
 /**
  * A table's pace: a live clock (bank + increment) or a time per move.
- * @typedef {{kind: 'live'|'turn', bank_seconds?: number, increment_seconds?: number, move_seconds?: number, on_timeout?: string}} Pace
+ * @typedef {{kind: 'live'|'turn', bank_seconds?: number, increment_seconds?: number, move_seconds?: number, on_timeout?: string, away?: boolean}} Pace
  */
 
 /**

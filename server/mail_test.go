@@ -1,0 +1,378 @@
+package server
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"mime/quotedprintable"
+	"net"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"gaslamp/internal/testscale"
+)
+
+// sinkMail is one message the SMTP sink accepted.
+type sinkMail struct {
+	From string
+	To   []string
+	Msg  *mail.Message
+	Body string // decoded
+}
+
+// smtpSink is an SMTP server on loopback that keeps what it is sent; it
+// refuses the first failN messages with a temporary error.
+type smtpSink struct {
+	t     *testing.T
+	addr  *net.TCPAddr
+	got   chan sinkMail
+	mu    sync.Mutex
+	failN int
+	tries int
+}
+
+func newSMTPSink(t *testing.T) *smtpSink {
+	k := &smtpSink{t: t, got: make(chan sinkMail, 32)}
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{k: k}, nil }))
+	srv.Domain = "sink.test"
+	srv.AllowInsecureAuth = true
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.addr = ln.Addr().(*net.TCPAddr)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return k
+}
+
+func (k *smtpSink) settings() *SMTPSettings {
+	return &SMTPSettings{Host: "127.0.0.1", Port: k.addr.Port, TLS: "none"}
+}
+
+// next waits for the next accepted message.
+func (k *smtpSink) next(what string) sinkMail {
+	k.t.Helper()
+	select {
+	case m := <-k.got:
+		return m
+	case <-time.After(testscale.Timeout(20 * time.Second)):
+		k.t.Fatalf("no mail arrived (waited for %s)", what)
+	}
+	return sinkMail{}
+}
+
+type sinkSession struct {
+	k    *smtpSink
+	from string
+	to   []string
+}
+
+func (s *sinkSession) Reset()        { s.from, s.to = "", nil }
+func (s *sinkSession) Logout() error { return nil }
+func (s *sinkSession) Mail(from string, _ *smtp.MailOptions) error {
+	s.from = from
+	return nil
+}
+func (s *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.to = append(s.to, to)
+	return nil
+}
+func (s *sinkSession) Data(r io.Reader) error {
+	k := s.k
+	k.mu.Lock()
+	k.tries++
+	fail := k.tries <= k.failN
+	k.mu.Unlock()
+	if fail {
+		io.Copy(io.Discard, r)
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
+	}
+	msg, err := mail.ReadMessage(r)
+	if err != nil {
+		k.t.Errorf("a mail that does not parse: %v", err)
+		return err
+	}
+	var body io.Reader = msg.Body
+	if strings.EqualFold(msg.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		body = quotedprintable.NewReader(msg.Body)
+	}
+	b, _ := io.ReadAll(body)
+	k.got <- sinkMail{From: s.from, To: s.to, Msg: msg, Body: string(b)}
+	return nil
+}
+
+// mailEnv is a server that mails through a sink, with a fake clock.
+func mailEnv(t *testing.T) (*env, *smtpSink, *clock) {
+	sink := newSMTPSink(t)
+	clk := newClock()
+	e := newEnv(t, func(c *Config) {
+		c.Now = clk.Now
+		c.SMTP = sink.settings()
+		c.MailFrom = "gaslamp <play@example.org>"
+		c.MailRetry = 10 * time.Millisecond
+		c.PublicURLs = []string{"https://play.example.org"}
+	})
+	return e, sink, clk
+}
+
+// account makes a registered user.
+func (e *env) account(name string) *user {
+	e.t.Helper()
+	u, code := e.register(e.guest(name), name, "a long enough password")
+	if code != http.StatusOK && code != http.StatusCreated {
+		e.t.Fatalf("register %s: %d", name, code)
+	}
+	return u
+}
+
+// waitGone waits until the table has no connection of user u.
+func (e *env) waitGone(id string, u *user) {
+	e.t.Helper()
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
+	for {
+		tb := e.srv.hub.loaded(id)
+		n := -1
+		if tb != nil {
+			ch := make(chan int, 1)
+			tb.do(func() {
+				k := 0
+				for c := range tb.conns {
+					if c.userID == u.id {
+						k++
+					}
+				}
+				ch <- k
+			})
+			n = <-ch
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("%s's connections to %s did not close (still %d)", u.name, id, n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// playOnce opens the table as u, plays seat's move at version v, and
+// closes the page.
+func (e *env) playOnce(u *user, id string, seat int, v int64) {
+	e.t.Helper()
+	c := e.dial(u, id)
+	c.hello(-1)
+	c.next("state")
+	c.move(v, seat, `{"kind":"pick","n":1}`)
+	c.update(v + 1)
+	c.close()
+	e.waitGone(id, u)
+}
+
+// TestMailYourMove: an account that gave an address and asked for mails
+// gets "your move" in its language, from the sender, with the table's link,
+// the one-click unsubscribe headers and no game secret; at most one per
+// table per hour; none for an account that did not ask; the link turns the
+// mails off without signing in; a failing SMTP server is tried again.
+func TestMailYourMove(t *testing.T) {
+	e, sink, clk := mailEnv(t)
+	alice, bob := e.account("Alice"), e.account("Bob")
+	var prefs mailPrefs
+	if code := bob.do("GET", "/api/account/mail", nil, &prefs); code != http.StatusOK || !prefs.Enabled || prefs.MailTurns || prefs.Email != "" {
+		t.Fatalf("new account's mail settings %d %+v", code, prefs)
+	}
+	guest := e.guest("Carol")
+	if code := guest.do("POST", "/api/account/mail", map[string]any{"email": "c@example.org", "mail_turns": true}, nil); code != http.StatusForbidden {
+		t.Fatalf("a guest's mail settings: %d", code)
+	}
+	for _, bad := range []map[string]any{
+		{"email": "not an address", "mail_turns": true},
+		{"email": "Bob <bob@example.org>", "mail_turns": true},
+		{"email": "bob@localhost", "mail_turns": true},
+		{"email": "bob@example..org", "mail_turns": true},
+		{"email": strings.Repeat("b", 250) + "@example.org", "mail_turns": true},
+		{"email": "", "mail_turns": true},
+	} {
+		var refused httpErr
+		if code := bob.do("POST", "/api/account/mail", bad, &refused); code != http.StatusBadRequest || refused.Text.Key == "" {
+			t.Fatalf("mail settings %v: %d %+v", bad, code, refused)
+		}
+	}
+	if bob.do("GET", "/api/account/mail", nil, &prefs); prefs.MailTurns || prefs.Email != "" {
+		t.Fatalf("a refused setting changed something: %+v", prefs)
+	}
+	if code := bob.do("POST", "/api/account/mail", map[string]any{"email": "bob@example.org", "mail_turns": true, "lang": "fr"}, &prefs); code != http.StatusOK || !prefs.MailTurns {
+		t.Fatalf("mail settings %d %+v", code, prefs)
+	}
+	// Alice gives her address but does not ask for mails.
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "mail_turns": false, "lang": "en"}, nil); code != http.StatusOK {
+		t.Fatalf("alice's settings %d", code)
+	}
+	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	sink.mu.Lock()
+	sink.failN = 1 // the first mail is refused once, then goes
+	sink.mu.Unlock()
+
+	e.playOnce(alice, c.ID, 0, 0) // Bob's move, Bob away: a mail
+	m := sink.next("the first mail to Bob")
+	subject, _ := new(mime.WordDecoder).DecodeHeader(m.Msg.Header.Get("Subject"))
+	link := "https://play.example.org/t/" + c.ID
+	unsub := m.Msg.Header.Get("List-Unsubscribe")
+	if len(m.To) != 1 || m.To[0] != "bob@example.org" || m.From != "play@example.org" ||
+		!strings.HasPrefix(subject, "À vous de jouer dans ") || !strings.HasSuffix(subject, " contre Alice") || !strings.Contains(m.Body, link) || !strings.Contains(m.Body, "Bonjour Bob,") ||
+		!strings.HasPrefix(unsub, "<https://play.example.org/mail/unsubscribe?") ||
+		m.Msg.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
+		t.Fatalf("mail to %v from %s, subject %q, List-Unsubscribe %q, body:\n%s", m.To, m.From, subject, unsub, m.Body)
+	}
+	for _, secret := range e.secrets(c.ID) {
+		if secret != "" && strings.Contains(subject+m.Body, secret) {
+			t.Fatalf("the mail carries a secret %q", secret)
+		}
+	}
+	sink.mu.Lock()
+	tries := sink.tries
+	sink.mu.Unlock()
+	if tries != 2 {
+		t.Fatalf("the refused mail was tried %d times, want 2", tries)
+	}
+
+	// Within the hour: Alice's next move sends Bob nothing; Bob's moves
+	// send Alice nothing (she did not ask). An hour later, a mail again:
+	// the sink's next mail is that one (one sender, in order).
+	e.playOnce(bob, c.ID, 1, 1)
+	e.playOnce(alice, c.ID, 0, 2)
+	e.playOnce(bob, c.ID, 1, 3)
+	clk.advance(MailEvery)
+	e.playOnce(alice, c.ID, 0, 4)
+	m2 := sink.next("the mail an hour later")
+	if len(m2.To) != 1 || m2.To[0] != "bob@example.org" || !strings.Contains(m2.Body, link) {
+		t.Fatalf("second mail to %v:\n%s", m2.To, m2.Body)
+	}
+
+	// The unsubscribe link: GET shows a button and changes nothing; a
+	// forged token is refused; the one-click POST turns the mails off.
+	raw := strings.Trim(strings.TrimSpace(unsub), "<>")
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := e.url + u.Path + "?" + u.RawQuery
+	resp, err := http.Get(local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), "<form method=\"post\"") || !strings.Contains(string(page), `lang="fr"`) {
+		t.Fatalf("unsubscribe page %d:\n%s", resp.StatusCode, page)
+	}
+	if bob.do("GET", "/api/account/mail", nil, &prefs); !prefs.MailTurns {
+		t.Fatal("GET on the unsubscribe link turned the mails off")
+	}
+	q := u.Query()
+	q.Set("t", strings.Repeat("A", len(q.Get("t"))))
+	resp, err = http.Post(e.url+u.Path+"?"+q.Encode(), "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Fatalf("a forged token: %d", resp.StatusCode)
+	}
+	if bob.do("GET", "/api/account/mail", nil, &prefs); !prefs.MailTurns {
+		t.Fatal("a forged token turned the mails off")
+	}
+	resp, err = http.Post(local, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("one-click unsubscribe: %d", resp.StatusCode)
+	}
+	if bob.do("GET", "/api/account/mail", nil, &prefs); prefs.MailTurns || prefs.Email != "bob@example.org" {
+		t.Fatalf("after unsubscribing: %+v", prefs)
+	}
+
+	// Unsubscribed: no mail; Alice, who now asks, gets the next one (and
+	// it is the sink's next: none went to Bob before it).
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "mail_turns": true, "lang": "nl"}, nil); code != http.StatusOK {
+		t.Fatalf("alice's settings %d", code)
+	}
+	clk.advance(MailEvery)
+	e.playOnce(bob, c.ID, 1, 5)   // Alice's move: a mail to her
+	e.playOnce(alice, c.ID, 0, 6) // Bob's move: he unsubscribed
+	e.playOnce(bob, c.ID, 1, 7)   // Alice's move, within her hour: none
+	clk.advance(MailEvery)
+	e.playOnce(alice, c.ID, 0, 8)
+	e.playOnce(bob, c.ID, 1, 9) // Alice's again, an hour later
+	for i := range 2 {
+		m := sink.next(fmt.Sprintf("mail %d to Alice", i+1))
+		subject, _ := new(mime.WordDecoder).DecodeHeader(m.Msg.Header.Get("Subject"))
+		if len(m.To) != 1 || m.To[0] != "alice@example.org" || !strings.HasPrefix(subject, "Jij bent aan zet in ") || !strings.Contains(subject, "Bob") {
+			t.Fatalf("mail %d to %v, subject %q", i+1, m.To, subject)
+		}
+	}
+}
+
+// TestMyTurnsCount: the header's count is the number of running tables
+// waiting for the caller's move, and "Your games" carries each one's
+// deadline (turn-based) for the time left.
+func TestMyTurnsCount(t *testing.T) {
+	clk := newClock()
+	e := newEnv(t, func(c *Config) { c.Now = clk.Now })
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	count := func(u *user) int {
+		t.Helper()
+		var n myTurns
+		if code := u.do("GET", "/api/my/turns", nil, &n); code != http.StatusOK {
+			t.Fatalf("turns %d", code)
+		}
+		return n.Waiting
+	}
+	if n := count(alice); n != 0 {
+		t.Fatalf("no table: %d waiting", n)
+	}
+	c1 := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
+	c2 := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 2 * 86400})
+	for _, c := range []created{c1, c2} {
+		alice.sit(c.ID, 0)
+		bob.sit(c.ID, 1)
+	}
+	start := clk.Now()
+	if a, b := count(alice), count(bob); a != 2 || b != 0 {
+		t.Fatalf("waiting: Alice %d, Bob %d; want 2, 0", a, b)
+	}
+	var mine []myTable
+	if code := alice.do("GET", "/api/my/tables?status=active", nil, &mine); code != http.StatusOK || len(mine) != 2 {
+		t.Fatalf("my tables %d %+v", code, mine)
+	}
+	for _, m := range mine {
+		want := start.Add(24 * time.Hour)
+		if m.Table.ID == c2.ID {
+			want = start.Add(48 * time.Hour)
+		}
+		var dl *time.Time
+		for _, k := range m.Table.Clocks {
+			if k.Seat == 0 && k.Running {
+				dl = k.Deadline
+			}
+		}
+		if !m.YourTurn || dl == nil || !dl.Equal(want) {
+			t.Fatalf("table %s: your turn %v, deadline %v; want %v", m.Table.ID, m.YourTurn, dl, want)
+		}
+	}
+	e.playOnce(alice, c1.ID, 0, 0)
+	if a, b := count(alice), count(bob); a != 1 || b != 1 {
+		t.Fatalf("after a move: Alice %d, Bob %d; want 1, 1", a, b)
+	}
+}
