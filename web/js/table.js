@@ -161,6 +161,153 @@ async function play(seat, intent) {
 }
 
 /**
+ * The move waiting for the player's confirmation. No move of these games can
+ * be taken back, so every choice, whether made on the board, in the list of
+ * choices or in the chooser, in every game, follows one rule: it is first
+ * shown (the renderer previews it on the board, and #move-confirm names it
+ * near the prompt), then played on Confirm (or Enter); Cancel (or Escape)
+ * drops it. Only a seat's one and only legal move (e.g. "ready") plays at
+ * once: there is nothing to choose.
+ * @type {{seat: number, intent: Intent, label: string}|null}
+ */
+let pending = null;
+
+/**
+ * Proposes a legal move: it waits for the player's confirmation.
+ * @param {number} seat
+ * @param {Intent} intent
+ */
+function propose(seat, intent) {
+  const snap = snapshot();
+  if (st.busy || !snap || snap.replay) return;
+  showWhy('');
+  if (myLegal().length === 1) {
+    // The only move there is: nothing to choose, nothing to get wrong.
+    pending = null;
+    play(seat, intent);
+    return;
+  }
+  const label = renderer ? renderer.describe(seat, intent, snap) : plainIntent(intent);
+  pending = { seat, intent, label };
+  drawConfirm(snap);
+  byId('move-confirm-ok').focus({ preventScroll: true });
+}
+
+/** Plays the move waiting for confirmation. */
+function confirmMove() {
+  const p = pending;
+  if (!p) return;
+  pending = null;
+  const snap = snapshot();
+  if (snap) drawConfirm(snap);
+  play(p.seat, p.intent);
+}
+
+/** Drops the move waiting for confirmation; the focus goes back to the moves. */
+function cancelMove() {
+  if (!pending) return;
+  pending = null;
+  const snap = snapshot();
+  if (snap) drawConfirm(snap);
+  const m = firstMove();
+  if (m) m.focus({ preventScroll: true });
+}
+
+/**
+ * Shows (or hides) the confirmation of the pending move, and has the renderer
+ * preview it on the board. A pending move that is no longer legal (the table
+ * moved on) is dropped.
+ * @param {Snapshot} snap
+ */
+function drawConfirm(snap) {
+  if (pending) {
+    const p = pending;
+    const still = myLegal().some(({ seat, intent }) => seat === p.seat && JSON.stringify(intent) === JSON.stringify(p.intent));
+    if (!still || snap.replay) pending = null;
+  }
+  const box = byId('move-confirm');
+  box.hidden = !pending;
+  byId('move-confirm-what').textContent = pending ? t('web.move.confirm-what', { move: pending.label }) : '';
+  document.body.dataset.confirming = String(!!pending);
+  try {
+    renderer?.preview?.(pending ? { seat: pending.seat, intent: pending.intent } : null, snap);
+  } catch (e) {
+    console.error(e);
+  }
+}
+
+/**
+ * Enter confirms the pending move and Escape cancels it, unless the focus is
+ * on a control of its own (a button, a field, a board target) or a dialog is
+ * open.
+ * @param {KeyboardEvent} ev
+ */
+function confirmKeys(ev) {
+  if (!pending || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.key !== 'Enter' && ev.key !== 'Escape') return;
+  if (document.querySelector('dialog[open]')) return;
+  const a = document.activeElement;
+  const own = a instanceof Element && a.closest('button, input, select, textarea, a[href], summary, [role="button"], [contenteditable="true"]');
+  if (ev.key === 'Enter' && own) return;
+  if (ev.key === 'Escape' && own && own.matches('input, select, textarea, [contenteditable="true"]')) return;
+  ev.preventDefault();
+  if (ev.key === 'Enter') confirmMove();
+  else cancelMove();
+}
+
+/** The table version the reason shown in #why is about. */
+let whyVersion = -1;
+
+/**
+ * Shows why a click did nothing ("" clears it), near the prompt (#why is
+ * aria-live polite).
+ * @param {string} text
+ * @param {string} [key] the reason's message key (data-why, for tests)
+ */
+function showWhy(text, key = '') {
+  const w = byId('why');
+  w.textContent = text;
+  w.dataset.why = text ? key : '';
+  whyVersion = st.version;
+}
+
+/**
+ * Explains a click on something that is not one of the player's choices:
+ * candidate is the move that click would stand for (asked of the server,
+ * which judges it from this seat's view only), or null when it stands for no
+ * move of the seat.
+ * @param {{seat: number, intent: Intent}|null} candidate
+ * @param {string} [hint] the reason to give (translated) when candidate is null
+ */
+async function explain(candidate, hint = '') {
+  if (!st.table || st.replay || st.outcome?.over || st.busy) return;
+  if (st.table.status !== 'running') {
+    showWhy(t('web.why.not-started'), 'web.why.not-started');
+    return;
+  }
+  if (st.you.length === 0) {
+    showWhy(t('web.why.watching'), 'web.why.watching');
+    return;
+  }
+  const snap = snapshot();
+  if (myLegal().length === 0) {
+    const acting = snap ? (renderer?.toAct?.(snap) ?? []) : [];
+    if (acting.length) showWhy(t('web.why.not-your-turn', { seats: acting.map(seatName).join(', ') }), 'web.why.not-your-turn');
+    else showWhy(t('web.why.wait'), 'web.why.wait');
+    return;
+  }
+  if (!candidate) {
+    showWhy(hint || t('web.why.not-a-choice'), hint ? 'hint' : 'web.why.not-a-choice');
+    return;
+  }
+  const v = st.version;
+  const m = await socket.askWhy(candidate.seat, candidate.intent);
+  if (st.version !== v) return;
+  if (m && m.text && m.code !== 'malformed-move' && has(m.text.key) && m.text.key !== 'err.illegal-move') showWhy(render(m.text), m.text.key);
+  else showWhy(t('web.why.not-a-choice'), 'web.why.not-a-choice');
+}
+
+/**
  * Shows the chooser dialog with several moves for one click.
  * @param {string} title
  * @param {Choice[]} choices
@@ -173,7 +320,7 @@ function choose(title, choices) {
     const b = el('button', { type: 'button', 'data-choice': i, 'data-kind': c.intent.kind }, c.label);
     b.addEventListener('click', () => {
       dialog.close();
-      play(c.seat, c.intent);
+      propose(c.seat, c.intent);
     });
     return b;
   }));
@@ -313,6 +460,8 @@ function draw() {
   } catch (e) {
     console.error(e);
   }
+  drawConfirm(snap);
+  if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   keepPlayFocus();
 }
@@ -342,13 +491,18 @@ function rulesSection(game, kind) {
 let playFocus = false;
 
 /**
- * The first move a keyboard user can take now: a board target or an
- * enabled button of the board's panel, else one of #legal.
+ * The first move a keyboard user can take now: a board target, else an
+ * enabled button of the board (an action), else one of #legal.
  * @returns {HTMLElement|SVGElement|null}
  */
 function firstMove() {
-  return /** @type {HTMLElement|SVGElement|null} */ (document.querySelector(
-    '#board button:not([disabled]):not([hidden] button), #board .target[tabindex="0"], #legal button[data-intent]'));
+  for (const sel of ['#board .target[tabindex="0"]', '#board button:not([disabled]):not([hidden] button):not(.board-tools button)', '#legal button[data-intent]']) {
+    for (const e of document.querySelectorAll(sel)) {
+      // One the player can reach (not in the closed list of choices).
+      if ((e instanceof HTMLElement || e instanceof SVGElement) && (!e.checkVisibility || e.checkVisibility())) return e;
+    }
+  }
+  return null;
 }
 
 /**
@@ -361,7 +515,7 @@ function keepPlayFocus() {
   const a = document.activeElement;
   if (!playFocus || (a && a !== document.body)) return;
   if (myLegal().length === 0 || st.busy) return;
-  const m = firstMove();
+  const m = pending ? byId('move-confirm-ok') : firstMove();
   if (m) m.focus({ preventScroll: true });
 }
 
@@ -487,7 +641,7 @@ function drawLegal(snap) {
       type: 'button', class: 'small', 'data-intent': i, 'data-seat': seat, 'data-kind': intent.kind,
       'data-move': JSON.stringify(intent),
     }, multi ? `${seatName(seat)}: ${words}` : words);
-    b.addEventListener('click', () => play(seat, intent));
+    b.addEventListener('click', () => propose(seat, intent));
     return b;
   }));
 }
@@ -871,8 +1025,9 @@ async function ensureRenderer(game) {
     game,
     board: byId('board'),
     panel: byId('game-panel'),
-    play,
+    play: propose,
     choose,
+    why: explain,
   });
 }
 
@@ -968,7 +1123,7 @@ async function main() {
   bindReplay();
   bindSound();
   document.addEventListener('focusin', (ev) => {
-    playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser');
+    playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser, #move-confirm');
   });
   byId('board').addEventListener('keydown', arrowToTarget);
   startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? t('web.clock.hurry') : ''));
@@ -983,6 +1138,9 @@ async function main() {
     else toast(t('web.error.not-sent'));
   });
   byId('chooser-cancel').addEventListener('click', () => byId('chooser', HTMLDialogElement).close());
+  byId('move-confirm-ok').addEventListener('click', confirmMove);
+  byId('move-confirm-cancel').addEventListener('click', cancelMove);
+  document.addEventListener('keydown', confirmKeys);
   onLangChange(() => {
     draw();
     drawChat();
