@@ -157,6 +157,9 @@ async function play(seat, intent) {
   } finally {
     st.busy = false;
     document.body.classList.remove('busy');
+    // The update came before the ack: the turn signals (title, favicon,
+    // body.dataset.myTurn) and the pending move are drawn again now.
+    draw();
   }
 }
 
@@ -190,7 +193,13 @@ function propose(seat, intent) {
   const label = renderer ? renderer.describe(seat, intent, snap) : plainIntent(intent);
   pending = { seat, intent, label };
   drawConfirm(snap);
-  byId('move-confirm-ok').focus({ preventScroll: true });
+  const focusOk = () => {
+    if (pending) byId('move-confirm-ok').focus({ preventScroll: true });
+  };
+  // Chosen with a key (Enter on a board target): the focus moves on once the
+  // key is up, so that the same key press does not also confirm.
+  if (window.event instanceof KeyboardEvent && window.event.type === 'keydown') document.addEventListener('keyup', focusOk, { once: true });
+  else focusOk();
 }
 
 /** Plays the move waiting for confirmation. */
