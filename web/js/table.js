@@ -14,6 +14,7 @@ import { isHost, replaceButton, transferButton } from './seatmove.js';
 import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
+import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -464,15 +465,44 @@ function draw() {
   drawLog(snap);
   drawOutcome();
   drawReplay();
+  const board = byId('board');
+  const before = piecePositions(board);
   try {
     renderer?.update(snap);
   } catch (e) {
     console.error(e);
   }
   drawConfirm(snap);
+  drawMotion(board, before, snap);
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   keepPlayFocus();
+}
+
+/** The last move of each piece, marked on the board. */
+const lastMoves = new LastMoves();
+/** The version (or replay step) the board was last drawn at. */
+let motionAt = '';
+
+/**
+ * Moves the pieces that changed place since before (see motion.js), and
+ * marks the last move of each: recorded when the table's version (or the
+ * replay's step) changed, redrawn otherwise (the renderer may have drawn its
+ * board anew).
+ * @param {HTMLElement} board
+ * @param {Map<string, {el: Element, at: {x: number, y: number}}>} before
+ * @param {Snapshot} snap
+ */
+function drawMotion(board, before, snap) {
+  const at = snap.replay ? `r${snap.replay.step}` : `v${snap.version}`;
+  const moved = animateMoves(board, before);
+  if (at !== motionAt) {
+    if (snap.replay || motionAt.startsWith('r')) lastMoves.clear();
+    motionAt = at;
+    lastMoves.record(board, moved);
+  } else {
+    lastMoves.draw(board);
+  }
 }
 
 /**
@@ -725,7 +755,9 @@ function drawLog(snap) {
   for (const h of snap.history) {
     for (const ev of h.events) {
       const named = namedPlaces(ev.text);
-      const li = el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text));
+      const latest = h === snap.history[snap.history.length - 1];
+      const li = el('li', { 'data-v': h.v, 'data-type': ev.type, class: latest ? 'latest' : null }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text),
+        latest ? el('span', { class: 'latest-tag' }, t('web.log.latest')) : null);
       if (named.circles.length + named.crossings.length > 0) {
         li.classList.add('names-places');
         li.tabIndex = 0;
