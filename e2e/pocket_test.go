@@ -79,7 +79,7 @@ func TestBrowserPocketGame(t *testing.T) {
 	midShot := false
 	m := &match{
 		t: t, pages: []*page{jack, inv}, rng: rng, maxMoves: 400,
-		deadline: time.Now().Add(scaled(3 * time.Minute)),
+		deadline: time.Now().Add(scaled(5 * time.Minute)), // every move is previewed and confirmed: a click more each
 	}
 	var heading string // "You are Jack, disguised as", on Jack's page
 	lastCheck := -1
