@@ -28,6 +28,27 @@ function keyOf(e) {
 }
 
 /**
+ * The centre of a piece whose screen box is r: in the user units of its SVG
+ * board, else in pixels from root's corner.
+ * @param {Element} e
+ * @param {Element} root
+ * @param {DOMRect} r
+ * @returns {Point}
+ */
+function localCentre(e, root, r) {
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  const board = e.closest('svg');
+  const ctm = board instanceof SVGSVGElement ? board.getScreenCTM() : null;
+  if (ctm) {
+    const q = new DOMPoint(x, y).matrixTransform(ctm.inverse());
+    return { x: q.x, y: q.y };
+  }
+  const f = root.getBoundingClientRect();
+  return { x: x - f.left, y: y - f.top };
+}
+
+/**
  * The pieces in root, by key, with their centres on the screen; a key seen
  * twice (a card in two places) is left out.
  * @param {Element} root
@@ -45,7 +66,9 @@ export function piecePositions(root) {
     if (out.has(k)) twice.add(k);
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
-    out.set(k, { el: e, at: { x: r.left + r.width / 2, y: r.top + r.height / 2 } });
+    // In its board's own units (or in pixels from root's corner), so that
+    // the page's layout moving or the board scaling is no move.
+    out.set(k, { el: e, at: localCentre(e, root, r) });
   }
   for (const k of twice) out.delete(k);
   return out;
@@ -57,20 +80,10 @@ export function reducedMotion() {
 }
 
 /**
- * The scale from screen pixels to the user units of an SVG element's parent.
- * @param {Element} e
- */
-function unitsPerPixel(e) {
-  const parent = e.parentElement;
-  if (!(e instanceof SVGGraphicsElement) || !(parent instanceof SVGGraphicsElement)) return 1;
-  const m = parent.getScreenCTM();
-  return m && m.a ? 1 / m.a : 1;
-}
-
-/**
  * Moves every piece whose centre changed since before from its old place to
  * its new one (the CSS translate property, which adds to an SVG transform),
- * and returns the pieces that moved with both places in screen pixels.
+ * and returns the pieces that moved with both places (in their board's
+ * units).
  * @param {Element} root
  * @param {Map<string, {el: Element, at: Point}>} before
  * @returns {{key: string, el: Element, from: Point, to: Point}[]}
@@ -88,8 +101,7 @@ export function animateMoves(root, before) {
     if (Math.hypot(dx, dy) < 3) continue;
     moved.push({ key: k, el, from: old.at, to: at });
     if (still || !el.animate) continue;
-    const s = unitsPerPixel(el);
-    el.animate([{ translate: `${dx * s}px ${dy * s}px` }, { translate: '0px 0px' }], { duration: MOVE_MS, easing: 'ease-in-out' });
+    el.animate([{ translate: `${dx}px ${dy}px` }, { translate: '0px 0px' }], { duration: MOVE_MS, easing: 'ease-in-out' });
   }
   return moved;
 }
@@ -118,16 +130,7 @@ export class LastMoves {
    */
   record(root, moved) {
     for (const m of moved) {
-      const board = m.el.closest('svg');
-      const ctm = board instanceof SVGSVGElement ? board.getScreenCTM() : null;
-      if (!ctm || !(board instanceof SVGSVGElement)) continue;
-      const inv = ctm.inverse();
-      /** @param {Point} p */
-      const local = (p) => {
-        const q = new DOMPoint(p.x, p.y).matrixTransform(inv);
-        return { x: q.x, y: q.y };
-      };
-      this.moves.set(m.key, { from: local(m.from), to: local(m.to) });
+      if (m.el.closest('svg')) this.moves.set(m.key, { from: m.from, to: m.to });
     }
     this.draw(root);
   }
