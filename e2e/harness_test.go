@@ -382,6 +382,7 @@ type pageState struct {
 	Act       bool     `json:"act"`
 	Prompt    string   `json:"prompt"`
 	Chooser   bool     `json:"chooser"`
+	Confirm   bool     `json:"confirm"` // a move waits for confirmation (#move-confirm)
 	Targets   []string `json:"targets"` // selectors of the clickable choices
 	Legal     int      `json:"legal"`   // #legal buttons
 	Mine      []int    `json:"mine"`    // the seats this page holds
@@ -420,6 +421,7 @@ const stateJS = `(() => {
     act: p?.dataset.act === 'true',
     prompt: p?.textContent ?? '',
     chooser: !!ch?.open,
+    confirm: b?.dataset.confirming === 'true',
     targets,
     legal: document.querySelectorAll('#legal button[data-intent]').length,
     mine: [...document.querySelectorAll('#seats li.mine')].map((e) => Number(e.dataset.seat)),
@@ -473,6 +475,7 @@ func (p *page) describe() string {
     'targets: ' + [...document.querySelectorAll('#board .target')].length,
     'actions: ' + text('#wh-actions') + text('#pk-actions'),
     'chooser: ' + (q('#chooser')?.open ? text('#chooser') : 'closed'),
+    'confirm: ' + (q('#move-confirm')?.hidden === false ? text('#move-confirm') : 'none') + ' why: ' + text('#why'),
     'dialog: ' + (q('#name-dialog')?.open ? text('#name-dialog') : 'closed'),
     'seats: ' + text('#seats'),
     'outcome: ' + text('#outcome'),

@@ -599,7 +599,7 @@ func TestBrowserJekyllGame(t *testing.T) {
 	}}
 	m := &match{
 		t: t, pages: []*page{jekyll, hyde}, rng: rng, maxMoves: 400,
-		deadline: time.Now().Add(scaled(3 * time.Minute)),
+		deadline: time.Now().Add(scaled(5 * time.Minute)), // every move is previewed and confirmed: a click more each
 	}
 	dayDone := map[int]bool{}
 	giveDone := map[int]bool{}

@@ -19,12 +19,15 @@ const kbdGoalJS = `((r) => {
   if (b.dataset.over === 'true') return 'over';
   if (document.getElementById('prompt')?.dataset.act !== 'true' || b.classList.contains('busy')) return 'wait';
   const prev = document.getElementById('pk-preview');
+  const bar = document.getElementById('move-confirm');
   let what = 'move';
   let cands;
-  if (prev && !prev.hidden) {
-    const ok = document.getElementById('pk-confirm');
-    if (ok && !ok.disabled) { what = 'confirm'; cands = [ok]; }
-    else { what = 'option'; cands = [...prev.querySelectorAll('button[data-option]')]; }
+  if (bar && !bar.hidden) {
+    what = 'confirm';
+    cands = [document.getElementById('move-confirm-ok')];
+  } else if (prev && !prev.hidden) {
+    what = 'option';
+    cands = [...prev.querySelectorAll('button[data-option]')];
   } else {
     cands = [...document.querySelectorAll('#pk-actions:not([hidden]) button[data-choice]:not([disabled]), #board .target[tabindex="0"]')];
   }
@@ -52,8 +55,11 @@ func (p *page) key(k string) {
 // TestBrowserKeyboardPocket plays a whole Mr Jack Pocket game as the
 // investigator (Jack is a bot) with the keyboard alone: every move is reached
 // with Tab and chosen with Enter or Space (the action token, the tile or
-// place, the preview's option, its confirm button); on the board the arrow
-// keys move between the targets. No mouse event is sent.
+// place, the preview's option, the page's Confirm by the prompt, which takes
+// the focus); on the board the arrow keys move between the targets. Every
+// other move is confirmed with Enter on the page's confirmation, one in five
+// is first cancelled with Escape (the focus goes back to a move). No mouse
+// event is sent.
 func TestBrowserKeyboardPocket(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -65,7 +71,7 @@ func TestBrowserKeyboardPocket(t *testing.T) {
 	p.createBotTableAt("pocket", 2, 1)
 
 	const maxTabs = 200
-	moves, arrows, tabs := 0, 0, 0
+	moves, arrows, tabs, cancels := 0, 0, 0, 0
 	deadline := time.Now().Add(scaled(6 * time.Minute))
 	for step := 0; ; step++ {
 		if time.Now().After(deadline) || step > 2000 {
@@ -120,21 +126,30 @@ func TestBrowserKeyboardPocket(t *testing.T) {
 			continue // Tab back to the goal from there
 		}
 		if what == "confirm" {
+			if cancels < 2 && rng.IntN(5) == 0 {
+				p.key(kb.Escape)
+				p.waitJS("Escape to cancel the move", `document.getElementById('move-confirm').hidden && document.activeElement !== document.body`, scaled(10*time.Second))
+				cancels++
+				continue
+			}
 			moves++
 		}
-		if step%2 == 0 {
+		if step%2 == 0 || what == "confirm" {
 			p.key(kb.Enter)
 		} else {
 			p.key(" ")
 		}
 		if what == "confirm" {
-			p.waitJS("the move to be sent", `!document.getElementById('pk-confirm') || document.getElementById('pk-preview').hidden`, scaled(10*time.Second))
+			p.waitJS("the move to be sent", `document.getElementById('move-confirm').hidden`, scaled(10*time.Second))
 		}
 	}
 	winner := p.waitState("the outcome", scaled(20*time.Second), func(st pageState) bool { return st.Winner != nil }).Winner
 	t.Logf("the game ended (winner %q) after %d moves made with the keyboard (%d presses of Tab)", *winner, moves, tabs)
 	if moves < 4 {
 		t.Fatalf("only %d keyboard moves in a whole game", moves)
+	}
+	if cancels == 0 {
+		t.Fatalf("no move was cancelled with Escape in %d moves", moves)
 	}
 	if p.fallbacks > 0 {
 		t.Fatalf("%d clicks were sent", p.fallbacks)

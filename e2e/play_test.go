@@ -210,6 +210,14 @@ func (m *match) await(p *page, v0 int) outcome {
 				return moved
 			case st.Chooser:
 				return choosing
+			case st.Confirm && !st.Busy:
+				// Every choice is previewed and confirmed (a seat's only
+				// move plays at once): confirm it, and wait again.
+				if err := p.click("#move-confirm-ok"); err != nil && !errors.Is(err, errGone) {
+					m.fail("%s: confirming the move: %v", p.name, err)
+				}
+				start = time.Now()
+				continue
 			case len(st.Toasts) > 0:
 				return refused
 			case !sawBusy && st.Version == v0 && time.Since(start) > scaled(2*time.Second):

@@ -79,7 +79,7 @@ func TestBrowserPocketGame(t *testing.T) {
 	midShot := false
 	m := &match{
 		t: t, pages: []*page{jack, inv}, rng: rng, maxMoves: 400,
-		deadline: time.Now().Add(scaled(3 * time.Minute)),
+		deadline: time.Now().Add(scaled(5 * time.Minute)), // every move is previewed and confirmed: a click more each
 	}
 	var heading string // "You are Jack, disguised as", on Jack's page
 	lastCheck := -1
@@ -167,16 +167,16 @@ type pocketPreviews struct {
 }
 
 // pocketPreviewJS reads the preview panel: -1 while it is closed, else its
-// options (buttons[data-option]), whether the confirm button is enabled and
-// how many detectives' lines it lists.
+// options (buttons[data-option]), whether the page's confirmation of a move
+// (#move-confirm, by the prompt) is up and how many detectives' lines it lists.
 const pocketPreviewJS = `(() => {
   const b = document.getElementById('pk-preview');
   if (!b || b.hidden) return { open: false, options: 0, ready: false, sees: 0, lit: false };
-  const ok = document.getElementById('pk-confirm');
+  const bar = document.getElementById('move-confirm');
   return {
     open: true,
     options: b.querySelectorAll('button[data-option]').length,
-    ready: !!ok && !ok.disabled,
+    ready: !!bar && !bar.hidden,
     sees: b.querySelectorAll('.pk-sees li[data-sees]').length,
     lit: !!document.querySelector('#board svg.previewing'),
     eyes: document.querySelectorAll('#board .pk-eye').length,
@@ -211,7 +211,7 @@ func waitPreview(p *page, cond func(pocketPreview) bool) (pocketPreview, bool) {
 // pocketMove makes one move on page p, whose settled state is st: a click on
 // a target (a tile, a place or an action button) opens the preview; when the
 // target has several moves, a click on one of the options previews it; the
-// confirm button plays it.
+// page's Confirm (#move-confirm-ok) plays it. A seat's only move plays at once.
 func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 	m.t.Helper()
 	for attempt := 0; attempt < 5; attempt++ {
@@ -229,6 +229,12 @@ func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 			m.fail("%s: clicking %s: %v", p.name, sel, err)
 		}
 		pr, ok := waitPreview(p, func(pr pocketPreview) bool { return pr.Open })
+		if !ok && st.Legal == 1 {
+			switch m.await(p, st.Version) {
+			case moved, refused:
+				return
+			}
+		}
 		if !ok {
 			m.t.Logf("%s: clicking %s opened no preview; trying again", p.name, sel)
 			st = m.refresh(p)
@@ -252,7 +258,7 @@ func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 				p.screenshot(pv.shots, "pocket-preview-"+p.name+".png", "#board")
 			}
 		}
-		p.mustClick("#pk-confirm")
+		p.mustClick("#move-confirm-ok")
 		switch m.await(p, st.Version) {
 		case moved, refused:
 			return

@@ -10,8 +10,10 @@ import (
 )
 
 // TestBrowserTurnSignals checks the signals of a turn outside the prompt: the
-// tab's title and favicon say "your turn" while this page must act, and a
-// seat taken to another device leaves a standing notice on the old tab.
+// tab's title and favicon say "your turn" while this page must act, a lost
+// connection leaves a standing notice until the page is back (then a short
+// one says so), and a seat taken to another device leaves a standing notice
+// on the old tab.
 func TestBrowserTurnSignals(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -32,6 +34,23 @@ func TestBrowserTurnSignals(t *testing.T) {
 	}
 	a.mustClick("#sound-toggle")
 	a.waitJS("the sound to be on", `document.getElementById('sound-toggle').getAttribute('aria-pressed') === 'true'`, scaled(5*time.Second))
+
+	// The connection drops (the page's own WebSocket, closed under it): the
+	// notice says so until the page is connected again, then a toast says it
+	// is back, and the turn is still signalled.
+	mustEval[chromedp.Void](a, `(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (d) { window.__e2eSocket = this; return send.call(this, d); };
+})()`)
+	mustEval[chromedp.Void](a, `(() => { document.getElementById('chat-input').value = 'hello'; document.getElementById('chat-send').click(); })()`)
+	a.waitJS("the page's socket", `!!window.__e2eSocket`, scaled(10*time.Second))
+	mustEval[chromedp.Void](a, `window.__e2eSocket.close()`)
+	a.waitJS("the lost-connection notice", `(() => { const n = document.getElementById('notice'); return !n.hidden && n.dataset.kind === 'lost' && document.body.dataset.connected === 'false'; })()`, scaled(10*time.Second))
+	a.waitJS("the page back, the notice gone, a toast saying so", `(() => {
+  const n = document.getElementById('notice');
+  return document.body.dataset.connected === 'true' && (n.hidden || n.dataset.kind !== 'lost') && !!document.querySelector('#toasts .toast.info');
+})()`, scaled(30*time.Second))
+	a.waitJS("the title to still say it is her turn", `document.title.startsWith('▶')`, scaled(10*time.Second))
 
 	// Move the seat to a second device: the first tab gets the notice.
 	ctx, cancel := context.WithTimeout(a.ctx, scaled(15*time.Second))

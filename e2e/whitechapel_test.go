@@ -471,7 +471,7 @@ func TestBrowserWhitechapelGame(t *testing.T) {
 	sawJackOnHisPage, sawMarkedOnHisPage := false, false
 	m := &match{
 		t: t, pages: []*page{jack, pol}, rng: rng, maxMoves: 3000,
-		deadline: time.Now().Add(scaled(4 * time.Minute)),
+		deadline: time.Now().Add(scaled(7 * time.Minute)), // every move is previewed and confirmed: a click more each
 	}
 	lastCheck := -1
 	m.after = func(states []pageState, moves int) {

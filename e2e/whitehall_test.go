@@ -120,7 +120,7 @@ func TestBrowserWhitehallGame(t *testing.T) {
 	sawJackOnHisPage := false
 	m := &match{
 		t: t, pages: []*page{jack, inv}, rng: rng, maxMoves: 1500,
-		deadline: time.Now().Add(scaled(4 * time.Minute)),
+		deadline: time.Now().Add(scaled(7 * time.Minute)), // every move is previewed and confirmed: a click more each
 	}
 	lastCheck := -1
 	m.after = func(states []pageState, moves int) {

@@ -348,6 +348,8 @@ func (c *conn) dispatch(m ClientMessage, received time.Time) bool {
 		return t.do(func() { t.handleHello(c, m.V) })
 	case MsgMove:
 		return t.do(func() { t.handleMove(c, m, received) })
+	case MsgWhy:
+		return t.do(func() { t.handleWhy(c, m) })
 	case MsgChat:
 		if c.sess != "" && !c.s.limiter.allow("chat|s|"+c.sess, c.s.cfg.Limits.Chat) {
 			return c.rateLimited()

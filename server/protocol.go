@@ -35,13 +35,14 @@ const (
 	MsgMove  = "move"
 	MsgChat  = "chat"
 	MsgPing  = "ping"
+	MsgWhy   = "why" // asks why a move is not legal; changes nothing
 )
 
 // ClientMessage is one message from a browser, parsed but not judged: the table
 // checks the seat, the version and the move itself.
 type ClientMessage struct {
-	Type string          // MsgHello, MsgMove, MsgChat or MsgPing
-	ID   string          // move id chosen by the client (move)
+	Type string          // MsgHello, MsgMove, MsgChat, MsgPing or MsgWhy
+	ID   string          // move id chosen by the client (move), or the question's id (why)
 	V    int64           // version the client holds (hello: -1 for none) or saw (move)
 	Seat game.Seat       // the seat a move is for
 	Move json.RawMessage // the move's intent, a JSON object (a copy, safe to keep)
@@ -91,17 +92,17 @@ func DecodeClientMessage(data []byte) (ClientMessage, error) {
 			return m, badMessage("err.bad-message", "hello needs v >= -1")
 		}
 		m.V = *raw.V
-	case MsgMove:
+	case MsgMove, MsgWhy:
 		if raw.ID == nil || *raw.ID == "" || len(*raw.ID) > MaxMoveID {
-			return m, badMessage("err.bad-message", "move needs an id of 1-64 bytes")
+			return m, badMessage("err.bad-message", m.Type+" needs an id of 1-64 bytes")
 		}
 		m.ID = *raw.ID
 		if raw.V == nil || *raw.V < 0 {
-			return m, badMessage("err.bad-message", "move needs v >= 0")
+			return m, badMessage("err.bad-message", m.Type+" needs v >= 0")
 		}
 		m.V = *raw.V
 		if raw.Seat == nil || *raw.Seat < 0 || *raw.Seat >= game.MaxSeats {
-			return m, badMessage("err.bad-message", "move needs a seat")
+			return m, badMessage("err.bad-message", m.Type+" needs a seat")
 		}
 		m.Seat = game.Seat(*raw.Seat)
 		mv := bytes.TrimSpace(raw.Move)

@@ -83,6 +83,8 @@ export class BoardView {
     this.crossings = new Map();
     /** @type {((p: Pick) => void)|null} */
     this.onPick = null;
+    /** @type {((p: Pick) => void)|null} a click on a circle or crossing that is no target */
+    this.onMiss = null;
 
     for (const c of geo.circles) this.circlePos.set(c.id, { x: c.x, y: c.y * (geo.aspect || 1) });
     for (const x of geo.crossings) this.crossingPos.set(x.label, { x: x.x, y: x.y * (geo.aspect || 1) });
@@ -201,6 +203,7 @@ export class BoardView {
   bindPick(node, pick) {
     const fire = () => {
       if (node.classList.contains('target') && this.onPick) this.onPick(pick);
+      else if (!node.classList.contains('target') && this.onMiss) this.onMiss(pick);
     };
     node.addEventListener('click', fire);
     node.addEventListener('keydown', (ev) => {
@@ -423,6 +426,44 @@ export class BoardView {
       svg('title', {}, f.title));
       this.layers.figures.append(g);
     }
+  }
+
+  /**
+   * Shows the move waiting for confirmation: its circle or crossing ringed
+   * with a dashed orange ring and, when a figure moves, a faded copy of that
+   * figure standing there, joined by a dashed line to where it stands now.
+   * Drawn above everything, in a layer of its own; null clears it.
+   * @param {{at: Pick, figure?: string}|null} p
+   */
+  setPreview(p) {
+    let layer = this.svg.querySelector(':scope > .layer-preview');
+    if (!layer) {
+      layer = svg('g', { class: 'layer-preview', 'aria-hidden': 'true' });
+      this.svg.append(layer);
+    }
+    layer.replaceChildren();
+    this.svg.classList.toggle('previewing', !!p);
+    if (!p) return;
+    const at = p.at.kind === 'circle' ? this.circlePos.get(p.at.id) : this.crossingPos.get(p.at.id);
+    if (!at) return;
+    const fig = p.figure ? this.layers.figures.querySelector(`[data-figure="${CSS.escape(p.figure)}"]`) : null;
+    if (fig) {
+      const m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(fig.getAttribute('transform') ?? '');
+      if (m) {
+        layer.append(svg('line', { class: 'preview-path', x1: Number(m[1]), y1: Number(m[2]) + 6, x2: at.x, y2: at.y }));
+      }
+      const ghost = /** @type {SVGElement} */ (fig.cloneNode(true));
+      ghost.classList.add('preview-ghost');
+      ghost.removeAttribute('data-figure');
+      ghost.setAttribute('data-preview-figure', p.figure ?? '');
+      ghost.setAttribute('transform', `translate(${at.x} ${at.y - 14})`);
+      ghost.querySelector('title')?.remove();
+      layer.append(ghost);
+    }
+    layer.append(svg('circle', {
+      class: 'preview-ring', cx: at.x, cy: at.y, r: R_CIRCLE + 7,
+      'data-preview': p.at.kind === 'circle' ? `circle:${p.at.id}` : `crossing:${p.at.id}`,
+    }));
   }
 
   /**

@@ -243,6 +243,8 @@ export class TableSocket {
     this.seq = 0;
     /** @type {Map<string, {resolve: (v: number) => void, reject: (e: Error) => void, timer: number}>} */
     this.pending = new Map();
+    /** @type {Map<string, (m: import('./types.js').WhyMsg|null) => void>} "why" questions waiting for their answer */
+    this.questions = new Map();
     /** @type {number|undefined} */
     this.pingTimer = undefined;
     /** @type {number|undefined} */
@@ -310,6 +312,10 @@ export class TableSocket {
       p.reject(new Error('disconnected'));
       this.pending.delete(id);
     }
+    for (const [id, q] of this.questions) {
+      this.questions.delete(id);
+      q(null);
+    }
   }
 
   /**
@@ -370,6 +376,14 @@ export class TableSocket {
         this.h.onError(m);
         break;
       }
+      case 'why': {
+        const q = this.questions.get(m.id);
+        if (q) {
+          this.questions.delete(m.id);
+          q(m);
+        }
+        break;
+      }
       case 'chat':
         this.h.onChat(m);
         break;
@@ -408,6 +422,32 @@ export class TableSocket {
         this.resync();
       }, ACK_TIMEOUT);
       this.pending.set(id, { resolve, reject, timer });
+    });
+  }
+
+  /**
+   * Asks why a move is not one of the seat's choices (read-only: nothing
+   * changes at the table). Resolves with the server's answer, or null when
+   * the socket is closed or no answer came in time.
+   * @param {number} seat
+   * @param {Intent} move
+   * @returns {Promise<import('./types.js').WhyMsg|null>}
+   */
+  askWhy(seat, move) {
+    const id = `w${++this.seq}`;
+    return new Promise((resolve) => {
+      if (!this.send({ t: 'why', id, v: Math.max(0, this.version), seat, move })) {
+        resolve(null);
+        return;
+      }
+      const timer = window.setTimeout(() => {
+        this.questions.delete(id);
+        resolve(null);
+      }, ACK_TIMEOUT);
+      this.questions.set(id, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
     });
   }
 

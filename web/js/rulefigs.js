@@ -157,7 +157,7 @@ function viewArgs(game, f) {
  */
 async function drawViewFigure(game, f) {
   const board = el('div');
-  const renderer = await rendererFor(game, { game, board, panel: el('div'), play: () => {}, choose: () => {} });
+  const renderer = await rendererFor(game, { game, board, panel: el('div'), play: () => {}, choose: () => {}, why: () => {} });
   renderer.update({
     table: /** @type {import('./types.js').TableInfo} */ (/** @type {unknown} */ ({ id: '', game, status: 'running', seats: [], options: {} })),
     you: [], views: { spectator: f.view }, legal: {}, outcome: null, history: [], version: 1, replay: null,

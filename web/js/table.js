@@ -16,6 +16,7 @@ import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
+import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -159,7 +160,163 @@ async function play(seat, intent) {
   } finally {
     st.busy = false;
     document.body.classList.remove('busy');
+    // The update came before the ack: the turn signals (title, favicon,
+    // body.dataset.myTurn) and the pending move are drawn again now.
+    draw();
   }
+}
+
+/**
+ * The move waiting for the player's confirmation. No move of these games can
+ * be taken back, so every choice, whether made on the board, in the list of
+ * choices or in the chooser, in every game, follows one rule: it is first
+ * shown (the renderer previews it on the board, and #move-confirm names it
+ * near the prompt), then played on Confirm (or Enter); Cancel (or Escape)
+ * drops it. Only a seat's one and only legal move (e.g. "ready") plays at
+ * once: there is nothing to choose.
+ * @type {{seat: number, intent: Intent, label: string}|null}
+ */
+let pending = null;
+
+/**
+ * Proposes a legal move: it waits for the player's confirmation.
+ * @param {number} seat
+ * @param {Intent} intent
+ */
+function propose(seat, intent) {
+  const snap = snapshot();
+  if (st.busy || !snap || snap.replay) return;
+  showWhy('');
+  if (myLegal().length === 1) {
+    // The only move there is: nothing to choose, nothing to get wrong.
+    pending = null;
+    play(seat, intent);
+    return;
+  }
+  const label = renderer ? renderer.describe(seat, intent, snap) : plainIntent(intent);
+  pending = { seat, intent, label };
+  drawConfirm(snap);
+  const focusOk = () => {
+    if (pending) byId('move-confirm-ok').focus({ preventScroll: true });
+  };
+  // Chosen with a key (Enter on a board target): the focus moves on once the
+  // key is up, so that the same key press does not also confirm.
+  if (window.event instanceof KeyboardEvent && window.event.type === 'keydown') document.addEventListener('keyup', focusOk, { once: true });
+  else focusOk();
+}
+
+/** Plays the move waiting for confirmation. */
+function confirmMove() {
+  const p = pending;
+  if (!p) return;
+  pending = null;
+  const snap = snapshot();
+  if (snap) drawConfirm(snap);
+  play(p.seat, p.intent);
+}
+
+/** Drops the move waiting for confirmation; the focus goes back to the moves. */
+function cancelMove() {
+  if (!pending) return;
+  pending = null;
+  const snap = snapshot();
+  if (snap) drawConfirm(snap);
+  const m = firstMove();
+  if (m) m.focus({ preventScroll: true });
+}
+
+/**
+ * Shows (or hides) the confirmation of the pending move, and has the renderer
+ * preview it on the board. A pending move that is no longer legal (the table
+ * moved on) is dropped.
+ * @param {Snapshot} snap
+ */
+function drawConfirm(snap) {
+  if (pending) {
+    const p = pending;
+    const still = myLegal().some(({ seat, intent }) => seat === p.seat && JSON.stringify(intent) === JSON.stringify(p.intent));
+    if (!still || snap.replay) pending = null;
+  }
+  const box = byId('move-confirm');
+  box.hidden = !pending;
+  byId('move-confirm-what').textContent = pending ? t('web.move.confirm-what', { move: pending.label }) : '';
+  document.body.dataset.confirming = String(!!pending);
+  try {
+    renderer?.preview?.(pending ? { seat: pending.seat, intent: pending.intent } : null, snap);
+  } catch (e) {
+    console.error(e);
+  }
+}
+
+/**
+ * Enter confirms the pending move and Escape cancels it, unless the focus is
+ * on a control of its own (a button, a field, a board target) or a dialog is
+ * open.
+ * @param {KeyboardEvent} ev
+ */
+function confirmKeys(ev) {
+  if (!pending || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.key !== 'Enter' && ev.key !== 'Escape') return;
+  if (document.querySelector('dialog[open]')) return;
+  const a = document.activeElement;
+  const own = a instanceof Element && a.closest('button, input, select, textarea, a[href], summary, [role="button"], [contenteditable="true"]');
+  if (ev.key === 'Enter' && own) return;
+  if (ev.key === 'Escape' && own && own.matches('input, select, textarea, [contenteditable="true"]')) return;
+  ev.preventDefault();
+  if (ev.key === 'Enter') confirmMove();
+  else cancelMove();
+}
+
+/** The table version the reason shown in #why is about. */
+let whyVersion = -1;
+
+/**
+ * Shows why a click did nothing ("" clears it), near the prompt (#why is
+ * aria-live polite).
+ * @param {string} text
+ * @param {string} [key] the reason's message key (data-why, for tests)
+ */
+function showWhy(text, key = '') {
+  const w = byId('why');
+  w.textContent = text;
+  w.dataset.why = text ? key : '';
+  whyVersion = st.version;
+}
+
+/**
+ * Explains a click on something that is not one of the player's choices:
+ * candidate is the move that click would stand for (asked of the server,
+ * which judges it from this seat's view only), or null when it stands for no
+ * move of the seat.
+ * @param {{seat: number, intent: Intent}|null} candidate
+ * @param {string} [hint] the reason to give (translated) when candidate is null
+ */
+async function explain(candidate, hint = '') {
+  if (!st.table || st.replay || st.outcome?.over || st.busy) return;
+  if (st.table.status !== 'running') {
+    showWhy(t('web.why.not-started'), 'web.why.not-started');
+    return;
+  }
+  if (st.you.length === 0) {
+    showWhy(t('web.why.watching'), 'web.why.watching');
+    return;
+  }
+  const snap = snapshot();
+  if (myLegal().length === 0) {
+    const acting = snap ? (renderer?.toAct?.(snap) ?? []) : [];
+    if (acting.length) showWhy(t('web.why.not-your-turn', { seats: acting.map(seatName).join(', ') }), 'web.why.not-your-turn');
+    else showWhy(t('web.why.wait'), 'web.why.wait');
+    return;
+  }
+  if (!candidate) {
+    showWhy(hint || t('web.why.not-a-choice'), hint ? 'hint' : 'web.why.not-a-choice');
+    return;
+  }
+  const v = st.version;
+  const m = await socket.askWhy(candidate.seat, candidate.intent);
+  if (st.version !== v) return;
+  if (m && m.text && m.code !== 'malformed-move' && has(m.text.key) && m.text.key !== 'err.illegal-move') showWhy(render(m.text), m.text.key);
+  else showWhy(t('web.why.not-a-choice'), 'web.why.not-a-choice');
 }
 
 /**
@@ -175,7 +332,7 @@ function choose(title, choices) {
     const b = el('button', { type: 'button', 'data-choice': i, 'data-kind': c.intent.kind }, c.label);
     b.addEventListener('click', () => {
       dialog.close();
-      play(c.seat, c.intent);
+      propose(c.seat, c.intent);
     });
     return b;
   }));
@@ -312,13 +469,44 @@ function draw() {
   drawLog(snap);
   drawOutcome();
   drawReplay();
+  const board = byId('board');
+  const before = piecePositions(board);
   try {
     renderer?.update(snap);
   } catch (e) {
     console.error(e);
   }
+  drawConfirm(snap);
+  drawMotion(board, before, snap);
+  if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   keepPlayFocus();
+}
+
+/** The last move of each piece, marked on the board. */
+const lastMoves = new LastMoves();
+/** The version (or replay step) the board was last drawn at. */
+let motionAt = '';
+
+/**
+ * Moves the pieces that changed place since before (see motion.js), and
+ * marks the last move of each: recorded when the table's version (or the
+ * replay's step) changed, redrawn otherwise (the renderer may have drawn its
+ * board anew).
+ * @param {HTMLElement} board
+ * @param {Map<string, {el: Element, at: {x: number, y: number}}>} before
+ * @param {Snapshot} snap
+ */
+function drawMotion(board, before, snap) {
+  const at = snap.replay ? `r${snap.replay.step}` : `v${snap.version}`;
+  const moved = animateMoves(board, before);
+  if (at !== motionAt) {
+    if (snap.replay || motionAt.startsWith('r')) lastMoves.clear();
+    motionAt = at;
+    lastMoves.record(board, moved);
+  } else {
+    lastMoves.draw(board);
+  }
 }
 
 /**
@@ -346,13 +534,18 @@ function rulesSection(game, kind) {
 let playFocus = false;
 
 /**
- * The first move a keyboard user can take now: a board target or an
- * enabled button of the board's panel, else one of #legal.
+ * The first move a keyboard user can take now: a board target, else an
+ * enabled button of the board (an action), else one of #legal.
  * @returns {HTMLElement|SVGElement|null}
  */
 function firstMove() {
-  return /** @type {HTMLElement|SVGElement|null} */ (document.querySelector(
-    '#board button:not([disabled]):not([hidden] button), #board .target[tabindex="0"], #legal button[data-intent]'));
+  for (const sel of ['#board .target[tabindex="0"]', '#board button:not([disabled]):not([hidden] button):not(.board-tools button)', '#legal button[data-intent]']) {
+    for (const e of document.querySelectorAll(sel)) {
+      // One the player can reach (not in the closed list of choices).
+      if ((e instanceof HTMLElement || e instanceof SVGElement) && (!e.checkVisibility || e.checkVisibility())) return e;
+    }
+  }
+  return null;
 }
 
 /**
@@ -365,7 +558,7 @@ function keepPlayFocus() {
   const a = document.activeElement;
   if (!playFocus || (a && a !== document.body)) return;
   if (myLegal().length === 0 || st.busy) return;
-  const m = firstMove();
+  const m = pending ? byId('move-confirm-ok') : firstMove();
   if (m) m.focus({ preventScroll: true });
 }
 
@@ -491,7 +684,7 @@ function drawLegal(snap) {
       type: 'button', class: 'small', 'data-intent': i, 'data-seat': seat, 'data-kind': intent.kind,
       'data-move': JSON.stringify(intent),
     }, multi ? `${seatName(seat)}: ${words}` : words);
-    b.addEventListener('click', () => play(seat, intent));
+    b.addEventListener('click', () => propose(seat, intent));
     return b;
   }));
 }
@@ -575,7 +768,9 @@ function drawLog(snap) {
   for (const h of snap.history) {
     for (const ev of h.events) {
       const named = namedPlaces(ev.text);
-      const li = el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text));
+      const latest = h === snap.history[snap.history.length - 1];
+      const li = el('li', { 'data-v': h.v, 'data-type': ev.type, class: latest ? 'latest' : null }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text),
+        latest ? el('span', { class: 'latest-tag' }, t('web.log.latest')) : null);
       if (named.circles.length + named.crossings.length + named.characters.length + named.detectives.length + named.places.length > 0) {
         li.classList.add('names-places');
         li.tabIndex = 0;
@@ -905,8 +1100,9 @@ async function ensureRenderer(game) {
     game,
     board: byId('board'),
     panel: byId('game-panel'),
-    play,
+    play: propose,
     choose,
+    why: explain,
   });
 }
 
@@ -1011,7 +1207,7 @@ async function main() {
   bindSound();
   initHelp();
   document.addEventListener('focusin', (ev) => {
-    playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser');
+    playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser, #move-confirm');
   });
   byId('board').addEventListener('keydown', arrowToTarget);
   startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? t('web.clock.hurry') : ''));
@@ -1026,6 +1222,9 @@ async function main() {
     else toast(t('web.error.not-sent'));
   });
   byId('chooser-cancel').addEventListener('click', () => byId('chooser', HTMLDialogElement).close());
+  byId('move-confirm-ok').addEventListener('click', confirmMove);
+  byId('move-confirm-cancel').addEventListener('click', cancelMove);
+  document.addEventListener('keydown', confirmKeys);
   onLangChange(() => {
     draw();
     drawChat();

@@ -226,6 +226,17 @@
  */
 
 /**
+ * The answer to a "why" question: why a clicked move is not legal, in words
+ * safe for the seat that asked.
+ * @typedef {Object} WhyMsg
+ * @property {'why'} t
+ * @property {string} id
+ * @property {number} v
+ * @property {string} code
+ * @property {Text} text
+ */
+
+/**
  * @typedef {Object} PresenceMsg
  * @property {'presence'} t
  * @property {{seat: number, connected: boolean, bot: boolean, name?: string}[]} seats
@@ -258,13 +269,14 @@
 
 /**
  * Every message the server sends on a table's WebSocket.
- * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|ChatMsg|PresenceMsg|PongMsg|SeatMovedMsg|ClockMsg} ServerMsg
+ * @typedef {StateMsg|UpdateMsg|AckMsg|ErrorMsg|WhyMsg|ChatMsg|PresenceMsg|PongMsg|SeatMovedMsg|ClockMsg} ServerMsg
  */
 
 /**
  * Every message the client sends.
  * @typedef {{t: 'hello', v: number}
  *   | {t: 'move', id: string, v: number, seat: number, move: Intent}
+ *   | {t: 'why', id: string, v: number, seat: number, move: Intent}
  *   | {t: 'chat', text: string}
  *   | {t: 'ping'}} ClientMsg
  */

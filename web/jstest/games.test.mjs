@@ -102,3 +102,19 @@ test('jekyll: the view drawn is the held seat that must act, else the first held
   assert.equal(jk.pickView(snap([0, 1], { 0: view(0, []), 1: view(1, []) }))?.seat, 0);
   assert.equal(jk.pickView(snap([], { spectator: view(-1, ['jekyll']) }))?.seat, -1);
 });
+
+test('targets: a click on a place that is no target stands for a legal move sent there', async () => {
+  const { candidateAt } = await import('../js/games/targets.js');
+  const snap = {
+    you: [1],
+    legal: { 1: [{ kind: 'figure', figure: 'yellow', to: 'aB' }, { kind: 'search', circle: 12 }] },
+  };
+  // Where the two kinds above point (as a renderer's targetOf says).
+  const of = (i) => (i.kind === 'figure' ? { crossing: String(i.to) } : i.kind === 'search' ? { circle: Number(i.circle) } : null);
+  assert.deepEqual(candidateAt(snap, of, { kind: 'crossing', id: 'cD' }), { seat: 1, intent: { kind: 'figure', figure: 'yellow', to: 'cD' } });
+  assert.deepEqual(candidateAt(snap, of, { kind: 'circle', id: 40 }), { seat: 1, intent: { kind: 'search', circle: 40 } });
+  // No legal move has a target of that kind: no candidate.
+  assert.equal(candidateAt({ you: [1], legal: { 1: [{ kind: 'search', circle: 12 }] } }, of, { kind: 'crossing', id: 'cD' }), null);
+  // Another seat's moves are never used.
+  assert.equal(candidateAt({ you: [2], legal: { 1: [{ kind: 'search', circle: 12 }] } }, of, { kind: 'circle', id: 3 }), null);
+});

@@ -338,6 +338,8 @@ async function jekyll(ctx) {
   const roundsBox = el('section', { id: 'jk-rounds', class: 'panel', hidden: true });
   const revealBox = el('section', { id: 'jk-reveal', class: 'panel', hidden: true });
   ctx.panel.replaceChildren(chapter, wonBox, knowBox, roundsBox, revealBox);
+  /** @type {Snapshot|null} the snapshot drawn last */
+  let last = null;
 
   /**
    * The chapter, the round and the phase.
@@ -476,6 +478,43 @@ async function jekyll(ctx) {
   }
 
   /**
+   * Why a click on a card of the hand that is no choice does nothing: the
+   * move it would stand for (a legal move with that card instead) goes to the
+   * server, which says why.
+   * @param {string} id
+   */
+  function missCard(id) {
+    if (!last || last.replay) return;
+    for (const seat of last.you) {
+      for (const intent of last.legal[String(seat)] ?? []) {
+        if (typeof intent.card === 'string') {
+          ctx.why({ seat, intent: { ...intent, card: id } });
+          return;
+        }
+      }
+    }
+    ctx.why(null);
+  }
+
+  /**
+   * Marks the card (or the button) of the move waiting for confirmation.
+   * @param {{seat: number, intent: Intent}|null} p
+   */
+  function preview(p) {
+    for (const e of ctx.board.querySelectorAll('.jk-chosen')) e.classList.remove('jk-chosen');
+    if (!p) return;
+    const card = typeof p.intent.card === 'string' ? p.intent.card : '';
+    if (card) handBox.querySelector(`button[data-card="${CSS.escape(card)}"]`)?.classList.add('jk-chosen');
+    for (const b of actions.querySelectorAll('button[data-action]')) {
+      const e = /** @type {HTMLElement} */ (b);
+      if (e.dataset.action !== p.intent.kind) continue;
+      if (card && e.dataset.card !== card) continue;
+      if (p.intent.kind === 'swap-ranks' && (e.dataset.a !== String(p.intent.a) || e.dataset.b !== String(p.intent.b))) continue;
+      e.classList.add('jk-chosen');
+    }
+  }
+
+  /**
    * The viewer's hand and gifts; the legal cards are targets.
    * @param {JkView} v
    * @param {Map<string, Choice[]>} byCard
@@ -500,7 +539,9 @@ async function jekyll(ctx) {
         });
         cards.append(b);
       } else {
-        cards.append(cardEl(id));
+        const card = cardEl(id);
+        card.addEventListener('click', () => missCard(id));
+        cards.append(card);
       }
     }
     /** @type {Node[]} */
@@ -618,6 +659,7 @@ async function jekyll(ctx) {
 
   /** @param {Snapshot} snap */
   function update(snap) {
+    last = snap;
     const v = pickView(snap);
     if (!v) return;
     /** @type {Map<string, Choice[]>} */
@@ -664,6 +706,7 @@ async function jekyll(ctx) {
   return {
     board: true,
     update,
+    preview,
     /**
      * @param {number} _seat
      * @param {Intent} intent

@@ -10,8 +10,9 @@
 // the board (#pk-preview) then lists the actions of that target when there are
 // several, and shows the chosen one: the board drawn as the move says, the
 // cells each detective would see lit with their badges, the suspects seen and
-// how many a witness call would clear either way. #pk-confirm plays it,
-// #pk-cancel (or Escape) drops it. What the detectives would see comes from
+// how many a witness call would clear either way. The page's confirmation by
+// the prompt (#move-confirm-ok, Enter) plays it, its Cancel (or Escape) drops
+// it; a move chosen in "All your choices" is previewed the same way. What the detectives would see comes from
 // the server (View.preview, one outlook per legal move): the browser computes
 // no rule.
 //
@@ -306,40 +307,90 @@ async function pocket(ctx) {
   let sel = null;
 
   /**
-   * Starts the preview of a target's choices.
+   * A click on a target: its only move is proposed (the page asks to confirm
+   * it and calls preview), or, when it has several, the preview panel lists
+   * them first.
    * @param {string} key
    * @param {string} title
    */
   const pick = (key, title) => {
     const choices = targets.get(key);
     if (!choices || choices.length === 0 || !last) return;
-    sel = { key, title, choices, chosen: choices.length === 1 ? 0 : -1, version: last.version };
+    if (choices.length === 1) {
+      ctx.play(choices[0].seat, choices[0].intent);
+      return;
+    }
+    sel = { key, title, choices, chosen: -1, version: last.version };
     redraw();
-    const focus = /** @type {HTMLElement|null} */ (previewBox.querySelector(sel.chosen >= 0 ? '#pk-confirm' : 'button[data-option]'));
-    focus?.focus({ preventScroll: true });
+    /** @type {HTMLElement|null} */ (previewBox.querySelector('button[data-option]'))?.focus({ preventScroll: true });
     previewBox.scrollIntoView?.({ block: 'nearest' });
   };
 
+  /** Drops a list of choices not yet narrowed to one move. */
   const cancel = () => {
     if (!sel) return;
     sel = null;
     redraw();
   };
 
-  const confirm = () => {
-    const c = sel && sel.chosen >= 0 ? sel.choices[sel.chosen] : null;
-    if (!c) return;
-    sel = null;
-    redraw();
-    ctx.play(c.seat, c.intent);
+  /**
+   * The page's preview of the move waiting for confirmation: the board drawn
+   * as it leaves it, and what the detectives would then see.
+   * @param {{seat: number, intent: Intent}|null} p
+   */
+  const preview = (p) => {
+    const before = sel ? `${sel.key}/${sel.chosen}` : '';
+    if (!p) {
+      if (sel && sel.chosen >= 0) sel = null;
+    } else {
+      const same = (/** @type {PkChoice} */ c) => c.seat === p.seat && JSON.stringify(c.intent) === JSON.stringify(p.intent);
+      /** @type {[string, PkChoice[]][]} */
+      const keys = [...targets.entries()].filter(([, cs]) => cs.some(same));
+      const found = (sel && keys.find(([k]) => k === sel?.key)) ?? keys[0];
+      if (found) {
+        const [key, choices] = found;
+        const i = choices.findIndex(same);
+        sel = { key, title: sel?.key === key ? sel.title : choices[i].label, choices, chosen: i, version: last?.version ?? -1 };
+      }
+    }
+    if (before !== (sel ? `${sel.key}/${sel.chosen}` : '')) redraw();
   };
 
-  previewBox.addEventListener('keydown', (ev) => {
-    if (/** @type {KeyboardEvent} */ (ev).key === 'Escape') {
-      ev.preventDefault();
-      cancel();
+  /**
+   * The move a click on a tile or a place that is no target stands for (the
+   * server then says why it is not legal), or null.
+   * @param {string} key
+   * @returns {{seat: number, intent: Intent}|null}
+   */
+  const candidate = (key) => {
+    const v = last ? pickView(last) : null;
+    if (!last || !v) return null;
+    const [what, n] = [key.split(':')[0], Number(key.split(':')[1])];
+    for (const seat of last.you) {
+      for (const intent of last.legal[String(seat)] ?? []) {
+        if (what === 'tile' && intent.kind === 'rotate') {
+          const wall = ['N', 'E', 'S', 'W'].find((w) => w !== v.tiles[n]?.wall) ?? 'N';
+          return { seat, intent: { kind: 'rotate', tile: n, wall } };
+        }
+      }
     }
-  });
+    return null;
+  };
+
+  /**
+   * Why a click on a tile or a place that is no target does nothing.
+   * @param {string} key
+   */
+  const miss = (key) => {
+    if (!last || last.replay) return;
+    const c = candidate(key);
+    const walks = [...targets.keys()].some((k) => k.startsWith('place:'));
+    if (!c && walks && key.startsWith('place:')) {
+      ctx.why(null, t('web.why.pk-place'));
+      return;
+    }
+    ctx.why(c);
+  };
 
   /**
    * Makes node a focusable target when key has choices.
@@ -349,7 +400,10 @@ async function pocket(ctx) {
    * @param {string} [name] the node's accessible name, label by default
    */
   const bind = (node, key, label, name = label) => {
-    if (!targets.has(key)) return;
+    if (!targets.has(key)) {
+      node.addEventListener('click', () => miss(key));
+      return;
+    }
     node.classList.add('target');
     if (sel?.key === key) node.classList.add('selected');
     node.setAttribute('tabindex', '0');
@@ -479,12 +533,7 @@ async function pocket(ctx) {
       parts.push(el('p', { class: 'pk-hint' }, t('web.pk.preview.choose')));
       parts.push(el('div', { class: 'pk-options', role: 'group' }, ...s.choices.map((c, i) => {
         const b = el('button', { type: 'button', 'data-option': i, 'data-kind': c.intent.kind, 'aria-pressed': String(i === s.chosen) }, c.label);
-        b.addEventListener('click', () => {
-          if (!sel) return;
-          sel.chosen = i;
-          redraw();
-          /** @type {HTMLElement|null} */ (previewBox.querySelector(`button[data-option="${i}"]`))?.focus({ preventScroll: true });
-        });
+        b.addEventListener('click', () => ctx.play(c.seat, c.intent));
         return b;
       })));
     }
@@ -514,11 +563,12 @@ async function pocket(ctx) {
         if (c.intent.kind === 'alibi') parts.push(el('p', { class: 'pk-hint' }, t('web.pk.preview.alibi')));
       }
     }
-    const ok = el('button', { type: 'button', id: 'pk-confirm', class: 'primary', disabled: !c }, t('web.pk.preview.confirm'));
-    ok.addEventListener('click', confirm);
-    const no = el('button', { type: 'button', id: 'pk-cancel' }, t('web.pk.preview.cancel'));
-    no.addEventListener('click', cancel);
-    parts.push(el('div', { class: 'pk-confirm-bar' }, ok, no));
+    if (!c) {
+      // Confirm and Cancel of a chosen move are the page's, by the prompt.
+      const no = el('button', { type: 'button', id: 'pk-cancel' }, t('web.pk.preview.cancel'));
+      no.addEventListener('click', cancel);
+      parts.push(el('div', { class: 'pk-confirm-bar' }, no));
+    }
     previewBox.replaceChildren(...parts);
   }
 
@@ -644,6 +694,7 @@ async function pocket(ctx) {
   return {
     board: true,
     update,
+    preview,
     /**
      * @param {number[]} _circles
      * @param {string[]} _crossings

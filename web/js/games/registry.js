@@ -49,8 +49,13 @@
  * @property {string} game
  * @property {HTMLElement} board the board's container
  * @property {HTMLElement} panel the container of the game's side panels
- * @property {(seat: number, intent: Intent) => void} play sends a move (one of legal)
+ * @property {(seat: number, intent: Intent) => void} play proposes a move (one of legal): the page
+ *   asks the player to confirm it (and has the renderer preview it) before sending it
  * @property {(title: string, choices: Choice[]) => void} choose asks which of several moves
+ * @property {(candidate: {seat: number, intent: Intent}|null, hint?: string) => void} why explains,
+ *   near the prompt, a click on something that is not a choice: candidate is the move the click
+ *   would stand for (the server says why it is not legal), null when it stands for none (hint,
+ *   translated, then says why)
  */
 
 /**
@@ -64,6 +69,9 @@
  * @property {boolean} [board] whether it draws its own board (the #legal list then starts closed)
  * @property {(circles: number[], crossings: string[], named?: Named) => void} [highlight] marks on the board
  *   what a hovered or focused log line names (empty lists clear it)
+ * @property {(p: {seat: number, intent: Intent}|null, snap: Snapshot) => void} [preview] shows on
+ *   the board what the move waiting for confirmation would do (null: none waits); called after
+ *   every update
  * @property {(snap: Snapshot) => string} [chatClosed] why the game closes the table chat now
  *   (translated), or "" while it is open; the page then disables the chat input and shows why
  */

@@ -52,5 +52,57 @@ export function offerOnBoard(board, snap, ctx, targetOf, describe) {
     if (p.kind === 'circle') pick(t('web.board.circle', { n: p.id }), byCircle.get(p.id));
     else pick(t('web.board.crossing', { label: p.id }), byCrossing.get(p.id));
   });
+  board.onMiss = snap.replay ? null : (p) => ctx.why(candidateAt(snap, targetOf, p));
   return buttons;
+}
+
+/**
+ * The move a click on a place that is no target stands for: a legal move
+ * with a target of the same kind (circle or crossing), sent there instead.
+ * The server then says why that move is not legal; null when no legal move
+ * has a target of that kind.
+ * @param {Snapshot} snap
+ * @param {(i: Intent) => ({circle: number}|{crossing: string}|null)} targetOf
+ * @param {import('../board.js').Pick} p
+ * @returns {{seat: number, intent: Intent}|null}
+ */
+export function candidateAt(snap, targetOf, p) {
+  for (const seat of snap.you) {
+    for (const intent of snap.legal[String(seat)] ?? []) {
+      const tg = targetOf(intent);
+      if (!tg) continue;
+      const was = 'circle' in tg ? (p.kind === 'circle' ? tg.circle : undefined) : (p.kind === 'crossing' ? tg.crossing : undefined);
+      if (was === undefined) continue;
+      const field = Object.keys(intent).find((k) => k !== 'kind' && intent[k] === was);
+      if (field) return { seat, intent: { ...intent, [field]: p.id } };
+    }
+  }
+  return null;
+}
+
+/** The kinds of move that move Jack on the map (his figure, in his own view). */
+const JACK_MOVES = new Set(['walk', 'coach', 'alley', 'boat']);
+
+/**
+ * Previews a map game's move waiting for confirmation: its target ringed,
+ * and the figure that moves (the acting investigator for a crossing, Jack
+ * for his moves) shown there.
+ * @param {BoardView} board
+ * @param {{seat: number, intent: Intent}|null} p
+ * @param {(i: Intent) => ({circle: number}|{crossing: string}|null)} targetOf
+ */
+export function previewOnBoard(board, p, targetOf) {
+  const tg = p ? targetOf(p.intent) : null;
+  if (!p || !tg) {
+    board.setPreview(null);
+    return;
+  }
+  /** @type {string|undefined} */
+  let figure;
+  if ('crossing' in tg) {
+    figure = board.svg.querySelector('.layer-figures .figure.acting')?.getAttribute('data-figure') ?? undefined;
+  } else if (JACK_MOVES.has(p.intent.kind)) {
+    figure = 'jack';
+  }
+  board.setPreview({ at: 'circle' in tg ? { kind: 'circle', id: tg.circle } : { kind: 'crossing', id: tg.crossing }, figure });
 }

@@ -21,7 +21,7 @@ import { el } from '../dom.js';
 import { t } from '../i18n.js';
 import { BoardView, loadGeometry } from '../board.js';
 import { register } from './registry.js';
-import { offerOnBoard } from './targets.js';
+import { offerOnBoard, previewOnBoard } from './targets.js';
 
 /** @typedef {import('../types.js').Intent} Intent */
 /** @typedef {import('../types.js').Text} Text */
@@ -780,6 +780,10 @@ async function whitechapel(ctx) {
   return {
     board: true,
     update,
+    /** @param {{seat: number, intent: Intent}|null} p */
+    preview(p) {
+      previewOnBoard(board, p, targetOf);
+    },
     /**
      * @param {number[]} circles
      * @param {string[]} crossings
