@@ -50,8 +50,8 @@ type solver struct {
 	limit    int       // nodes a search may visit before giving up
 	deadline time.Time // when it gives up (zero: never)
 	nodes    int
-	tt    map[solveKey]solveEntry
-	moves [][MaxLegal]game.Move // the legal moves at each depth
+	tt       map[solveKey]solveEntry
+	moves    [][MaxLegal]game.Move // the legal moves at each depth
 }
 
 func newSolver(limit int) *solver {
