@@ -289,3 +289,57 @@ func TestISMCTSRolloutAndSideOnly(t *testing.T) {
 		t.Fatalf("side-only ismcts won only %d of 100 against random", wins)
 	}
 }
+
+// TestISMCTSObserver: with Observer and Secret the worlds come from the
+// observer's view (the bot's secrets drawn anew: several secrets meet in
+// the tree), the bot still plays a legal move, deterministically for its
+// seed, and from its true secret's nodes.
+func TestISMCTSObserver(t *testing.T) {
+	st, _ := testgame.Rules{}.New(nil, 8)
+	v := st.View(0).(*testgame.View)
+	has13 := func(h []int) uint64 {
+		for _, c := range h {
+			if c == 13 {
+				return 2
+			}
+		}
+		return 1
+	}
+	truth := has13(v.Hand)
+	keys := map[uint64]int{}
+	mk := func() *ISMCTS {
+		return NewISMCTS(game.BotConfig{Rules: testgame.Rules{}, Seat: 0, Seed: 5}, Search{Iterations: 400, Budget: -1,
+			Observer: func(gv game.View) game.View {
+				o := *gv.(*testgame.View)
+				o.Seat, o.Hand = game.Spectator, nil
+				return &o
+			},
+			Secret: func(s game.State, seat game.Seat) uint64 {
+				k := has13(s.View(seat).(*testgame.View).Hand)
+				keys[k]++
+				return k
+			}})
+	}
+	legal := st.Legal(0, nil)
+	b := mk()
+	b.keepRoot = true
+	a := b.Choose(v, legal)
+	if !game.Contains(legal, a) {
+		t.Fatalf("chose %d, not legal", a)
+	}
+	if len(keys) != 2 {
+		t.Fatalf("the worlds' secrets: %v; want both with and without the 13", keys)
+	}
+	found := false
+	for _, c := range b.lastRoot.children {
+		if c.move == a && c.key == truth {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("played %d, not one of the true secret's (%d) root nodes", a, truth)
+	}
+	if again := mk().Choose(v, legal); again != a {
+		t.Fatalf("not deterministic: %d then %d", a, again)
+	}
+}
