@@ -89,19 +89,6 @@ type Search struct {
 	// circle, say), which makes the bot play as if its secrets were known;
 	// the rollout policy is then the model of how the opponents play.
 	SideOnly bool
-	// Observer, when set, gives the view the worlds are drawn from instead
-	// of the bot's own: an opponent's view of the same position (the bot's
-	// view with its own secrets taken out), so that in the worlds the bot's
-	// secrets are as unknown as they are to that opponent. Secret must then
-	// be set.
-	Observer func(v game.View) game.View
-	// Secret, with Observer, keys the tree's nodes of the bot's side's moves
-	// by the secret of the seat that makes them in each world (its identity,
-	// say): the opponents' nodes, keyed by the moves alone, gather the
-	// results of every secret the opponent cannot tell apart, while the
-	// bot's nodes keep each secret's own; the bot plays among the root's
-	// nodes of its true secret (Secret of a world drawn from its own view).
-	Secret func(st game.State, seat game.Seat) uint64
 }
 
 // ISMCTS is a single-observer information-set MCTS bot. It is given only views
@@ -117,16 +104,12 @@ type ISMCTS struct {
 	untried []game.Move
 	path    []*node
 	last    int
-	// keepRoot keeps the tree of the last decision in lastRoot (for tests).
-	keepRoot bool
-	lastRoot *node
 }
 
 // node is one move in the shared tree: the seat that made it, and the results of
 // the iterations that passed through it, credited to that seat's side.
 type node struct {
 	seat     game.Seat
-	key      uint64 // the seat's secret in the worlds of the node (Search.Secret), or 0
 	move     game.Move
 	children []*node
 	visits   int
@@ -134,9 +117,9 @@ type node struct {
 	reward   float64
 }
 
-func (n *node) child(seat game.Seat, key uint64, m game.Move) *node {
+func (n *node) child(seat game.Seat, m game.Move) *node {
 	for _, c := range n.children {
-		if c.move == m && c.seat == seat && c.key == key {
+		if c.move == m && c.seat == seat {
 			return c
 		}
 	}
@@ -181,35 +164,19 @@ func (b *ISMCTS) Choose(v game.View, legal []game.Move) game.Move {
 	}
 	root := &node{seat: game.Spectator}
 	start := time.Now()
-	from := v
-	var truth uint64
-	if b.cfg.Observer != nil && b.cfg.Secret != nil {
-		st, err := b.rules.Determinize(v, &b.rng)
-		if err != nil {
-			return legal[b.rng.IntN(len(legal))]
-		}
-		truth = b.cfg.Secret(st, b.seat)
-		from = b.cfg.Observer(v)
-	}
 	for b.last < b.cfg.Iterations {
 		if b.cfg.Budget > 0 && b.last > 0 && time.Since(start) >= b.cfg.Budget {
 			break
 		}
-		st, err := b.rules.Determinize(from, &b.rng)
+		st, err := b.rules.Determinize(v, &b.rng)
 		if err != nil {
 			break
 		}
 		b.iterate(root, st, legal)
 		b.last++
 	}
-	if b.keepRoot {
-		b.lastRoot = root
-	}
 	var best *node
 	for _, c := range root.children {
-		if c.key != truth {
-			continue
-		}
 		if best == nil || c.visits > best.visits || c.visits == best.visits && c.reward > best.reward {
 			best = c
 		}
@@ -218,13 +185,13 @@ func (b *ISMCTS) Choose(v game.View, legal []game.Move) game.Move {
 		// Variety: any move visited nearly as often as the best one.
 		near := b.untried[:0]
 		for _, c := range root.children {
-			if c.key == truth && float64(c.visits) >= (1-b.cfg.Variety)*float64(best.visits) {
+			if float64(c.visits) >= (1-b.cfg.Variety)*float64(best.visits) {
 				near = append(near, c.move)
 			}
 		}
 		if len(near) > 1 {
 			m := near[b.rng.IntN(len(near))]
-			best = root.child(b.seat, truth, m)
+			best = root.child(b.seat, m)
 		}
 		b.untried = near
 	}
@@ -265,15 +232,11 @@ func (b *ISMCTS) iterate(root *node, st game.State, legal []game.Move) {
 			}
 			continue
 		}
-		var key uint64
-		if b.cfg.Secret != nil && b.cfg.Observer != nil && b.sameSide(seat) {
-			key = b.cfg.Secret(st, seat)
-		}
 		untried := b.untried[:0]
 		var best *node
 		bestScore := math.Inf(-1)
 		for _, m := range moves {
-			c := n.child(seat, key, m)
+			c := n.child(seat, m)
 			if c == nil {
 				untried = append(untried, m)
 				continue
@@ -289,7 +252,7 @@ func (b *ISMCTS) iterate(root *node, st game.State, legal []game.Move) {
 		b.untried = untried
 		expand := len(untried) > 0
 		if expand {
-			best = &node{seat: seat, key: key, move: untried[b.rng.IntN(len(untried))], avail: 1}
+			best = &node{seat: seat, move: untried[b.rng.IntN(len(untried))], avail: 1}
 		}
 		if err := st.Apply(seat, best.move, nil); err != nil {
 			// Only a root move the determinized world refuses can get here: a

@@ -68,46 +68,9 @@ func NewEndgame(cfg game.BotConfig) *Endgame {
 		seat:   cfg.Seat,
 		rng:    game.NewRand(cfg.Seed ^ 0x656e6467616d65),
 		budget: budget,
-		search: bot.NewISMCTS(cfg, searchOf(cfg.Seat, iters, budget)),
+		search: bot.NewISMCTS(cfg, bot.Search{Iterations: iters, Budget: budget, Variety: bot.DefaultVariety}),
 		sv:     newSolver(nodesPerIteration * iters),
 	}
-}
-
-// searchOf configures the ISMCTS of seat. Jack's draws its worlds from the
-// investigator's view (every suspect may be Jack, with any alibi cards that
-// agree with the game) and keys his moves' nodes by his identity and his
-// alibis' hourglasses in each world: the investigator's nodes then gather
-// the results of every Jack he cannot tell apart, as the investigator does
-// not know who Jack is, where a search of Jack's own worlds alone would
-// play against an investigator who knows him.
-func searchOf(seat game.Seat, iters int, budget time.Duration) bot.Search {
-	s := bot.Search{Iterations: iters, Budget: budget, Variety: bot.DefaultVariety}
-	if seat == JackSeat {
-		s.Observer, s.Secret = publicView, jackSecret
-	}
-	return s
-}
-
-// publicView returns v without Jack's secrets: the investigator's view of
-// the same position, as far as Determinize reads it.
-func publicView(gv game.View) game.View {
-	v, ok := gv.(*View)
-	if !ok || v.Phase == "over" {
-		return gv
-	}
-	p := *v
-	p.Jack, p.JackAlibis, p.Hourglasses, p.JackVisible = nil, nil, nil, nil
-	return &p
-}
-
-// jackSecret is what Jack knows that the investigator does not, as far as it
-// bears on his play: his identity and his alibis' hourglasses.
-func jackSecret(gs game.State, _ game.Seat) uint64 {
-	s, ok := gs.(*State)
-	if !ok {
-		return 0
-	}
-	return 1<<16 | uint64(s.jack) | uint64(s.alibiHourglasses())<<8
 }
 
 // ExactDecisions returns the number of decisions the exact search made.
