@@ -209,3 +209,21 @@ func TestGameTextsAreTyped(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryBotHasAName: every bot kind registered for a game (the lobby's
+// advanced choice lists them) has its short and long name in every
+// language, so that no player reads a bot's internal id.
+func TestEveryBotHasAName(t *testing.T) {
+	all := allMessages()
+	for _, g := range game.Games() {
+		for _, name := range game.BotNames(g.ID()) {
+			for _, lang := range game.Languages {
+				for _, key := range []string{"web.bot." + name, "web.botname." + name} {
+					if all[lang][key] == "" {
+						t.Errorf("game %s, bot %s: no %s in %s", g.ID(), name, key, lang)
+					}
+				}
+			}
+		}
+	}
+}

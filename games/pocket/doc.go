@@ -70,4 +70,8 @@
 //
 // The generic ISMCTS bot of package bot ("ismcts", levels easy, normal and
 // hard) plays both seats; BenchmarkHardBotDecision measures a hard decision.
+// The "endgame" bot (bots.go) is that search until the end is near, then an
+// exact endgame search (solve.go: expectimax over the alibi draws and the
+// throws, alpha-beta and a table of positions, within a node limit) once
+// the turns and suspects left make it cheap; BenchmarkSolve measures it.
 package pocket
