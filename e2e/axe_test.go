@@ -44,17 +44,26 @@ type axeViolation struct {
 	} `json:"nodes"`
 }
 
-// setColorScheme emulates prefers-color-scheme (light or dark) in the tab.
+// setColorScheme emulates prefers-color-scheme (light or dark) in the tab,
+// motion still reduced (see openPage).
 func (p *page) setColorScheme(scheme string) {
 	p.t.Helper()
+	p.setMedia(map[string]string{"prefers-color-scheme": scheme, "prefers-reduced-motion": "reduce"})
+}
+
+// setMedia emulates the given media features in the tab (and no others).
+func (p *page) setMedia(features map[string]string) {
+	p.t.Helper()
+	var list []*emulation.MediaFeature
+	for name, value := range features {
+		list = append(list, &emulation.MediaFeature{Name: name, Value: value})
+	}
 	err := p.run(scaled(10*time.Second), chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-		})
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: list})
 		return err
 	}))
 	if err != nil {
-		p.t.Fatalf("%s: emulating prefers-color-scheme: %s: %v", p.name, scheme, err)
+		p.t.Fatalf("%s: emulating %v: %v", p.name, features, err)
 	}
 }
 

@@ -226,6 +226,10 @@ func openPage(t *testing.T, browser context.Context, name, base string) *page {
 		t.Fatalf("%s: opening a tab: %v", name, err)
 	}
 	p.ctx = ctx
+	// The pieces' glide (motion.js) is off, as under the system's "reduce
+	// motion": a whole game's hundreds of moves would each wait for it.
+	// TestBrowserMotion turns it back on.
+	p.setMedia(map[string]string{"prefers-reduced-motion": "reduce"})
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
