@@ -160,6 +160,7 @@ func (s *Server) writeLobby(w http.ResponseWriter, r *http.Request, all []*table
 		}
 		limit = min(n, LobbyPageSize)
 	}
+	all = withoutTutorials(all)
 	from := (page - 1) * limit
 	out := []*tableSummary{}
 	if from < len(all) {
