@@ -1,10 +1,12 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"gaslamp/game"
 	"gaslamp/store"
@@ -165,4 +167,53 @@ func withoutTutorials(all []*tableSummary) []*tableSummary {
 		}
 	}
 	return out
+}
+
+// DefaultTutorialTTL is how long a tutorial table lasts: a tutorial takes
+// minutes, so one older than this was left.
+const DefaultTutorialTTL = time.Hour
+
+// expireTutorials marks expired every loaded tutorial table created before
+// now - TutorialTTL (a finished one too: nobody comes back to it), stops and
+// unloads it; it returns how many it expired. An expired table is not
+// loaded again at start.
+func (s *Server) expireTutorials() int {
+	if s.cfg.TutorialTTL <= 0 {
+		return 0
+	}
+	return s.expireTutorialsBefore(s.now().Add(-s.cfg.TutorialTTL))
+}
+
+// expireTutorialsBefore expires the loaded tutorial tables created before
+// cutoff (expireTutorials).
+func (s *Server) expireTutorialsBefore(cutoff time.Time) int {
+	s.hub.mu.Lock()
+	var cands []*table
+	for _, t := range s.hub.tables {
+		if isTutorialID(t.id) {
+			cands = append(cands, t)
+		}
+	}
+	s.hub.mu.Unlock()
+	n := 0
+	for _, t := range cands {
+		expired := false
+		ctx, cancel := context.WithTimeout(s.baseCtx, 10*time.Second)
+		err := t.ask(ctx, func() {
+			if t.rec.Created.Before(cutoff) && t.rec.Status != StatusExpired {
+				t.setStatus(StatusExpired)
+				t.refreshSummary()
+				expired = true
+			}
+		})
+		cancel()
+		if err != nil || !expired {
+			continue
+		}
+		s.hub.unload(t)
+		t.stop()
+		s.log.Info("tutorial expired", "table", t.id)
+		n++
+	}
+	return n
 }

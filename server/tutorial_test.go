@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gaslamp/game"
 	"gaslamp/store"
@@ -168,4 +169,29 @@ func (sc tutorialScript) seatAt(t *testing.T, v int64) int {
 		st.Apply(st.ToAct().First(), tu.moves[i], nil)
 	}
 	return int(st.ToAct().First())
+}
+
+// TestTutorialExpires: a tutorial table younger than TutorialTTL stays; one
+// older is marked expired in the store and leaves memory.
+func TestTutorialExpires(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.TutorialTTL = time.Hour })
+	defer e.close()
+	u := e.guest("pupil")
+	var out created
+	if code := u.do("POST", "/api/tutorials/pocket", nil, &out); code != 201 {
+		t.Fatalf("create tutorial: %d", code)
+	}
+	if n := e.srv.expireTutorials(); n != 0 {
+		t.Fatalf("a new tutorial expired (%d)", n)
+	}
+	if n := e.srv.expireTutorialsBefore(time.Now().Add(time.Minute)); n != 1 {
+		t.Fatalf("expired %d tutorials created before a minute from now, want 1", n)
+	}
+	if e.srv.hub.loaded(out.ID) != nil {
+		t.Fatal("the expired tutorial is still in memory")
+	}
+	rec, err := e.st.Table(t.Context(), out.ID)
+	if err != nil || rec.Status != StatusExpired {
+		t.Fatalf("stored status %q (%v), want %q", rec.Status, err, StatusExpired)
+	}
 }
