@@ -46,8 +46,10 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 		t.bots[seat] = b
 	}
 	b.name = name
-	if mv, ok := t.scripted(); ok && st.Kind == store.KindBot {
-		b.bot = scriptBot{mv} // a tutorial's seat: the step's move, made again each step
+	if mv, ok := t.scripted(); ok {
+		// A tutorial: the step's move, made again each step (a player's
+		// seat left to a bot follows the script too).
+		b.bot = scriptBot{mv}
 		return b
 	}
 	cfg := game.BotConfig{Rules: t.rules, Seat: seat, Seed: botSeed(t.s.bots.secret, t.id, int(seat), int64(t.version)),
