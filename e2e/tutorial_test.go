@@ -62,6 +62,14 @@ func TestBrowserTutorialPocket(t *testing.T) {
 	}
 	p.checkAxeSchemes(axe, "a tutorial step")
 
+	// A click away from what the step offers (a tile) plays nothing and
+	// says where the hint is.
+	p.mustClick(`#board [data-cell="0"]`)
+	p.waitJS("the pointer to the hint", `[...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('hint'))`, scaled(10*time.Second))
+	if v := mustEval[int](p, `Number(document.body.dataset.version)`); v != 0 {
+		t.Fatalf("a click off the hint's target played a move (version %d)", v)
+	}
+
 	followed := 0
 	deadline := time.Now().Add(scaled(2 * time.Minute))
 	for {

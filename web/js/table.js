@@ -647,6 +647,19 @@ function drawTutorial() {
 }
 
 /**
+ * On a tutorial table, a click on the board away from what the step offers
+ * says where the hint is (a drag never reaches here: panzoom.js swallows it).
+ */
+function bindTutorialMisses() {
+  byId('board').addEventListener('click', (ev) => {
+    if (!st.table?.tutorial || st.outcome?.over || myLegal().length === 0) return;
+    const on = ev.target instanceof Element ? ev.target : null;
+    if (on?.closest('.target, button, a, input, select, summary, [role="dialog"]')) return;
+    toast(t('web.tutorial.off-target'), 'info');
+  });
+}
+
+/**
  * Starts a game of a tutorial's game against a bot at the easy level, the
  * player on the tutorial's side.
  * @param {string} game
@@ -1055,6 +1068,7 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
   bindSound();
+  bindTutorialMisses();
   initHelp();
   document.addEventListener('focusin', (ev) => {
     playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser');
