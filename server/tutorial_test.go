@@ -105,6 +105,7 @@ func TestTutorialTable(t *testing.T) {
 	if err := json.Unmarshal(f.Raw, &sum); err != nil || sum.Table.Tutorial != "pocket" || sum.Table.Rated {
 		t.Fatalf("tutorial summary: %+v (%v)", sum.Table, err)
 	}
+	notListed(t, u, out.ID, "/api/tables", "/api/tables?status=running", "/api/my/tables") // while it runs
 	sc := tutorialScripts["pocket"]
 	v := f.V
 	refused := false
@@ -144,15 +145,7 @@ func TestTutorialTable(t *testing.T) {
 	if !refused {
 		t.Fatal("the player never played")
 	}
-	for _, path := range []string{"/api/tables", "/api/tables?status=finished", "/api/my/tables", "/api/my/tables?status=finished"} {
-		var body json.RawMessage
-		if code := u.do("GET", path, nil, &body); code != 200 {
-			t.Fatalf("%s: %d", path, code)
-		}
-		if strings.Contains(string(body), out.ID) {
-			t.Fatalf("%s lists the tutorial: %s", path, body)
-		}
-	}
+	notListed(t, u, out.ID, "/api/tables", "/api/tables?status=finished", "/api/my/tables", "/api/my/tables?status=finished")
 	rec, err := e.st.Table(t.Context(), out.ID)
 	if err != nil || rec.Rated || rec.Status != store.StatusFinished {
 		t.Fatalf("stored tutorial: %+v %v", rec, err)
@@ -193,5 +186,19 @@ func TestTutorialExpires(t *testing.T) {
 	rec, err := e.st.Table(t.Context(), out.ID)
 	if err != nil || rec.Status != StatusExpired {
 		t.Fatalf("stored status %q (%v), want %q", rec.Status, err, StatusExpired)
+	}
+}
+
+// notListed fails unless every path answers 200 without naming table id.
+func notListed(t *testing.T, u *user, id string, paths ...string) {
+	t.Helper()
+	for _, path := range paths {
+		var body json.RawMessage
+		if code := u.do("GET", path, nil, &body); code != 200 {
+			t.Fatalf("%s: %d", path, code)
+		}
+		if strings.Contains(string(body), id) {
+			t.Fatalf("%s lists the tutorial: %s", path, body)
+		}
 	}
 }
