@@ -38,7 +38,7 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 		name, level, budget = p.Bot, p.Level, min(budget, p.Budget)
 	}
 	b := t.bots[seat]
-	if b != nil && b.name == name && b.bot != nil {
+	if b != nil && b.name == name && b.bot != nil && t.tutorial == nil {
 		return b
 	}
 	if b == nil {
@@ -46,6 +46,12 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 		t.bots[seat] = b
 	}
 	b.name = name
+	if mv, ok := t.scripted(); ok {
+		// A tutorial: the step's move, made again each step (a player's
+		// seat left to a bot follows the script too).
+		b.bot = scriptBot{mv}
+		return b
+	}
 	cfg := game.BotConfig{Rules: t.rules, Seat: seat, Seed: botSeed(t.s.bots.secret, t.id, int(seat), int64(t.version)),
 		Budget: budget, Level: level}
 	bot, err := game.NewBot(name, cfg)

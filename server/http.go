@@ -53,6 +53,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
 	m.HandleFunc("GET /api/tables/{id}/export", s.handleExport)
 	m.HandleFunc("POST /api/tables", s.csrf(s.handleCreate))
+	m.HandleFunc("POST /api/tutorials/{game}", s.csrf(s.handleCreateTutorial))
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}", s.csrf(s.handleTakeSeat))
 	m.HandleFunc("DELETE /api/tables/{id}/seats/{seat}", s.csrf(s.handleLeaveSeat))
 	m.HandleFunc("POST /api/tables/{id}/seats/{seat}/transfer", s.csrf(s.handleTransfer))

@@ -39,6 +39,9 @@ type tableSummary struct {
 	Rated bool `json:"rated"`
 	// Finish is how a finished game ended (archive.go), once recorded.
 	Finish *finishSummary `json:"finish,omitempty"`
+	// Tutorial is the game of a tutorial table (tutorial.go), whose client
+	// shows the hint of each step.
+	Tutorial string `json:"tutorial,omitempty"`
 }
 
 type seatSummary struct {
@@ -70,6 +73,9 @@ func (t *table) buildSummary() *tableSummary {
 		sum.Resigned = &seat
 	}
 	sum.ToAct = t.toAct()
+	if isTutorialID(t.id) {
+		sum.Tutorial = t.rec.Game
+	}
 	if f := t.rec.Finish; f != nil {
 		sum.Finish = &finishSummary{Winner: f.Winner, Ended: f.Ended, At: f.At}
 	}
@@ -115,6 +121,8 @@ type gameOut struct {
 	Seats   []game.SeatInfo   `json:"seats"`
 	Bots    []string          `json:"bots"`   // the kinds of bot, an advanced choice
 	Levels  []string          `json:"levels"` // the levels every bot seat offers, weakest first
+	// Tutorial: the game has a tutorial (POST /api/tutorials/{game}).
+	Tutorial bool `json:"tutorial"`
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -125,7 +133,8 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		if len(bots) == 0 {
 			bots = []string{"random"}
 		}
-		out = append(out, gameOut{ID: g.ID(), Name: g.Name(), Sides: g.Sides(), Options: g.OptionSpecs(), Seats: seats, Bots: bots, Levels: game.Levels})
+		out = append(out, gameOut{ID: g.ID(), Name: g.Name(), Sides: g.Sides(), Options: g.OptionSpecs(), Seats: seats, Bots: bots, Levels: game.Levels,
+			Tutorial: tutorialScripts[g.ID()].game != ""})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

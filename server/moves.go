@@ -79,6 +79,10 @@ func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 		refuse(asGameError(err, game.CodeMalformed))
 		return
 	}
+	if want, ok := t.scripted(); ok && mv != want && game.Contains(t.state.Legal(m.Seat, nil), want) {
+		refuse(errTutorialStep)
+		return
+	}
 	if err := t.play(m.Seat, mv); err != nil {
 		if err == errCaughtUp {
 			t.handleMove(c, m, received) // judged again: the version has moved on

@@ -80,6 +80,9 @@ func (s *Server) handleMyTables(w http.ResponseWriter, r *http.Request) {
 func (s *Server) myTables(recs []store.Table, userID string) []myTable {
 	out := []myTable{}
 	for _, rec := range recs {
+		if isTutorialID(rec.ID) {
+			continue // a tutorial is no game of one's own
+		}
 		var sum *tableSummary
 		if t := s.hub.loaded(rec.ID); t != nil {
 			sum = t.summary.Load()

@@ -171,6 +171,9 @@ func (t *table) legalJSON(s game.Seat) ([]byte, error) {
 	var b []byte
 	if t.rec.Status == store.StatusRunning && t.state.ToAct().Has(s) {
 		moves := t.state.Legal(s, nil)
+		if mv, ok := t.scripted(); ok && game.Contains(moves, mv) {
+			moves = []game.Move{mv} // a tutorial offers only the step's move
+		}
 		intents := make([]json.RawMessage, len(moves))
 		for i, m := range moves {
 			intents[i] = t.rules.EncodeMove(m)

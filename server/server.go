@@ -68,6 +68,10 @@ type Config struct {
 	// tables one user holds (default DefaultOpenTablesPerUser; negative:
 	// no cap).
 	OpenTableTTL, OpenTableSweep time.Duration
+	// TutorialTTL expires a tutorial table (tutorial.go) this long after it
+	// was created, finished or not (default DefaultTutorialTTL; negative:
+	// never), checked with the open tables.
+	TutorialTTL time.Duration
 	// IdleUnload unloads a table with no connection that needs no node to
 	// act for it after this long idle (default DefaultIdleUnload; negative:
 	// never); it comes back from the store on the next visit.
@@ -225,6 +229,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.ConnsPerSession = DefaultConnsPerSession
 	}
 	def(&cfg.OpenTableTTL, DefaultOpenTableTTL)
+	def(&cfg.TutorialTTL, DefaultTutorialTTL)
 	def(&cfg.OpenTableSweep, time.Minute)
 	def(&cfg.IdleUnload, DefaultIdleUnload)
 	if cfg.OpenTablesPerUser == 0 {

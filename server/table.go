@@ -76,6 +76,7 @@ type table struct {
 	remote     map[string]remoteSeats // seats connected to other nodes, by node
 	idleSince  time.Time              // when the last connection left (or the table was loaded)
 	cache      frameCache             // encodings of the current version
+	tutorial   *tutorial              // the script of a tutorial table (tutorial.go), nil otherwise
 }
 
 func newTable(s *Server, rec store.Table) (*table, error) {
@@ -101,6 +102,9 @@ func newTable(s *Server, rec store.Table) (*table, error) {
 		conns: map[*conn]struct{}{}, away: map[game.Seat]time.Time{},
 		bots: map[game.Seat]*botSeat{}, remote: map[string]remoteSeats{}, idleSince: time.Now(),
 		needsActor: rec.Takeover > 0,
+	}
+	if t.tutorial, err = loadTutorial(rules, rec.ID); err != nil {
+		return nil, err
 	}
 	for _, st := range rec.Seats {
 		if st.Kind == store.KindBot {

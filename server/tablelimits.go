@@ -99,16 +99,18 @@ func (s *Server) expireStoredOpenTables(cutoff time.Time) int {
 // sweepOpenTables expires open tables every OpenTableSweep until the server
 // shuts down.
 func (s *Server) sweepOpenTables() {
-	if s.cfg.OpenTableTTL <= 0 {
+	if s.cfg.OpenTableTTL <= 0 && s.cfg.TutorialTTL <= 0 {
 		return
 	}
 	s.expireOpenTables()
+	s.expireTutorials()
 	tick := time.NewTicker(s.cfg.OpenTableSweep)
 	defer tick.Stop()
 	for {
 		select {
 		case <-tick.C:
 			s.expireOpenTables()
+			s.expireTutorials()
 		case <-s.baseCtx.Done():
 			return
 		}
@@ -160,6 +162,7 @@ func (s *Server) writeLobby(w http.ResponseWriter, r *http.Request, all []*table
 		}
 		limit = min(n, LobbyPageSize)
 	}
+	all = withoutTutorials(all)
 	from := (page - 1) * limit
 	out := []*tableSummary{}
 	if from < len(all) {

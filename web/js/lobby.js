@@ -543,8 +543,33 @@ function renderLeaderboardLinks() {
 
 /** The links to each game's rules page (/rules/GAME). */
 function renderRulesLinks() {
-  byId('rules-list').replaceChildren(...games.map((g) =>
-    el('li', {}, el('a', { href: `/rules/${encodeURIComponent(g.id)}`, 'data-rules': g.id }, render(g.name)))));
+  byId('rules-list').replaceChildren(...games.map((g) => {
+    const li = el('li', {}, el('a', { href: `/rules/${encodeURIComponent(g.id)}`, 'data-rules': g.id }, render(g.name)));
+    if (g.tutorial) {
+      const learn = el('button', { type: 'button', class: 'small', 'data-tutorial': g.id,
+        'aria-label': t('web.lobby.learn-game', { game: render(g.name) }) }, t('web.lobby.learn'));
+      learn.addEventListener('click', () => startTutorial(g.id, learn));
+      li.append(' ', learn);
+    }
+    return li;
+  }));
+}
+
+/**
+ * Starts a game's tutorial (POST /api/tutorials/GAME) and opens its table.
+ * @param {string} game
+ * @param {HTMLButtonElement} button
+ */
+async function startTutorial(game, button) {
+  if (!(await ensureIdentity())) return;
+  button.disabled = true;
+  try {
+    const res = /** @type {{id: string}} */ (await api(`/api/tutorials/${encodeURIComponent(game)}`, { method: 'POST' }));
+    location.assign(`/t/${encodeURIComponent(res.id)}`);
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.create-failed'));
+    button.disabled = false;
+  }
 }
 
 async function main() {

@@ -464,6 +464,7 @@ function draw() {
     title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
   }
   drawPrompt(snap);
+  drawTutorial();
   drawLegal(snap);
   drawSeats(snap);
   drawLog(snap);
@@ -821,12 +822,81 @@ function namedPlaces(text) {
   return out;
 }
 
+/**
+ * A tutorial table's hint: what to do at this step and why
+ * ("tutorial.GAME.step.N", N the table's version, with the introduction at
+ * the start), a word while the scripted side plays, and at the end a summary
+ * with links to the rules and to a game against a bot.
+ */
+function drawTutorial() {
+  const box = byId('tutorial');
+  const game = st.table?.tutorial;
+  box.hidden = !game;
+  if (!game || !st.table) return;
+  const title = el('h2', { id: 'tutorial-title' }, t('web.tutorial.title'));
+  if (st.outcome?.over) {
+    const bot = el('button', { type: 'button', id: 'tutorial-bot', class: 'primary' }, t('web.tutorial.play-bot'));
+    bot.addEventListener('click', () => playBot(game));
+    box.replaceChildren(title, el('p', { class: 'tutorial-hint', 'data-step': 'done' }, t(`tutorial.${game}.done`)),
+      el('p', { class: 'outcome-actions' }, bot,
+        el('a', { href: `/rules/${encodeURIComponent(game)}`, id: 'tutorial-rules', class: 'button' }, t('web.tutorial.rules')),
+        el('a', { href: '/', class: 'button' }, t('web.outcome.lobby'))));
+    return;
+  }
+  const key = `tutorial.${game}.step.${st.version}`;
+  const parts = [title];
+  if (st.version === 0) parts.push(el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
+  const mine = myLegal().length > 0;
+  parts.push(el('p', { class: 'tutorial-hint', 'data-step': String(st.version) },
+    mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn') : t('web.tutorial.wait')));
+  box.replaceChildren(...parts);
+}
+
+/**
+ * On a tutorial table, a click on the board away from what the step offers
+ * says where the hint is (a drag never reaches here: panzoom.js swallows it).
+ */
+function bindTutorialMisses() {
+  byId('board').addEventListener('click', (ev) => {
+    if (!st.table?.tutorial || st.outcome?.over || myLegal().length === 0) return;
+    const on = ev.target instanceof Element ? ev.target : null;
+    if (on?.closest('.target, button, a, input, select, summary, [role="dialog"]')) return;
+    toast(t('web.tutorial.off-target'), 'info');
+  });
+}
+
+/**
+ * Starts a game of a tutorial's game against a bot at the easy level, the
+ * player on the tutorial's side.
+ * @param {string} game
+ */
+async function playBot(game) {
+  const seats = st.table?.seats ?? [];
+  const mySeat = st.you[0] ?? 0;
+  try {
+    const res = /** @type {{id: string}} */ (await api('/api/tables', { method: 'POST', body: {
+      game, seat: mySeat,
+      seats: seats.map((s) => (s.seat === mySeat ? { kind: 'human' } : { kind: 'bot', level: 'easy' })),
+    } }));
+    location.assign(`/t/${encodeURIComponent(res.id)}`);
+  } catch (e) {
+    toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
+  }
+}
+
 /** The result, once the game is over. */
 function drawOutcome() {
   const box = byId('outcome');
   const o = st.outcome;
   box.hidden = !o?.over;
   if (!o?.over) return;
+  if (st.table?.tutorial) {
+    // The tutorial's summary offers what comes next.
+    box.replaceChildren(el('h2', {}, o.winner ? t('web.outcome.winner', { side: sideName(o.winner) }) : t('web.outcome.draw')),
+      el('p', {}, render(o.reason)));
+    box.dataset.winner = o.winner ?? '';
+    return;
+  }
   const side = o.winner ? sideName(o.winner) : '';
   const rematch = el('button', { type: 'button', id: 'rematch', class: 'primary' }, t('web.outcome.rematch'));
   rematch.addEventListener('click', () => askRematch('same'));
@@ -1205,6 +1275,7 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   bindReplay();
   bindSound();
+  bindTutorialMisses();
   initHelp();
   document.addEventListener('focusin', (ev) => {
     playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser, #move-confirm');

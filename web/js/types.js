@@ -38,6 +38,7 @@
  * @property {SeatInfo[]} seats
  * @property {string[]} bots
  * @property {string[]} [levels]
+ * @property {boolean} [tutorial] the game has a tutorial (POST /api/tutorials/GAME)
  */
 
 /**
@@ -78,6 +79,7 @@
  * @property {number[]} [to_act] the seats that must act now (a running table)
  * @property {boolean} [rated] the result changes the players' ratings (accounts only)
  * @property {Finish} [finish] how a finished game ended, once recorded
+ * @property {string} [tutorial] the game of a tutorial table: the client shows the hint of each step
  */
 
 /**
