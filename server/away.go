@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"sync"
 	"time"
 
 	"gaslamp/game"
@@ -98,17 +99,33 @@ func (t *table) awayUntil(seat int, now time.Time) *time.Time {
 	return nil
 }
 
-// awayChanged makes the loaded tables of user read its absences again.
-func (s *Server) awayChanged(user string) {
+// awayChanged makes the loaded tables of user read its absences again, and
+// waits (up to ctx) until they have: once the request that changed them is
+// answered, every table shows it.
+func (s *Server) awayChanged(ctx context.Context, user string) {
+	var wg sync.WaitGroup
 	for _, t := range s.hub.all() {
-		t.do(func() {
+		wg.Add(1)
+		if !t.do(func() {
+			defer wg.Done()
 			if t.pace == nil || !t.pace.Away || t.heldBy(user).Empty() {
 				return
 			}
 			t.armClock() // reads the absences, sets the timer for the new deadline
 			t.refreshSummary()
 			t.broadcastClocks()
-		})
+		}) {
+			wg.Done() // the table stopped
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
 	}
 }
 
@@ -204,7 +221,7 @@ func (s *Server) handleAway(w http.ResponseWriter, r *http.Request, sess store.S
 			s.httpError(w, http.StatusInternalServerError, errNotStored)
 			return
 		}
-		s.awayChanged(user.ID)
+		s.awayChanged(r.Context(), user.ID)
 	}
 	out := awayOut{LimitDays: AwayDaysPerMonth}
 	used := slices.Clone(past)
