@@ -142,6 +142,7 @@ func (t *table) clockMove(seat game.Seat, at time.Time, before, after game.SeatS
 		c.since = time.Time{}
 	}
 	t.timedOut = t.timedOut.Without(seat)
+	t.warned = t.warned.Without(seat)
 	for i := range t.clocks {
 		s := game.Seat(i)
 		switch {
@@ -149,6 +150,7 @@ func (t *table) clockMove(seat game.Seat, at time.Time, before, after game.SeatS
 			t.clocks[i].since = time.Time{}
 		case s == seat || !before.Has(s) || t.clocks[i].since.IsZero():
 			t.clocks[i].since = at // starts (or starts again) now
+			t.warned = t.warned.Without(s)
 		}
 	}
 }
@@ -231,6 +233,17 @@ func (t *table) armClock() {
 			due = true
 		} else if next == 0 || left < next {
 			next = left
+		}
+		// A turn-based move is due soon: its player, away from the table,
+		// is told once, when a quarter of the move's time is left.
+		if t.pace.Kind == "turn" && !t.warned.Has(game.Seat(i)) {
+			lead := time.Duration(t.pace.MoveSeconds) * time.Second / 4
+			if w := d.Add(-lead).Sub(now); w <= 0 {
+				t.warned = t.warned.With(game.Seat(i))
+				t.notifyTimeShort(game.Seat(i))
+			} else if next == 0 || w < next {
+				next = w
+			}
 		}
 	}
 	if due {

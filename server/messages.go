@@ -6,6 +6,7 @@ import "gaslamp/game"
 // site's catalogue lacks them (the site's texts win).
 var serverMessages = game.Catalog{
 	"en": {
+		"push.time-short":         "Your move in {game} is due soon: a quarter of its time is left.",
 		"mail.your-move":          "Your move in {game} against {names}",
 		"mail.your-move-alone":    "Your move in {game}",
 		"mail.hello":              "Hello {name},",
@@ -93,6 +94,7 @@ var serverMessages = game.Catalog{
 		"err.rated-table":         "A rated table needs an account, people in every seat (no bot), two opposing sides and no hot-seat.",
 	},
 	"fr": {
+		"push.time-short":         "Votre coup dans {game} est attendu bientôt : il reste un quart du temps.",
 		"mail.your-move":          "À vous de jouer dans {game} contre {names}",
 		"mail.your-move-alone":    "À vous de jouer dans {game}",
 		"mail.hello":              "Bonjour {name},",
@@ -180,6 +182,7 @@ var serverMessages = game.Catalog{
 		"err.rated-table":         "Une table classée demande un compte, une personne à chaque place (pas de bot), deux camps adverses et pas de solo partagé.",
 	},
 	"nl": {
+		"push.time-short":         "Je zet in {game} moet binnenkort: er is nog een kwart van de tijd over.",
 		"mail.your-move":          "Jij bent aan zet in {game} tegen {names}",
 		"mail.your-move-alone":    "Jij bent aan zet in {game}",
 		"mail.hello":              "Hallo {name},",

@@ -227,6 +227,25 @@ func (t *table) notifyTurn(before, after game.SeatSet) {
 	}
 }
 
+// notifyTimeShort tells the player of seat, when not at the table, that the
+// time of their turn-based move runs short (a quarter is left): a Web Push
+// notification that names only the game, never a secret.
+func (t *table) notifyTimeShort(seat game.Seat) {
+	if t.s.push == nil || !t.acts() || t.state.Outcome().Over || int(seat) >= len(t.rec.Seats) {
+		return
+	}
+	st := t.rec.Seats[seat]
+	if st.Kind != store.KindHuman || st.UserID == "" || t.connected(seat) || t.botControlled(seat) {
+		return
+	}
+	gameName, id := t.rules.Name(), t.id
+	texts := t.s.texts
+	t.s.push.enqueue(pushJob{user: st.UserID, table: id, text: func(lang string) pushMessage {
+		body := texts.Render(lang, game.T("push.time-short", "game", texts.Render(lang, gameName)))
+		return pushMessage{Title: "gaslamp", Body: body, URL: "/t/" + url.PathEscape(id), Tag: id}
+	}})
+}
+
 // pushIn is a browser's subscription, as PushSubscription.toJSON() gives it.
 type pushIn struct {
 	Endpoint string `json:"endpoint"`

@@ -232,3 +232,77 @@ func TestPushYourMove(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 }
+
+// TestPushTimeShort: at a turn-based table, a player away from it is told
+// once when a quarter of their move's time is left, in their language,
+// with nothing of the game but its name; the next move's clock warns anew.
+func TestPushTimeShort(t *testing.T) {
+	fake := newFakePushService(t)
+	clk := newClock()
+	e := newEnv(t, func(c *Config) {
+		c.PushClient, c.PushSubject = fake.srv.Client(), "ops@example.org"
+		c.Now = clk.Now
+		c.BotBudget = 100 * time.Millisecond
+	})
+	alice, bob := e.account("Alice"), e.account("Bob")
+	if code := alice.do("POST", "/api/push/subscription", fake.subscription(), nil); code != http.StatusNoContent {
+		t.Fatalf("subscribe %d", code)
+	}
+	c := pacedTable(t, bob, map[string]any{"kind": "turn", "move_seconds": 86400})
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	// Whatever the start sent ("your move"), none of it says time is short.
+	drain := func() []pushMessage {
+		var got []pushMessage
+		for {
+			select {
+			case m := <-fake.received:
+				got = append(got, m)
+			case <-time.After(300 * time.Millisecond):
+				return got
+			}
+		}
+	}
+	short := func(ms []pushMessage) int {
+		n := 0
+		for _, m := range ms {
+			if strings.Contains(m.Body, "est attendu bientôt") {
+				n++
+				if m.URL != "/t/"+c.ID {
+					t.Errorf("push %+v", m)
+				}
+			}
+		}
+		return n
+	}
+	if n := short(drain()); n != 0 {
+		t.Fatalf("%d warnings at the start", n)
+	}
+	clk.advance(17 * time.Hour) // 7 h left: more than a quarter
+	tick(e, c.ID)
+	if n := short(drain()); n != 0 {
+		t.Fatalf("%d warnings with 7 h of 24 left", n)
+	}
+	clk.advance(2 * time.Hour) // 5 h left
+	tick(e, c.ID)
+	var got []pushMessage
+	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
+	for short(got) == 0 && time.Now().Before(deadline) {
+		got = append(got, drain()...)
+	}
+	if n := short(got); n != 1 {
+		t.Fatalf("%d warnings with 5 h left, want 1 (%+v)", n, got)
+	}
+	for _, secret := range e.secrets(c.ID) {
+		for _, m := range got {
+			if secret != "" && strings.Contains(m.Body+m.URL+m.Title, secret) {
+				t.Fatalf("the warning carries a secret: %+v", m)
+			}
+		}
+	}
+	clk.advance(time.Hour)
+	tick(e, c.ID)
+	if n := short(drain()); n != 0 {
+		t.Fatalf("warned again (%d) for the same move", n)
+	}
+}

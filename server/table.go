@@ -63,6 +63,7 @@ type table struct {
 	absences   map[string][]store.Absence // the seat holders' absences (pace.Away), by user
 	clocks     []seatClock
 	timedOut   game.SeatSet // seats whose time ran out: a bot plays their move
+	warned     game.SeatSet // seats told that their turn-based move is due soon (clock.go)
 	clockTimer *time.Timer
 	leftToBot  game.SeatSet // human seats their player left to a bot for the rest of the game (flows.go)
 	bots       map[game.Seat]*botSeat
