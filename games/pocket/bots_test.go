@@ -23,7 +23,7 @@ func newEndgameFor(t *testing.T, seat game.Seat, seed uint64) *Endgame {
 // decision.
 func TestEndgameJackWins(t *testing.T) {
 	checked := 0
-	for seed := uint64(1); checked < testscale.Size(20, 100) && seed < 3000; seed++ {
+	for seed := uint64(1); checked < testscale.Size(20, 60) && seed < uint64(testscale.Size(3000, 12000)); seed++ {
 		s := endPosition(seed, 8, uint8(seed%4))
 		if s == nil || s.actor() != sideJack {
 			continue
@@ -63,7 +63,7 @@ func TestEndgameJackWins(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < testscale.Size(20, 100) {
+	if checked < testscale.Size(20, 60) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
