@@ -110,3 +110,58 @@ func TestHistoryKeepsEventsAsSent(t *testing.T) {
 		t.Errorf("no events encoded as %v", none)
 	}
 }
+
+// TestRawArraysAsMarshal plays random games of every game and checks that the
+// arrays appendRawArray joins (each version's events, each seat's legal
+// intents) are byte for byte what json.Marshal would write: the items are
+// already compact JSON, which is what lets the frames skip the re-encoding.
+func TestRawArraysAsMarshal(t *testing.T) {
+	for _, r := range game.Games() {
+		for seed := uint64(1); seed <= 3; seed++ {
+			opts := game.Options{}
+			st, err := r.New(opts, seed)
+			if err != nil {
+				t.Fatalf("%s: %v", r.ID(), err)
+			}
+			rng := game.NewRand(seed)
+			var log game.Log
+			for step := 0; step < 400 && !st.ToAct().Empty(); step++ {
+				seats := st.ToAct().Seats()
+				s := seats[rng.IntN(len(seats))]
+				legal := st.Legal(s, nil)
+				intents := make([]json.RawMessage, len(legal))
+				for i, m := range legal {
+					intents[i] = r.EncodeMove(m)
+				}
+				want, err := json.Marshal(intents)
+				if err != nil {
+					t.Fatalf("%s seed %d step %d: %v", r.ID(), seed, step, err)
+				}
+				if got := appendRawArray(nil, intents); !bytes.Equal(got, want) {
+					t.Fatalf("%s seed %d step %d: legal intents joined as %s, json.Marshal writes %s", r.ID(), seed, step, got, want)
+				}
+				log.Reset()
+				if err := st.Apply(s, legal[rng.IntN(len(legal))], &log); err != nil {
+					t.Fatalf("%s seed %d step %d: %v", r.ID(), seed, step, err)
+				}
+				sent, err := encodeEvents(log.Events)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, a := range []game.SeatSet{game.AllSeats(8), game.SeatsOf(0), 0} {
+					evs := eventsFor(a, sent)
+					want, err := json.Marshal(evs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := appendRawArray(nil, evs); !bytes.Equal(got, want) {
+						t.Fatalf("%s seed %d step %d: events joined as %s, json.Marshal writes %s", r.ID(), seed, step, got, want)
+					}
+				}
+			}
+		}
+	}
+	if got := string(appendRawArray(nil, []json.RawMessage{nil, json.RawMessage(`1`)})); got != "[null,1]" {
+		t.Errorf("a nil item is joined as %s, want [null,1]", got)
+	}
+}
