@@ -175,6 +175,11 @@ export function namedElements(board, n) {
  * @param {{name: string, named: Named}[]} moves
  */
 export function markLastMoves(board, moves) {
+  // The page draws often (presence, clocks); marks still in place stay.
+  const key = JSON.stringify(moves);
+  const was = drawn.get(board);
+  if (was && was.key === key && was.els.every((e) => e.isConnected && e.classList.contains('seat-last'))
+    && was.layers.every((l) => l.isConnected)) return;
   for (const e of board.querySelectorAll('.seat-last')) {
     e.classList.remove('seat-last');
     e.removeAttribute('data-last-by');
@@ -185,6 +190,8 @@ export function markLastMoves(board, moves) {
   for (const m of moves) {
     for (const e of namedElements(board, m.named)) by.set(e, [...(by.get(e) ?? []), m.name]);
   }
+  /** @type {Element[]} */
+  const layers = [];
   for (const [e, names] of by) {
     const label = [...new Set(names)].join(' · ');
     e.classList.add('seat-last');
@@ -196,6 +203,7 @@ export function markLastMoves(board, moves) {
     if (!layer) {
       layer = svg('g', { class: 'layer-seat-last', 'aria-hidden': 'true' });
       root.append(layer);
+      layers.push(layer);
     }
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
@@ -206,4 +214,8 @@ export function markLastMoves(board, moves) {
       svg('rect', { x: -w / 2, y: -13, width: w, height: 13, rx: 3 }),
       svg('text', { 'text-anchor': 'middle', y: -3 }, label)));
   }
+  drawn.set(board, { key, els: [...by.keys()], layers });
 }
+
+/** What markLastMoves last drew on each board. @type {WeakMap<Element, {key: string, els: Element[], layers: Element[]}>} */
+const drawn = new WeakMap();
