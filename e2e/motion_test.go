@@ -9,6 +9,9 @@ import (
 // motion.js) unless the system asks for reduced motion, where nothing
 // moves. The other browser tests run with motion reduced (openPage); this
 // one plays a few Pocket moves each way and counts the animations started.
+// With motion on, moves that come at once (the bot answers at once here:
+// the test server has no bot delay) show one at a time (pace.js): no two
+// versions drawn closer than a step.
 func TestBrowserMotion(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -44,11 +47,43 @@ func TestBrowserMotion(t *testing.T) {
 		t.Fatalf("%d animations with prefers-reduced-motion: reduce", n)
 	}
 	p.setMedia(map[string]string{"prefers-reduced-motion": "no-preference"})
+	// Every version drawn from now on, with the time it was drawn.
+	mustEval[bool](p, `(() => {
+		window.__drawn = [];
+		import('/static/js/pace.js').then((m) => { window.__step = m.STEP_MS; });
+		new MutationObserver(() => {
+			const v = document.body.dataset.version;
+			if (window.__drawn.at(-1)?.v !== v) window.__drawn.push({ v, at: performance.now() });
+		}).observe(document.body, { attributes: true, attributeFilter: ['data-version'] });
+		return true;
+	})()`)
+	animated := false
 	for range 3 {
 		play("a move with motion")
 		if mustEval[int](p, `window.__anims.n`) > 0 {
-			return
+			animated = true
+			break
 		}
 	}
-	t.Fatalf("no animation in three moves (and the bot's answers) with motion on\n%s", p.describe())
+	if !animated {
+		t.Fatalf("no animation in three moves (and the bot's answers) with motion on\n%s", p.describe())
+	}
+	play("another move with motion, the bot answering at once")
+	type drawn struct {
+		V  string  `json:"v"`
+		At float64 `json:"at"`
+	}
+	step := mustEval[float64](p, `window.__step || 0`)
+	seen := mustEval[[]drawn](p, `window.__drawn`)
+	if step < 500 || len(seen) < 3 {
+		t.Fatalf("a step of %v ms, %d versions drawn: %+v", step, len(seen), seen)
+	}
+	for i := 1; i < len(seen); i++ {
+		// A timer may fire a little early on a busy machine; a version
+		// drawn as soon as it came is far closer than this.
+		if gap := seen[i].At - seen[i-1].At; gap < step-40 {
+			t.Errorf("version %s drawn %.0f ms after version %s, want at least a step (%.0f ms): %+v", seen[i].V, gap, seen[i-1].V, step, seen)
+		}
+	}
+	t.Logf("versions drawn with motion on: %+v", seen)
 }

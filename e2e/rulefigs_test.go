@@ -5,11 +5,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserRulesFigures opens each game's rules page and checks its
 // figures: as many as the board or the rules give (Whitehall 6, Whitechapel
-// 5, Pocket's line of sight, Jekyll & Hyde's colour ranks and track), each one image
+// 6 with the wretched, Pocket's line of sight and alibi cards, Jekyll &
+// Hyde's colour ranks, track and three reactions), each one image
 // whose accessible name is its caption, written out (no catalogue key), in
 // the section it illustrates; in French every caption is another text, still
 // written out. Jekyll & Hyde's page, whose figure is the table's HTML, passes
@@ -20,12 +23,16 @@ func TestBrowserRulesFigures(t *testing.T) {
 	base := startServer(t)
 	browser := startBrowser(t)
 	p := openPage(t, browser, "reader", base)
+	shots := shotsDir(t)
 	for _, g := range []struct {
 		id      string
 		figures int
-	}{{"whitehall", 6}, {"whitechapel", 5}, {"pocket", 1}, {"jekyll", 2}} {
+		shots   []string // the figures to save as PNGs at a laptop's and a phone's size
+	}{{"whitehall", 6, nil}, {"whitechapel", 6, []string{"wretched"}}, {"pocket", 2, []string{"alibi"}},
+		{"jekyll", 5, []string{"reaction-red", "reaction-blue", "reaction-black"}}} {
 		p.navigate("/rules/" + g.id)
 		en := waitCaptions(p, "en", g.figures, "")
+		figureShots(p, shots, g.id, g.shots, g.id == "jekyll")
 		for i, c := range en {
 			if len(c) < 40 || containsKey(c) {
 				t.Errorf("%s figure %d: caption %q, want one image named by a written-out caption in its section", g.id, i, c)
@@ -42,6 +49,37 @@ func TestBrowserRulesFigures(t *testing.T) {
 		if g.id == "jekyll" {
 			p.checkAxeSchemes(axe, "the jekyll rules with their figure")
 		}
+	}
+}
+
+// figureShots saves each figure of ids at 1366x768 and 390x844 (and under
+// the dark colour scheme too, with dark), scrolled into view, to look at.
+func figureShots(p *page, dir, game string, ids []string, dark bool) {
+	p.t.Helper()
+	if len(ids) == 0 {
+		return
+	}
+	schemes := []string{"light"}
+	if dark {
+		schemes = append(schemes, "dark")
+	}
+	for _, vp := range []struct{ w, h int64 }{{1366, 768}, {390, 844}} {
+		if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
+			p.t.Errorf("viewport %dx%d: %v", vp.w, vp.h, err)
+			return
+		}
+		for _, scheme := range schemes {
+			p.setColorScheme(scheme)
+			for _, id := range ids {
+				sel := `.rules-fig[data-figure="` + id + `"]`
+				mustEval[any](p, `document.querySelector(`+jsString(sel)+`)?.scrollIntoView({block: 'center'})`)
+				p.viewportShot(dir, fmt.Sprintf("rules-%s-%s-%dx%d-%s.png", game, id, vp.w, vp.h, scheme))
+			}
+		}
+	}
+	p.setColorScheme("light")
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateReset()); err != nil {
+		p.t.Errorf("resetting the viewport: %v", err)
 	}
 }
 

@@ -3,9 +3,11 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 
 	"gaslamp/game"
+	"gaslamp/games/pocket"
 )
 
 // ruleFigure is one figure of a rules page drawn by the game's own table
@@ -19,18 +21,68 @@ type ruleFigure struct {
 
 // ruleFigureSpec says which figure a game's rules page shows: the first
 // position reachable by legal moves (reachFigure) whose spectator's view
-// passes ok.
+// passes ok, or, with build, the figure's data taken from the rules package
+// itself (no position).
 type ruleFigureSpec struct {
 	id      string
 	section int
 	ok      func(view []byte) bool
+	build   func() json.RawMessage
+}
+
+// pocketHourglassGoal is the number of hourglasses that wins Jack the game
+// (seed A9; games/pocket's rsHourglasses).
+const pocketHourglassGoal = 6
+
+// pocketAlibis is the data of Pocket's alibi figure: each suspect's alibi
+// card with its hourglasses (games/pocket's own table), the number of turns
+// (each brings Jack its hourglass when he is not seen) and the goal.
+func pocketAlibis() json.RawMessage {
+	type card struct {
+		Character   pocket.Character `json:"character"`
+		Hourglasses int              `json:"hourglasses"`
+	}
+	v := struct {
+		Alibis []card `json:"alibis"`
+		Turns  int    `json:"turns"`
+		Goal   int    `json:"goal"`
+	}{Turns: pocket.Turns, Goal: pocketHourglassGoal}
+	for c := pocket.Character(0); c < pocket.NumCharacters; c++ {
+		v.Alibis = append(v.Alibis, card{c, c.Hourglasses()})
+	}
+	return mustJSON(v)
+}
+
+// jekyllReaction passes a spectator's view whose trick on the table holds a
+// reaction (two paired cards) whose coloured card is of colour col.
+func jekyllReaction(col string) func(view []byte) bool {
+	return func(view []byte) bool {
+		var v struct {
+			Trick *struct {
+				Cards []struct {
+					Card string `json:"card"`
+				} `json:"cards"`
+				Paired []int `json:"paired"`
+			} `json:"trick"`
+		}
+		if json.Unmarshal(view, &v) != nil || v.Trick == nil || len(v.Trick.Paired) != 2 {
+			return false
+		}
+		for _, p := range v.Trick.Paired {
+			if p < len(v.Trick.Cards) && strings.HasPrefix(v.Trick.Cards[p].Card, col+"-") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // ruleFigureSpecs are the figures by game. Pocket: the line of sight of the
 // three detectives early in a game, where some suspects are in sight and
-// some are not (so the figure shows walls stopping a view). Jekyll & Hyde:
-// a whole trick of the first night, once two colours are ranked; and the
-// track with both pawns at the start.
+// some are not (so the figure shows walls stopping a view); the alibi cards
+// and their hourglasses. Jekyll & Hyde: a whole trick of the first night,
+// once two colours are ranked; the track with both pawns at the start; and
+// a trick holding a reaction of each colour.
 var ruleFigureSpecs = map[string][]ruleFigureSpec{
 	"pocket": {{id: "sight", section: 4, ok: func(view []byte) bool {
 		var v struct {
@@ -39,7 +91,7 @@ var ruleFigureSpecs = map[string][]ruleFigureSpec{
 			} `json:"sight"`
 		}
 		return json.Unmarshal(view, &v) == nil && len(v.Sight.Seen) >= 3 && len(v.Sight.Seen) <= 6
-	}}},
+	}}, {id: "alibi", section: 3, build: pocketAlibis}},
 	"jekyll": {{id: "ranks", section: 4, ok: func(view []byte) bool {
 		var v struct {
 			Ranks []struct {
@@ -55,7 +107,10 @@ var ruleFigureSpecs = map[string][]ruleFigureSpec{
 			Phase string `json:"phase"`
 		}
 		return json.Unmarshal(view, &v) == nil && v.Phase != ""
-	}}},
+	}},
+		{id: "reaction-red", section: 5, ok: jekyllReaction("red")},
+		{id: "reaction-blue", section: 5, ok: jekyllReaction("blue")},
+		{id: "reaction-black", section: 5, ok: jekyllReaction("black")}},
 }
 
 var (
@@ -73,7 +128,13 @@ func figuresFor(id string) []ruleFigure {
 				continue
 			}
 			for _, sp := range specs {
-				if view := reachFigure(g, sp.ok); view != nil {
+				var view json.RawMessage
+				if sp.build != nil {
+					view = sp.build()
+				} else {
+					view = reachFigure(g, sp.ok)
+				}
+				if view != nil {
 					ruleFigures[gid] = append(ruleFigures[gid], ruleFigure{ID: sp.id, Section: sp.section, View: view})
 				}
 			}

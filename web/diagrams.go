@@ -28,6 +28,10 @@ type Diagram struct {
 	Closed []int `json:"closed,omitempty"`
 	// Path is a move drawn through circles (a coach).
 	Path []int `json:"path,omitempty"`
+	// Wretched is the circle a wretched (Whitechapel) stands on, 0 for none.
+	Wretched int `json:"wretched,omitempty"`
+	// Patrols are the crossings of face-down patrol tokens (Whitechapel).
+	Patrols []string `json:"patrols,omitempty"`
 	// Args are the caption's arguments.
 	Args map[string]any `json:"args"`
 }
@@ -35,13 +39,14 @@ type Diagram struct {
 // The rules page sections the figures illustrate (web/i18n: web.rules.GAME.sN).
 var diagramSections = map[string]map[string]int{
 	"whitehall":   {"walk": 3, "coach": 3, "alley": 3, "boat": 3, "move": 4, "search": 5},
-	"whitechapel": {"walk": 4, "coach": 4, "alley": 4, "move": 5, "search": 5},
+	"whitechapel": {"wretched": 3, "walk": 4, "coach": 4, "alley": 4, "move": 5, "search": 5},
 }
 
 // DiagramsOf returns the figures of b's rules page: Jack's walk with one
 // street closed by a detective, a coach past him, an alley (and on Whitehall
 // a boat), a detective's move of up to 2 steps, and the circles he searches
-// or arrests on. Each is found on the board by a fixed, deterministic search
+// or arrests on; on Whitechapel first a wretched's move past a patrol token.
+// Each is found on the board by a fixed, deterministic search
 // near the middle of the map, so that the page shows the same figure every
 // time.
 func DiagramsOf(b *board.Board) []Diagram {
@@ -52,6 +57,15 @@ func DiagramsOf(b *board.Board) []Diagram {
 		out = append(out, d)
 	}
 	order := byCentre(b)
+
+	// The wretched (Whitechapel): a wretched on a red circle and a patrol
+	// token near it that both stops a street and closes a circle next to it,
+	// with at least two circles still open.
+	if b.Name == "whitechapel" {
+		if d, ok := wretchedDiagram(b, order); ok {
+			add(d)
+		}
+	}
 
 	// Walk and coach: a circle with 3 to 5 walking neighbours, one of them
 	// closed by a detective on a crossing of its street, the others open.
@@ -127,6 +141,48 @@ func DiagramsOf(b *board.Board) []Diagram {
 		break
 	}
 	return out
+}
+
+// wretchedDiagram finds the wretched's figure: the moves of a wretched are
+// those of the rules (games/whitechapel's wretchedTargets with one patrol
+// token): a walk to a neighbouring circle along a street that passes no
+// patrol token, not ending on a circle next to one.
+func wretchedDiagram(b *board.Board, order []int) (Diagram, bool) {
+	for _, c := range order {
+		if !b.Circles[c].Red || len(b.Walks[c]) < 4 {
+			continue
+		}
+		for _, x := range crossingsNear(b, c) {
+			if b.NearSet[x].Has(c) {
+				continue
+			}
+			walk := b.WalkTargets(c, board.SetOf(x))
+			walk.Remove(c)
+			open := walk.Minus(b.NearSet[x])
+			passed := b.WalkSet[c].Minus(walk)
+			nextTo := walk.Intersect(b.NearSet[x])
+			if open.Count() < 2 || passed.Empty() || nextTo.Empty() {
+				continue
+			}
+			label := b.Crossings[x].Label
+			return Diagram{ID: "wretched", Wretched: c, Patrols: []string{label}, Targets: members(open),
+				Closed: members(passed.Union(nextTo)),
+				Args: map[string]any{"circle": c, "crossing": label, "circles": list(members(open)),
+					"passed": list(members(passed)), "near": list(members(nextTo))}}, true
+		}
+	}
+	return Diagram{}, false
+}
+
+// crossingsNear lists the crossings by their distance from circle c.
+func crossingsNear(b *board.Board, c int) []int {
+	ids := make([]int, len(b.Crossings))
+	for i := range ids {
+		ids[i] = i
+	}
+	p := b.Circles[c]
+	sortBy(ids, func(x int) float64 { return math.Hypot(b.Crossings[x].X-p.X, b.Crossings[x].Y-p.Y) })
+	return ids
 }
 
 // byCentre lists the circles from the middle of the board outwards.

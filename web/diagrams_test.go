@@ -13,7 +13,8 @@ import (
 // TestDiagramsFollowTheBoard checks every figure of the map games' rules
 // pages against the board's movement tables (the rules' own): the walks
 // open and closed by the detective, the coach's two steps, the alleys, the
-// boat, a detective's reach in 2 steps and the circles he searches; and that
+// boat, a detective's reach in 2 steps and the circles he searches, and
+// Whitechapel's wretched moving past a patrol token; and that
 // each figure's section and caption exist in every language, with every
 // argument the caption names.
 func TestDiagramsFollowTheBoard(t *testing.T) {
@@ -26,7 +27,7 @@ func TestDiagramsFollowTheBoard(t *testing.T) {
 		for _, d := range ds {
 			ids = append(ids, d.ID)
 		}
-		want := []string{"walk", "coach", "alley", "move", "search"}
+		want := []string{"wretched", "walk", "coach", "alley", "move", "search"}
 		if name == "whitehall" {
 			want = []string{"walk", "coach", "alley", "boat", "move", "search"}
 		}
@@ -79,6 +80,22 @@ func TestDiagramsFollowTheBoard(t *testing.T) {
 				}
 				if shown != reach || d.Args["count"] != len(d.TargetCrossings) {
 					t.Errorf("%s move: crossings %v (count %v), the board's 2 steps %v", name, shown, d.Args["count"], reach)
+				}
+			case "wretched":
+				// A wretched walks to a neighbouring circle along a street
+				// that passes no patrol token, and may not end next to one
+				// (games/whitechapel's wretchedTargets).
+				var on, near board.Set
+				for _, l := range d.Patrols {
+					on.Add(cross(l))
+					near = near.Union(b.NearSet[cross(l)])
+				}
+				open := b.WalkTargets(d.Wretched, on)
+				open.Remove(d.Wretched)
+				open = open.Minus(near)
+				closed := b.WalkSet[d.Wretched].Minus(open)
+				if !b.Circles[d.Wretched].Red || got != open || open.Count() < 2 || board.SetOf(d.Closed...) != closed || closed.Count() < 2 || len(d.Patrols) != 1 {
+					t.Errorf("%s wretched on %d, patrol %v: targets %v closed %v, the rules open %v and close %v", name, d.Wretched, d.Patrols, got, d.Closed, open, closed)
 				}
 			case "search":
 				if got != b.NearSet[cross(d.Figures[0])] {

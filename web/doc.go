@@ -25,6 +25,8 @@
 //	js/ident.js            the guest display-name prompt
 //	js/lobby.js            index.html: create tables, invites, open and running tables
 //	js/table.js            table.html: seats, prompt, log, chat, outcome, replay, toasts
+//	js/pace.js             moves that arrive at once shown one at a time (none waits under reduced motion)
+//	js/lastmove.js         the last move of each seat: which seat moved, what it touched on the board
 //	js/help.js             the "?" dialog beside a table's prompt: the decision at hand explained
 //	js/rules.js            rules.html: a game's rules, its figures, gaslamp's own choices
 //	js/rulefigs.js         the rules pages' figures, drawn by board.js or a game's renderer
@@ -77,7 +79,11 @@
 //	#prompt                  whose turn it is and what to do (aria-live); [data-act="true"] when this page must act
 //	#legal button[data-intent]   every legal move (data-seat, data-kind, data-move = the intent's JSON)
 //	#seats li[data-seat]     one row per seat (.mine, .to-act); button[data-take-seat], button[data-leave-seat]
-//	#log li[data-v][data-type]   the event log
+//	#log li[data-v][data-type]   the event log; li.names-places when it names something on the board
+//	                         (hover or focus marks it: .hl); li.seat-last[data-last-of="N M"] the latest
+//	                         move of seats N, M (.seat-last-tag names them)
+//	#board .seat-last[data-last-by]   what a seat's last move touched (lastmove.js); .layer-seat-last
+//	                         its labels on an SVG board
 //	#chat-input, #chat-form, #chat-log li   table chat; #chat-form[data-chat-closed="true"] and
 //	                         #chat-note while the game closes chat
 //	#outcome[data-winner]    the result, once the game is over

@@ -5,12 +5,16 @@
 // computes no rule. Each figure is an image whose accessible name is its
 // caption ("web.rules.GAME.fig.ID", in the page's language).
 //
-// Pocket's figure is drawn by its table renderer (games/pocket.js) from the
-// spectator's view of a position the real rules set up, which the server
-// gives (GET /api/rules/pocket/figures): the lines of sight are the view's.
+// Pocket's line of sight and Jekyll & Hyde's tricks (the colour ranks and
+// each reaction) are drawn by their table renderers (games/pocket.js,
+// games/jekyll.js) from the spectator's view of a position the real rules
+// set up, which the server gives (GET /api/rules/GAME/figures): the lines of
+// sight and the paired cards are the view's. Pocket's alibi cards are drawn
+// here from the figure's data, the rules package's own table of each card's
+// hourglasses.
 
 import { BoardView, loadGeometry } from './board.js';
-import { el } from './dom.js';
+import { el, svg } from './dom.js';
 import { has, t } from './i18n.js';
 import { api } from './net.js';
 import { rendererFor } from './games/registry.js';
@@ -20,7 +24,8 @@ import './games/jekyll.js';
 /**
  * One figure (web.Diagram).
  * @typedef {{id: string, section: number, jack?: number, figures?: string[], targets?: number[],
- *   targetCrossings?: string[], closed?: number[], path?: number[], args: Record<string, unknown>}} Diagram
+ *   targetCrossings?: string[], closed?: number[], path?: number[], wretched?: number, patrols?: string[],
+ *   args: Record<string, unknown>}} Diagram
  */
 
 /** The map games, whose boards the figures are drawn on. */
@@ -65,13 +70,19 @@ export function drawFigure(game, geo, d) {
     cls: 'yellow', title: t('web.board.crossing', { label: x }),
   }));
   if (d.jack) figs.push({ id: 'jack', circle: d.jack, letter: 'J', cls: 'jack', title: t('web.wh.jack-here', { circle: d.jack }) });
+  if (d.wretched) {
+    figs.push({ id: `wretched-${d.wretched}`, circle: d.wretched, letter: t('web.wc.letter.wretched'), cls: 'wretched', title: t('web.wc.wretched-on', { circle: d.wretched }) });
+  }
   view.setFigures(figs);
+  view.setTokens((d.patrols ?? []).map((x) => ({ crossing: x, cls: 'patrol down', label: '?', title: t('web.wc.patrol.down', { crossing: x }) })));
   view.setClass('target', d.targets ?? [], d.targetCrossings ?? []);
   view.setMarkers((d.closed ?? []).map((c) => ({ circle: c, kind: /** @type {'false'} */ ('false') })));
   view.setPaths(d.path ? [d.path] : []);
   // The crop: every point the figure names, and a margin.
   const pts = [
     ...(d.jack ? [view.pos(String(d.jack))] : []),
+    ...(d.wretched ? [view.pos(String(d.wretched))] : []),
+    ...(d.patrols ?? []).map((x) => view.pos(x)),
     ...(d.figures ?? []).map((x) => view.pos(x)),
     ...(d.targets ?? []).map((c) => view.pos(String(c))),
     ...(d.targetCrossings ?? []).map((x) => view.pos(x)),
@@ -134,6 +145,11 @@ function viewArgs(game, f) {
     const rules = /** @type {{last?: number}} */ (f.view.rules ?? {});
     return { pawn: f.view.pawn, yard: f.view.yard, last: rules.last };
   }
+  if (game === 'pocket' && f.id === 'alibi') {
+    const alibis = /** @type {{hourglasses: number}[]} */ (f.view.alibis ?? []);
+    const total = alibis.reduce((n, a) => n + a.hourglasses, 0);
+    return { turns: f.view.turns, goal: f.view.goal, total };
+  }
   if (game === 'jekyll') {
     const ranks = /** @type {{colour: string, token: number}[]} */ (f.view.ranks ?? []);
     /** @type {Record<string, unknown>} */
@@ -156,6 +172,7 @@ function viewArgs(game, f) {
  * @returns {Promise<HTMLElement|null>}
  */
 async function drawViewFigure(game, f) {
+  if (game === 'pocket' && f.id === 'alibi') return drawAlibis(f);
   const board = el('div');
   const renderer = await rendererFor(game, { game, board, panel: el('div'), play: () => {}, choose: () => {}, why: () => {} });
   renderer.update({
@@ -180,6 +197,57 @@ async function drawViewFigure(game, f) {
   const more = game === 'jekyll' && f.id === 'ranks' && (trick?.paired ?? []).length > 0 ? ` ${t('web.rules.jekyll.fig.reaction')}` : '';
   return el('figure', { class: `rules-fig rules-fig-${game}`, 'data-figure': f.id },
     image, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${f.id}`, viewArgs(game, f)) + more));
+}
+
+/**
+ * An hourglass drawn at (x, y), about 12 units high.
+ * @param {number} x
+ * @param {number} y
+ */
+function hourglass(x, y) {
+  return svg('path', { class: 'pk-hourglass', d: `M${x - 5},${y - 6} h10 l-4,6 l4,6 h-10 l4,-6 z` });
+}
+
+/**
+ * Pocket's alibi figure: the nine alibi cards, each with its suspect's name
+ * and its hourglasses, and the eight turns, each with the hourglass Jack
+ * takes when he is not seen.
+ * @param {ViewFigure} f
+ * @returns {HTMLElement}
+ */
+function drawAlibis(f) {
+  const alibis = /** @type {{character: string, hourglasses: number}[]} */ (f.view.alibis ?? []);
+  const turns = Number(f.view.turns) || 0;
+  const w = 330;
+  const cw = 100;
+  const ch = 58;
+  const gap = 10;
+  const rows = Math.ceil(alibis.length / 3);
+  const trackY = rows * (ch + gap) + 16;
+  const root = svg('svg', { class: 'rules-fig-board pk-alibis', viewBox: `0 0 ${w} ${trackY + 50}`, role: 'img' });
+  alibis.forEach((a, i) => {
+    const x = 10 + (i % 3) * (cw + gap);
+    const y = 10 + Math.floor(i / 3) * (ch + gap);
+    const name = has(`pocket.char.${a.character}`) ? t(`pocket.char.${a.character}`) : a.character;
+    const card = svg('g', { class: 'pk-alibi', 'data-alibi': a.character, 'data-hourglasses': a.hourglasses },
+      svg('rect', { x, y, width: cw, height: ch, rx: 6 }),
+      svg('text', { class: 'pk-alibi-name', x: x + cw / 2, y: y + 20, 'text-anchor': 'middle' }, name));
+    for (let k = 0; k < a.hourglasses; k++) card.append(hourglass(x + cw / 2 + (k - (a.hourglasses - 1) / 2) * 16, y + 40));
+    if (a.hourglasses === 0) card.append(svg('text', { class: 'pk-alibi-none', x: x + cw / 2, y: y + 45, 'text-anchor': 'middle' }, '0'));
+    root.append(card);
+  });
+  const step = (w - 20) / Math.max(turns, 1);
+  for (let n = 1; n <= turns; n++) {
+    const cx = 10 + step * (n - 0.5);
+    root.append(svg('g', { class: 'pk-turn', 'data-turn': n },
+      svg('circle', { cx, cy: trackY + 18, r: 15 }),
+      hourglass(cx, trackY + 14),
+      svg('text', { x: cx, y: trackY + 45, 'text-anchor': 'middle' }, String(n))));
+  }
+  const captionId = `fig-pocket-${f.id}`;
+  root.setAttribute('aria-labelledby', captionId);
+  return el('figure', { class: 'rules-fig rules-fig-pocket', 'data-figure': f.id },
+    root, el('figcaption', { id: captionId }, t(`web.rules.pocket.fig.${f.id}`, viewArgs('pocket', f))));
 }
 
 /**

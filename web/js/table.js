@@ -17,6 +17,8 @@ import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
 import { animateMoves, LastMoves, piecePositions } from './motion.js';
+import { Pacer } from './pace.js';
+import { lastBySeat, markLastMoves, namedPlaces, namesSomething, noneNamed } from './lastmove.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -467,7 +469,8 @@ function draw() {
   drawTutorial();
   drawLegal(snap);
   drawSeats(snap);
-  drawLog(snap);
+  const last = lastBySeat(snap.history, st.table, primaryView(snap));
+  drawLog(snap, last);
   drawOutcome();
   drawReplay();
   const board = byId('board');
@@ -479,6 +482,7 @@ function draw() {
   }
   drawConfirm(snap);
   drawMotion(board, before, snap);
+  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })));
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   keepPlayFocus();
@@ -759,24 +763,51 @@ function drawSeats(snap) {
 }
 
 /**
- * The event log, newest last.
- * @param {Snapshot} snap
+ * Everything a few events name on the board.
+ * @param {import('./types.js').GameEvent[]} events
+ * @returns {import('./games/registry.js').Named}
  */
-function drawLog(snap) {
+function merged(events) {
+  const out = noneNamed();
+  for (const ev of events) {
+    const n = namedPlaces(ev.text, ev.data);
+    out.circles.push(...n.circles);
+    out.crossings.push(...n.crossings);
+    out.characters.push(...n.characters);
+    out.detectives.push(...n.detectives);
+    out.places.push(...n.places);
+    out.cards?.push(...(n.cards ?? []));
+  }
+  return out;
+}
+
+/**
+ * The event log, newest last: the newest entry tagged, and the latest move
+ * of each seat (lastmove.js) tagged with the seat's name.
+ * @param {Snapshot} snap
+ * @param {Map<number, {v: number, events: import('./types.js').GameEvent[]}>} last
+ */
+function drawLog(snap, last) {
   const list = byId('log');
   /** @type {HTMLElement[]} */
   const items = [];
   for (const h of snap.history) {
     for (const ev of h.events) {
-      const named = namedPlaces(ev.text);
+      const named = namedPlaces(ev.text, ev.data);
       const latest = h === snap.history[snap.history.length - 1];
-      const li = el('li', { 'data-v': h.v, 'data-type': ev.type, class: latest ? 'latest' : null }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text),
-        latest ? el('span', { class: 'latest-tag' }, t('web.log.latest')) : null);
-      if (named.circles.length + named.crossings.length + named.characters.length + named.detectives.length + named.places.length > 0) {
+      const seats = [...last].filter(([, m]) => m.v === h.v && m.events.includes(ev)).map(([seat]) => seat);
+      const li = el('li', {
+        'data-v': h.v, 'data-type': ev.type,
+        class: [latest ? 'latest' : '', seats.length ? 'seat-last' : ''].join(' ').trim() || null,
+        'data-last-of': seats.length ? seats.join(' ') : null,
+      }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text),
+      latest ? el('span', { class: 'latest-tag' }, t('web.log.latest')) : null,
+      ...seats.map((seat) => el('span', { class: 'seat-last-tag' }, t('web.log.last-of', { seat: seatName(seat) }))));
+      if (namesSomething(named)) {
         li.classList.add('names-places');
         li.tabIndex = 0;
         const on = () => renderer?.highlight?.(named.circles, named.crossings, named);
-        const off = () => renderer?.highlight?.([], [], { circles: [], crossings: [], characters: [], detectives: [], places: [] });
+        const off = () => renderer?.highlight?.([], [], noneNamed());
         li.addEventListener('mouseenter', on);
         li.addEventListener('focus', on);
         li.addEventListener('mouseleave', off);
@@ -787,39 +818,6 @@ function drawLog(snap) {
   }
   list.replaceChildren(...items.slice(-MAX_LOG));
   list.scrollTop = list.scrollHeight;
-}
-
-/**
- * What a log line names on the board: its arguments "circle", "via", "from",
- * "circles" (a list), "crossing" and "place" (a number), the characters and
- * detectives it names as texts ("<game>.char.<id>", "<game>.detective.<id>"),
- * and those of nested texts and lists of texts.
- * @param {Text|undefined} text
- * @returns {import('./games/registry.js').Named}
- */
-function namedPlaces(text) {
-  /** @type {import('./games/registry.js').Named} */
-  const out = { circles: [], crossings: [], characters: [], detectives: [], places: [] };
-  /** @param {unknown} v */
-  const walk = (v) => {
-    if (Array.isArray(v)) {
-      for (const x of v) walk(x);
-      return;
-    }
-    if (!isText(v)) return;
-    const m = /^[a-z]+\.(char|detective)\.([\w-]+)$/.exec(v.key);
-    if (m) (m[1] === 'char' ? out.characters : out.detectives).push(m[2]);
-    if (!v.args) return;
-    for (const [k, a] of Object.entries(v.args)) {
-      if ((k === 'circle' || k === 'via' || k === 'from') && typeof a === 'number') out.circles.push(a);
-      else if (k === 'circles' && typeof a === 'string') out.circles.push(...a.split(/,\s*/).map(Number).filter((n) => n > 0));
-      else if (k === 'crossing' && typeof a === 'string') out.crossings.push(a);
-      else if (k === 'place' && typeof a === 'number') out.places.push(a);
-      else walk(a);
-    }
-  };
-  walk(text);
-  return out;
 }
 
 /**
@@ -1186,9 +1184,32 @@ function errorText(m) {
   return has(key) ? t(key) : t('web.error.code', { code: m.code });
 }
 
+/**
+ * Applies one update to the table and draws it.
+ * @param {UpdateMsg} m
+ */
+async function applyUpdate(m) {
+  if (m.table) st.table = m.table;
+  st.views = m.views ?? st.views;
+  st.legal = m.legal ?? {};
+  st.outcome = m.outcome ?? st.outcome;
+  st.version = m.v;
+  if (m.events && m.events.length) st.history.push({ v: m.v, events: m.events });
+  if (st.outcome?.over) await loadFrames();
+  draw();
+}
+
+/** The updates, shown one at a time when several come at once (pace.js). */
+const pacer = new Pacer(applyUpdate);
+/** Whether a reconnection's catch-up is arriving (updates without views, then the last full one). */
+let catchingUp = false;
+
 /** @type {import('./net.js').SocketHandlers} */
 const handlers = {
   async onState(m) {
+    // A full state replaces whatever updates still wait to be shown.
+    pacer.clear();
+    catchingUp = false;
     st.table = m.table;
     st.you = m.you ?? [];
     st.views = m.views ?? {};
@@ -1204,15 +1225,12 @@ const handlers = {
     if (st.outcome?.over) await loadFrames();
     draw();
   },
-  async onUpdate(m) {
-    if (m.table) st.table = m.table;
-    st.views = m.views ?? st.views;
-    st.legal = m.legal ?? {};
-    st.outcome = m.outcome ?? st.outcome;
-    st.version = m.v;
-    if (m.events && m.events.length) st.history.push({ v: m.v, events: m.events });
-    if (st.outcome?.over) await loadFrames();
-    draw();
+  onUpdate(m) {
+    // A catch-up after a reconnection shows at once, its last (full) update
+    // included; moves played live are paced.
+    const catchUp = !m.views;
+    pacer.push(m, catchUp || catchingUp);
+    catchingUp = catchUp;
   },
   onError(m) {
     toast(errorText(m));

@@ -719,6 +719,16 @@ async function jekyll(ctx) {
       const v = pickView(snap);
       return (v?.toAct ?? []).map((id) => SEATS.indexOf(id)).filter((s) => s >= 0);
     },
+    /**
+     * Marks the cards of the trick on the table that a log line names.
+     * @param {number[]} _circles
+     * @param {string[]} _crossings
+     * @param {import('./registry.js').Named} [named]
+     */
+    highlight(_circles, _crossings, named) {
+      const cards = new Set(named?.cards ?? []);
+      for (const n of ctx.board.querySelectorAll('.jk-plays [data-card]')) n.classList.toggle('hl', cards.has(/** @type {HTMLElement} */ (n).dataset.card ?? ''));
+    },
     /** @param {Snapshot} snap */
     chatClosed(snap) {
       if (snap.replay || snap.outcome?.over) return '';

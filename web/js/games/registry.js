@@ -77,9 +77,10 @@
  */
 
 /**
- * What a log line names on the board: its circles and crossings, and the
- * characters, detectives and places of a tile game (ids as in its view).
- * @typedef {{circles: number[], crossings: string[], characters: string[], detectives: string[], places: number[]}} Named
+ * What a log line names on the board: its circles and crossings, the
+ * characters, detectives and places of a tile game (ids as in its view), and
+ * the cards of a card game ("red-8", Jekyll & Hyde).
+ * @typedef {{circles: number[], crossings: string[], characters: string[], detectives: string[], places: number[], cards?: string[]}} Named
  */
 
 /** @typedef {(ctx: TableContext) => Promise<Renderer>} RendererFactory */

@@ -1,0 +1,146 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// lastMovesJS reads the last move of each seat as the page marks it: the
+// log lines tagged with a seat's name (the seats they are the last move
+// of), and the board's marked elements with the names they are labelled
+// with, on an SVG board the labels drawn beside them too.
+const lastMovesJS = `(() => ({
+  lines: [...document.querySelectorAll('#log li.seat-last')].map((li) => ({
+    seats: li.dataset.lastOf, tags: [...li.querySelectorAll('.seat-last-tag')].map((s) => s.textContent) })),
+  marked: [...document.querySelectorAll('#board .seat-last')].map((e) => e.getAttribute('data-last-by') || ''),
+  labels: [...document.querySelectorAll('#board .layer-seat-last text')].map((e) => e.textContent),
+  seats: Object.fromEntries([...document.querySelectorAll('#seats li[data-seat]')].map((li) => [li.dataset.seat, li.querySelector('.seat-name')?.firstChild?.textContent || ''])),
+}))()`
+
+type lastMoves struct {
+	Lines []struct {
+		Seats string   `json:"seats"`
+		Tags  []string `json:"tags"`
+	} `json:"lines"`
+	Marked []string          `json:"marked"`
+	Labels []string          `json:"labels"`
+	Seats  map[string]string `json:"seats"`
+}
+
+// playOne proposes the first legal move of the page's seat from the list of
+// choices, confirms it when asked, and waits until it is played.
+func playOne(p *page, what string) {
+	p.t.Helper()
+	p.waitJS(what, `document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
+	v := p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy }).Version
+	mustEval[bool](p, `(document.getElementById('legal-box').open = true, true)`)
+	p.mustClick(`#legal button[data-move]`)
+	p.waitJS("the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(10*time.Second))
+	if mustEval[bool](p, `document.body.dataset.confirming === 'true'`) {
+		p.mustClick("#move-confirm-ok")
+	}
+	p.waitState(what+" played", scaled(30*time.Second), func(st pageState) bool { return st.Version > v && !st.Busy })
+}
+
+// TestBrowserLastMoveOfEachSeat plays a move of Mr Jack Pocket against a
+// bot, then of Whitehall as Jack: in the log, the latest line of each seat
+// that moved is tagged with that seat's name (one line per seat), and on
+// the board what those moves touched is outlined and labelled with the
+// seat's name; hovering Jack's Whitehall line marks the circle it names.
+func TestBrowserLastMoveOfEachSeat(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	p := openPage(t, browser, "player", base)
+	p.navigate("/")
+	p.signIn("Alice")
+	shots := shotsDir(t)
+
+	// Pocket: the investigator (this page) acts first, then the bot's Jack
+	// twice.
+	p.createBotTableAt("pocket", 2, 1)
+	playOne(p, "the investigator's first action")
+	p.waitJS("both seats' last moves tagged", `document.querySelectorAll('#log li.seat-last').length === 2`, scaled(30*time.Second))
+	r := mustEval[lastMoves](p, lastMovesJS)
+	t.Logf("pocket: %+v", r)
+	checkLastMoves(t, "pocket", r, 2)
+	p.viewportShot(shots, "lastmove-pocket-1280.png")
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844)); err == nil {
+		mustEval[any](p, `document.getElementById('board').scrollIntoView()`)
+		p.viewportShot(shots, "lastmove-pocket-390x844.png")
+		mustEval[any](p, `document.getElementById('log').scrollIntoView()`)
+		p.viewportShot(shots, "lastmove-pocket-log-390x844.png")
+		_ = p.run(scaled(10*time.Second), chromedp.EmulateReset())
+	}
+
+	// Whitehall as Jack: his first choice names a circle of his own view.
+	p.seatAt("whitehall")
+	playOne(p, "Jack's first choice")
+	p.waitJS("Jack's last move tagged", `!!document.querySelector('#log li.seat-last[data-last-of="0"]')`, scaled(30*time.Second))
+	r = mustEval[lastMoves](p, lastMovesJS)
+	t.Logf("whitehall: %+v", r)
+	checkLastMoves(t, "whitehall", r, 1)
+	hover := mustEval[struct {
+		Named  []string `json:"named"`
+		Marked []string `json:"marked"`
+		Left   int      `json:"left"`
+	}](p, `(() => {
+  const li = document.querySelector('#log li.seat-last[data-last-of="0"].names-places');
+  if (!li) return { named: [], marked: [], left: -1 };
+  li.dispatchEvent(new MouseEvent('mouseenter'));
+  const marked = [...document.querySelectorAll('#board .hl')].map((e) => e.dataset.circle || e.dataset.crossing || '');
+  li.dispatchEvent(new MouseEvent('mouseleave'));
+  return { named: [li.textContent], marked, left: document.querySelectorAll('#board .hl').length };
+})()`)
+	if len(hover.Marked) == 0 || hover.Left != 0 {
+		t.Errorf("hovering Jack's line %q marks %v on the board, %d marks stay after", hover.Named, hover.Marked, hover.Left)
+	}
+	for _, c := range hover.Marked {
+		if c == "" || len(hover.Named) == 0 || !strings.Contains(hover.Named[0], c) {
+			t.Errorf("hovering %q marks %q, which it does not name", hover.Named, c)
+		}
+	}
+	p.viewportShot(shots, "lastmove-whitehall.png")
+	p.checkConsole()
+}
+
+// checkLastMoves checks that want seats each have one log line tagged with
+// their name, and that the board marks and labels only with seat names.
+func checkLastMoves(t *testing.T, game string, r lastMoves, want int) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, l := range r.Lines {
+		for i, s := range strings.Fields(l.Seats) {
+			if seen[s] {
+				t.Errorf("%s: seat %s has two lines tagged as its last move", game, s)
+			}
+			seen[s] = true
+			if i >= len(l.Tags) || r.Seats[s] == "" || !strings.Contains(l.Tags[i], r.Seats[s]) {
+				t.Errorf("%s: the last line of seat %s is tagged %q, want its name %q", game, s, l.Tags, r.Seats[s])
+			}
+		}
+	}
+	if len(seen) != want {
+		t.Errorf("%s: %d seats' last moves tagged in the log, want %d: %+v", game, len(seen), want, r.Lines)
+	}
+	if len(r.Marked) == 0 {
+		t.Errorf("%s: nothing marked on the board as a seat's last move", game)
+	}
+	names := map[string]bool{}
+	for _, n := range r.Seats {
+		names[n] = true
+	}
+	for _, m := range append(append([]string(nil), r.Marked...), r.Labels...) {
+		for _, n := range strings.Split(m, " · ") {
+			if !names[n] {
+				t.Errorf("%s: a board mark labelled %q, not a seat's name", game, m)
+			}
+		}
+	}
+	if len(r.Labels) == 0 {
+		t.Errorf("%s: no label beside the marks on the board", game)
+	}
+}
