@@ -173,6 +173,7 @@ var deleteAccountStatements = []string{
 	`DELETE FROM results WHERE user_id = ?`,
 	`DELETE FROM ratings WHERE user_id = ?`,
 	`DELETE FROM rating_history WHERE user_id = ?`,
+	`DELETE FROM chapter_results WHERE user_id = ?`,
 	`UPDATE users SET name = '' WHERE id = ?`,
 	`UPDATE seats SET name = '' WHERE user_id = ?`,
 	`UPDATE chat SET name = '' WHERE user_id = ?`,
