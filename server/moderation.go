@@ -255,17 +255,14 @@ func (s *Server) handleModeration(w http.ResponseWriter, r *http.Request) {
 
 // handleRelation mutes or blocks (or, with "on": false, no longer mutes or
 // blocks) a player (POST /api/moderation/mute and /block, CSRF-checked).
-// Mutes are kept for accounts (a guest's stay in its browser); blocks for
-// anyone.
+// Mutes and blocks are kept by the server for anyone: an account's on every
+// device, a guest's for its user (its session's cookie), so that a mute made
+// on one page holds on every other page, after a reload too.
 func (s *Server) handleRelation(kind string) authed {
 	return func(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
 		var in moderationTarget
 		if err := readJSON(r, &in); err != nil {
 			s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad JSON"))
-			return
-		}
-		if kind == store.RelationMute && !user.Registered {
-			s.httpError(w, http.StatusForbidden, errNotAccount)
 			return
 		}
 		on := in.On == nil || *in.On
