@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"math/rand/v2"
 	"net/http"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	_ "gaslamp/games/jekyll" // the real game: its chapters
 	"gaslamp/internal/testscale"
+	"gaslamp/store"
 )
 
 // playPartners plays every seat of a table, seat i through cs[i], with
@@ -123,4 +125,52 @@ func TestChapterRecords(t *testing.T) {
 			t.Fatalf("the partners' records differ: %+v, %+v", a[i], b[i])
 		}
 	}
+}
+
+// oldStore is a store of a version that kept no chapter records.
+type oldStore struct{ store.Store }
+
+func (oldStore) RecordChapters(context.Context, []store.ChapterResult) error { return nil }
+
+func (o oldStore) EnsureSetting(ctx context.Context, name, value string) (string, error) {
+	if name == chaptersBackfill {
+		return "not this version", nil
+	}
+	return o.Store.EnsureSetting(ctx, name, value)
+}
+
+// TestChapterRecordsBackfill: chapters finished before the records were
+// kept are credited by the next start, once.
+func TestChapterRecordsBackfill(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnvWithStore(t, dir, oldStore{st}, func(c *Config) { c.BotBudget = 100 * time.Millisecond })
+	alice, bob := e.account("Alice"), e.account("Bob")
+	var c created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "jekyll", "options": map[string]string{"chapter": "2"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}}, &c); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	cs := []*client{e.dial(alice, c.ID), e.dial(bob, c.ID)}
+	for _, cl := range cs {
+		cl.hello(-1)
+	}
+	playPartners(t, cs, rand.New(rand.NewPCG(3, 3)))
+	e.shared = true // the next server goes on with the store
+	e.close()
+	if recs, err := st.ChapterRecords(context.Background(), alice.id); err != nil || len(recs) != 0 {
+		t.Fatalf("the old version kept records: %+v %v", recs, err)
+	}
+	e2 := newEnvWithStore(t, dir, st, nil)
+	alice = alice.on(e2)
+	eventually(t, "the backfill credits both partners", func() bool {
+		a, _ := st.ChapterRecords(context.Background(), alice.id)
+		b, _ := st.ChapterRecords(context.Background(), bob.id)
+		return len(a) == 1 && a[0].Played == 1 && a[0].Key == "potions" && len(b) == 1 && b[0].Played == 1
+	})
 }
