@@ -10,7 +10,7 @@ type Notice struct {
 	Table   string // table id
 	Version int64  // the table's version after the change
 	Status  string // the table's status after the change
-	Kind    string // "move", "seats", "status", "chat", "presence"
+	Kind    string // "move", "seats", "status", "chat", "presence", "away" (a player of the table said they are away, or back)
 	// Node is the id of the node that published the notice ("" for a
 	// single node); a node ignores its own notices.
 	Node string

@@ -90,3 +90,84 @@ func TestBrowserChatReportAndMute(t *testing.T) {
 	holmes.checkConsole()
 	moriarty.checkConsole()
 }
+
+// TestBrowserGuestMutesEveryPage: a guest's mute is the server's too: made
+// at a table, it holds after a reload with the browser's storage cleared,
+// and at another table of the same player; the account dialog lists it
+// (and a block) for the guest, and undoes each there.
+func TestBrowserGuestMutesEveryPage(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	holmes := openPage(t, browser, "holmes", base)
+	watson := openPage(t, browser, "watson", base)
+	holmes.navigate("/")
+	holmes.signIn("Sherlock")
+	invites, table := holmes.createTable("pocket", 2)
+	invites2, table2 := holmes.createTable("pocket", 2)
+	holmes.navigate(invites[0])
+	holmes.acceptInvite()
+	holmes.waitSeat(0)
+	watson.navigate(invites[1])
+	watson.signIn("Watson")
+	watson.acceptInvite()
+	watson.waitSeat(1)
+
+	holmes.say("Come at once if convenient")
+	const line = `[...document.querySelectorAll('#chat-log li')].find((l) => l.textContent.includes('Come at once'))`
+	watson.waitJS("Sherlock's line with its actions", line+`?.querySelector('.chat-actions summary')`, scaled(10*time.Second))
+	mustEval[bool](watson, `(`+line+`.querySelector('.chat-actions').open = true, true)`)
+	watson.mustClick("#chat-log [data-mute]")
+	const note = `[...document.querySelectorAll('#chat-log li.muted-line')].some((l) => l.textContent.includes('Sherlock'))`
+	watson.waitJS("the muted note", note+` && !document.querySelector('#chat-log').textContent.includes('Come at once')`, scaled(10*time.Second))
+	mustEval[bool](watson, `(localStorage.clear(), true)`)
+	watson.navigate(table)
+	watson.waitSeat(1)
+	watson.waitJS("the muted note after a reload, storage cleared", note+` && !document.querySelector('#chat-log').textContent.includes('Come at once')`, scaled(15*time.Second))
+
+	// Another table: Sherlock's lines are muted there too.
+	holmes.navigate(invites2[0])
+	holmes.acceptInvite()
+	holmes.waitSeat(0)
+	watson.navigate(invites2[1])
+	watson.acceptInvite()
+	watson.waitSeat(1)
+	holmes.say("The game is afoot")
+	watson.waitJS("his line muted at the other table", note+` && !document.querySelector('#chat-log').textContent.includes('afoot')`, scaled(15*time.Second))
+
+	// The guest's account dialog lists the mute, with its undo.
+	watson.navigate("/")
+	watson.mustClick("#account-open")
+	watson.waitJS("the guest's muted list", `document.querySelector('#mute-list .passkey-name')?.textContent === 'Sherlock'`, scaled(10*time.Second))
+	watson.mustClick("#mute-list button")
+	watson.waitJS("the list emptied", `document.getElementById('relations-title')?.closest('section')?.hidden === true`, scaled(10*time.Second))
+	watson.navigate(table2)
+	watson.waitSeat(1)
+	watson.waitJS("his line again at the other table", `document.querySelector('#chat-log').textContent.includes('afoot') && !document.querySelector('#chat-log li.muted-line')`, scaled(15*time.Second))
+	// A block by the guest, listed and undone there too.
+	const line2 = `[...document.querySelectorAll('#chat-log li')].find((l) => l.textContent.includes('afoot'))`
+	watson.waitJS("his line's actions", line2+`?.querySelector('.chat-actions [data-block]')`, scaled(10*time.Second))
+	mustEval[bool](watson, `(window.confirm = () => true, `+line2+`.querySelector('.chat-actions').open = true, `+line2+`.querySelector('[data-block]').click(), true)`)
+	watson.waitJS("the block's notice", `[...document.querySelectorAll('#toasts .toast.info')].some((e) => e.textContent.includes('blocked'))`, scaled(10*time.Second))
+	watson.navigate("/")
+	watson.mustClick("#account-open")
+	watson.waitJS("the guest's blocked list", `document.querySelector('#block-list .passkey-name')?.textContent === 'Sherlock' && !document.getElementById('mute-list')`, scaled(10*time.Second))
+	shots := artifactsDir(t)
+	for _, vp := range []struct {
+		w, h int64
+		name string
+	}{{1366, 768, "guest-relations-laptop.png"}, {390, 844, "guest-relations-phone.png"}} {
+		if _, err := chromedp.Run(watson.ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
+			t.Fatal(err)
+		}
+		mustEval[bool](watson, `(document.getElementById('relations-title').scrollIntoView({block: 'center'}), true)`)
+		watson.viewportShot(shots, vp.name)
+	}
+	if _, err := chromedp.Run(watson.ctx, chromedp.EmulateReset()); err != nil {
+		t.Fatal(err)
+	}
+	watson.mustClick("#block-list button")
+	watson.waitJS("the list emptied", `document.getElementById('relations-title')?.closest('section')?.hidden === true`, scaled(10*time.Second))
+	holmes.checkConsole()
+	watson.checkConsole()
+}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"gaslamp/bus"
 	"gaslamp/game"
 	"gaslamp/store"
 )
@@ -20,7 +21,8 @@ import (
 // so; it may come back early (the rest of the absence is not counted). The
 // node acting for the table reads the absences from the store when it arms
 // the clock and again before it times a seat out, so that an absence
-// declared through any node holds.
+// declared through any node holds; an "away" notice on the bus makes the
+// nodes holding the player's tables read them at once (awayChanged).
 
 // AwayDaysPerMonth is how many days an account may be away per calendar
 // month.
@@ -101,19 +103,28 @@ func (t *table) awayUntil(seat int, now time.Time) *time.Time {
 
 // awayChanged makes the loaded tables of user read its absences again, and
 // waits (up to ctx) until they have: once the request that changed them is
-// answered, every table shows it.
+// answered, every table shows it. With several nodes it also publishes an
+// "away" notice for each of the user's running tables, so that the node
+// acting for a table held elsewhere moves its deadline at once (awayNotice),
+// not at the table's next move.
 func (s *Server) awayChanged(ctx context.Context, user string) {
+	if s.multi {
+		if recs, err := s.store.SeatedTablesOf(ctx, user, 0, store.StatusRunning); err == nil {
+			for _, rec := range recs {
+				s.bus.Publish(bus.Notice{Table: rec.ID, Status: rec.Status, Kind: "away", Node: s.node})
+			}
+		} else {
+			s.log.Warn("away: tables not read; other nodes see it at the next move", "err", err)
+		}
+	}
 	var wg sync.WaitGroup
 	for _, t := range s.hub.all() {
 		wg.Add(1)
 		if !t.do(func() {
 			defer wg.Done()
-			if t.pace == nil || !t.pace.Away || t.heldBy(user).Empty() {
-				return
+			if !t.heldBy(user).Empty() {
+				t.absencesChanged()
 			}
-			t.armClock() // reads the absences, sets the timer for the new deadline
-			t.refreshSummary()
-			t.broadcastClocks()
 		}) {
 			wg.Done() // the table stopped
 		}
@@ -127,6 +138,20 @@ func (s *Server) awayChanged(ctx context.Context, user string) {
 	case <-done:
 	case <-ctx.Done():
 	}
+}
+
+// absencesChanged reads the absences of the table's players again (an
+// account said it is away, or back, on this node or another), moves the
+// deadline on the node acting for the table and shows the clocks anew. It
+// runs on the table's goroutine.
+func (t *table) absencesChanged() {
+	if t.pace == nil || !t.pace.Away {
+		return
+	}
+	t.loadAway() // every node shows "away until"
+	t.armClock() // the acting node's timer, for the new deadline
+	t.refreshSummary()
+	t.broadcastClocks()
 }
 
 // monthStart is the first instant of the calendar month (UTC) of at.

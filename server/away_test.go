@@ -1,9 +1,17 @@
 package server
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"net/http"
 	"testing"
 	"time"
+
+	"gaslamp/bus"
+	"gaslamp/bus/natsbus"
+	"gaslamp/internal/servicetest"
+	"gaslamp/store"
 )
 
 // TestAwayPausesTurnClock: at a turn-based table that allows it, a player
@@ -84,4 +92,82 @@ func TestAwayPausesTurnClock(t *testing.T) {
 	clk.advance(day)
 	tick(e, allow.ID)
 	cb.update(1) // her time ran out: a bot played her move
+}
+
+// TestAwayReachesOtherNodes: an absence declared through one node moves, at
+// once, the deadline of the player's table that another node acts for (its
+// lease holder), through an "away" notice on the bus; coming back early
+// does too. It runs on the in-process bus, and on NATS when
+// GASLAMP_TEST_NATS is set.
+func TestAwayReachesOtherNodes(t *testing.T) {
+	t.Run("local", func(t *testing.T) {
+		clk := newClock()
+		nodes := newCluster(t, 2, func(_ int, c *Config) { c.Now = clk.Now })
+		awayAcrossNodes(t, clk, nodes[0], nodes[1])
+	})
+	t.Run("nats", func(t *testing.T) {
+		natsURL := servicetest.URL(t, "GASLAMP_TEST_NATS", "NATS", "nats://127.0.0.1:4222")
+		st, err := store.OpenSQLite(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rnd [6]byte
+		rand.Read(rnd[:])
+		prefix := "gaslamp_away_" + hex.EncodeToString(rnd[:])
+		var buses []bus.Bus
+		for range 2 {
+			nb, err := natsbus.Connect(natsURL, prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buses = append(buses, nb)
+		}
+		t.Cleanup(func() {
+			for _, b := range buses {
+				b.Close()
+			}
+			st.Close()
+		})
+		clk := newClock()
+		nodes := startNodes(t, 2, st, func(i int) bus.Bus { return buses[i] }, func(_ int, c *Config) { c.Now = clk.Now })
+		awayAcrossNodes(t, clk, nodes[0], nodes[1])
+	})
+}
+
+// awayAcrossNodes: Alice says she is away through node a, at a table node
+// b acts for, which a does not hold.
+func awayAcrossNodes(t *testing.T, clk *clock, a, b *env) {
+	day := 24 * time.Hour
+	start := clk.Now()
+	alice, bob := b.account("Alice"), b.account("Bob")
+	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400, "away": true})
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	eventually(t, "node b acts for the table", func() bool { return b.leader(c.ID) })
+	if a.srv.hub.loaded(c.ID) != nil {
+		t.Fatal("node a holds the table: the test would prove nothing")
+	}
+	deadline := func() time.Time {
+		tb := b.srv.hub.loaded(c.ID)
+		var d time.Time
+		tb.ask(context.Background(), func() { d, _ = tb.deadline(0) })
+		return d
+	}
+	if d := deadline(); !d.Equal(start.Add(day)) {
+		t.Fatalf("deadline before: %v", d)
+	}
+	until := start.Add(2 * day)
+	if code := alice.on(a).do("POST", "/api/account/away", map[string]any{"until": until}, nil); code != http.StatusOK {
+		t.Fatalf("away: %d", code)
+	}
+	eventually(t, "node b moves the deadline by the absence", func() bool { return deadline().Equal(start.Add(3 * day)) })
+	eventually(t, "node b shows away until", func() bool {
+		k := clocksOf(t, bob, c.ID)
+		return k[0].AwayUntil != nil && k[0].AwayUntil.Equal(until)
+	})
+	clk.advance(12 * time.Hour)
+	if code := alice.on(a).do("POST", "/api/account/away", map[string]any{"until": nil}, nil); code != http.StatusOK {
+		t.Fatalf("back: %d", code)
+	}
+	eventually(t, "node b ends the pause when she is back", func() bool { return deadline().Equal(start.Add(day + 12*time.Hour)) })
 }

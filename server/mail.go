@@ -24,7 +24,8 @@ import (
 	"gaslamp/store"
 )
 
-// E-mail: "your move" mails for accounts that gave an address and asked for
+// E-mail: "your move" mails (and "your move is due soon", when a quarter of
+// a turn-based move's time is left: see notifyTimeShort) for accounts that gave an address and asked for
 // them (off by default), through the SMTP server of Config.SMTP. A mail goes
 // when a move makes one of the account's seats act at a turn-based table and
 // the player has no connection open to that table; at most one per table per
@@ -132,6 +133,9 @@ type mailJob struct {
 	user, table string
 	game        game.Text
 	others      []string
+	// short: the mail says the move's time runs short (a quarter is
+	// left), not that it is the player's move.
+	short bool
 }
 
 // mailer sends the mails from one goroutine.
@@ -303,6 +307,9 @@ func (m *mailer) message(acc store.Account, j mailJob) (*gomail.Msg, error) {
 		subject = r("mail.your-move", "game", g, "names", names)
 		line = r("push.your-move", "game", g, "names", names)
 	}
+	if j.short {
+		subject, line = r("mail.time-short", "game", g), r("push.time-short", "game", g)
+	}
 	link := m.base + "/t/" + url.PathEscape(j.table)
 	unsub := m.s.unsubscribeURL(m.base, acc.UserID)
 	body := strings.Join([]string{
@@ -340,6 +347,15 @@ func (t *table) notifyMail(user string, others []string) {
 		return
 	}
 	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), others: others})
+}
+
+// notifyMailShort queues the mail of user at t that the turn-based move's
+// time runs short; it counts as the table's mail of the hour (MailEvery).
+func (t *table) notifyMailShort(user string) {
+	if t.s.mail == nil || t.pace == nil || t.pace.Kind != "turn" {
+		return
+	}
+	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), short: true})
 }
 
 // unsubscribeToken signs a user id: HMAC-SHA256 under the server's secret,

@@ -376,3 +376,72 @@ func TestMyTurnsCount(t *testing.T) {
 		t.Fatalf("after a move: Alice %d, Bob %d; want 1, 1", a, b)
 	}
 }
+
+// TestMailTimeShort: an account that asked for mails and is away from a
+// turn-based table gets "your move is due soon" by mail when a quarter of
+// the move's time is left, in its language, with the table's link and the
+// unsubscribe headers, once: not again on the next look at the clock, nor
+// after a restart of the server (the claim is in the store).
+func TestMailTimeShort(t *testing.T) {
+	dir := t.TempDir()
+	sink := newSMTPSink(t)
+	clk := newClock()
+	mod := func(c *Config) {
+		c.Now = clk.Now
+		c.SMTP = sink.settings()
+		c.MailFrom = "gaslamp <play@example.org>"
+		c.MailRetry = 10 * time.Millisecond
+		c.PublicURLs = []string{"https://play.example.org"}
+		c.BotBudget = 100 * time.Millisecond
+	}
+	e := startEnv(t, dir, mod)
+	alice, bob := e.account("Alice"), e.account("Bob")
+	for _, u := range []*user{alice, bob} {
+		if code := u.do("POST", "/api/account/mail", map[string]any{"email": strings.ToLower(u.name) + "@example.org", "mail_turns": true, "lang": "nl"}, nil); code != http.StatusOK {
+			t.Fatalf("%s's settings %d", u.name, code)
+		}
+	}
+	c := pacedTable(t, bob, map[string]any{"kind": "turn", "move_seconds": 86400})
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	subjectOf := func(m sinkMail) string {
+		s, _ := new(mime.WordDecoder).DecodeHeader(m.Msg.Header.Get("Subject"))
+		return s
+	}
+	// The start tells Alice it is her move (the hour's mail for the table).
+	if m := sink.next("Alice's your-move mail"); m.To[0] != "alice@example.org" || !strings.HasPrefix(subjectOf(m), "Jij bent aan zet") {
+		t.Fatalf("first mail to %v: %q", m.To, subjectOf(m))
+	}
+	clk.advance(19 * time.Hour) // 5 h of 24 left
+	tick(e, c.ID)
+	m := sink.next("the time-short mail")
+	if subject := subjectOf(m); len(m.To) != 1 || m.To[0] != "alice@example.org" || !strings.HasPrefix(subject, "Je tijd voor je zet in ") ||
+		!strings.Contains(m.Body, "https://play.example.org/t/"+c.ID) || !strings.Contains(m.Body, "nog een kwart van de tijd") ||
+		!strings.HasPrefix(m.Msg.Header.Get("List-Unsubscribe"), "<https://play.example.org/mail/unsubscribe?") {
+		t.Fatalf("time-short mail to %v, subject %q, body:\n%s", m.To, subject, m.Body)
+	}
+	for _, secret := range e.secrets(c.ID) {
+		if secret != "" && strings.Contains(subjectOf(m)+m.Body, secret) {
+			t.Fatalf("the mail carries a secret %q", secret)
+		}
+	}
+	clk.advance(2 * time.Hour)
+	tick(e, c.ID)
+
+	// A restart: the table's clock starts again (downtime is not charged);
+	// when its quarter comes again, nothing goes for the same move.
+	e.close()
+	e2 := startEnv(t, dir, mod)
+	alice, bob = alice.on(e2), bob.on(e2)
+	if got := clocksOf(t, bob, c.ID); !got[0].Running {
+		t.Fatalf("clocks after the restart %+v", got)
+	}
+	clk.advance(20 * time.Hour)
+	tick(e2, c.ID)
+	// The sender sends in order: the next mail is Bob's "your move" after
+	// Alice's move, not a second warning to Alice.
+	e2.playOnce(alice, c.ID, 0, 0)
+	if m := sink.next("Bob's your-move mail"); m.To[0] != "bob@example.org" {
+		t.Fatalf("after the restart, a mail to %v: %q", m.To, subjectOf(m))
+	}
+}

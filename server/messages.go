@@ -7,6 +7,7 @@ import "gaslamp/game"
 var serverMessages = game.Catalog{
 	"en": {
 		"push.time-short":         "Your move in {game} is due soon: a quarter of its time is left.",
+		"mail.time-short":         "Your move in {game} is due soon",
 		"mail.your-move":          "Your move in {game} against {names}",
 		"mail.your-move-alone":    "Your move in {game}",
 		"mail.hello":              "Hello {name},",
@@ -95,6 +96,7 @@ var serverMessages = game.Catalog{
 	},
 	"fr": {
 		"push.time-short":         "Votre coup dans {game} est attendu bientôt : il reste un quart du temps.",
+		"mail.time-short":         "Plus beaucoup de temps pour jouer votre coup dans {game}",
 		"mail.your-move":          "À vous de jouer dans {game} contre {names}",
 		"mail.your-move-alone":    "À vous de jouer dans {game}",
 		"mail.hello":              "Bonjour {name},",
@@ -183,6 +185,7 @@ var serverMessages = game.Catalog{
 	},
 	"nl": {
 		"push.time-short":         "Je zet in {game} moet binnenkort: er is nog een kwart van de tijd over.",
+		"mail.time-short":         "Je tijd voor je zet in {game} raakt op",
 		"mail.your-move":          "Jij bent aan zet in {game} tegen {names}",
 		"mail.your-move-alone":    "Jij bent aan zet in {game}",
 		"mail.hello":              "Hallo {name},",

@@ -72,21 +72,9 @@ func (t *table) seatModeration(ctx context.Context, user string) error {
 // CSRF-checked). The seat gets a new invite, returned to the host: the
 // removed player's link stops working.
 func (s *Server) handleRemoveSeat(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
-	t, seat, ok := s.seatRequest(w, r, sess)
-	if !ok {
-		return
-	}
-	tok := randomToken(24)
-	var res error
-	err := t.ask(r.Context(), func() { res = t.removeSeat(seat, user.ID, store.Hash(tok)) })
-	if err != nil {
-		res = err
-	}
-	if res != nil {
-		s.seatResult(w, t, seat, res)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"table": t.id, "seat": seat, "invite": "/join/" + tok})
+	s.handleReinvite(w, r, sess, func(t *table, seat int, inviteHash string) error { // replace.go
+		return t.removeSeat(seat, user.ID, inviteHash)
+	})
 }
 
 var errNotOpen = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.remove-started")}
@@ -104,28 +92,13 @@ func (t *table) removeSeat(seat int, host, inviteHash string) error {
 	if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != store.KindHuman {
 		return errNoSuchSeat
 	}
-	st := &t.rec.Seats[seat]
-	if st.UserID == "" || st.UserID == host {
+	if st := t.rec.Seats[seat]; st.UserID == "" || st.UserID == host {
 		return errNoSuchSeat
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := t.s.store.SetSeatInvite(ctx, t.id, seat, inviteHash); err != nil {
-		t.s.log.Error("seat invite not stored", "table", t.id, "seat", seat, "err", err)
-		return errNotStored
+	if err := t.reinvite(seat, inviteHash); err != nil { // replace.go
+		return err
 	}
-	st.InviteHash = inviteHash
-	if err := t.s.store.SetSeatOwner(ctx, t.id, seat, ""); err != nil {
-		return errNotStored
-	}
-	st.Owner = ""
-	before := st.UserID
-	if err := t.s.store.SetSeatHolder(ctx, t.id, seat, "", ""); err != nil {
-		return errNotStored
-	}
-	st.UserID, st.Name = "", ""
 	t.s.log.Info("player removed by the host", "table", t.id, "seat", seat)
-	t.seatsChanged(before)
 	return nil
 }
 
@@ -255,17 +228,14 @@ func (s *Server) handleModeration(w http.ResponseWriter, r *http.Request) {
 
 // handleRelation mutes or blocks (or, with "on": false, no longer mutes or
 // blocks) a player (POST /api/moderation/mute and /block, CSRF-checked).
-// Mutes are kept for accounts (a guest's stay in its browser); blocks for
-// anyone.
+// Mutes and blocks are kept by the server for anyone: an account's on every
+// device, a guest's for its user (its session's cookie), so that a mute made
+// on one page holds on every other page, after a reload too.
 func (s *Server) handleRelation(kind string) authed {
 	return func(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
 		var in moderationTarget
 		if err := readJSON(r, &in); err != nil {
 			s.httpError(w, http.StatusBadRequest, badMessage("err.bad-request", "bad JSON"))
-			return
-		}
-		if kind == store.RelationMute && !user.Registered {
-			s.httpError(w, http.StatusForbidden, errNotAccount)
 			return
 		}
 		on := in.On == nil || *in.On

@@ -59,9 +59,11 @@ func TestBlockKeepsPlayersApart(t *testing.T) {
 	bob.sit(c.ID, 1)
 }
 
-// TestMuteIsForAccounts: an account's mutes are kept (by the sender's
-// handle, which chat lines carry); a guest's are not the server's to keep.
-func TestMuteIsForAccounts(t *testing.T) {
+// TestMutesAreKept: an account's mutes and a guest's are kept by the server
+// (by the sender's handle, which chat lines carry), listed with the blocks,
+// and lifted by the handle alone; a guest's hold for its session on every
+// page, another person's list is not theirs.
+func TestMutesAreKept(t *testing.T) {
 	e := newEnv(t, nil)
 	id, alice, _, ca, cb := twoPlayers(e, "6")
 	ca.send(map[string]string{"t": "chat", "text": "hello"})
@@ -73,11 +75,28 @@ func TestMuteIsForAccounts(t *testing.T) {
 	if strings.Contains(string(f.Raw), alice.id) {
 		t.Fatalf("a chat frame names the sender's user id: %s", f.Raw)
 	}
-	bob := e.guest("Watson")
+	watson := e.guest("Watson")
 	var er httpErr
-	if code := bob.do("POST", "/api/moderation/mute", map[string]any{"table": id, "seq": 1}, &er); code != http.StatusForbidden || er.Code != CodeNotAccount {
-		t.Fatalf("a guest's mute: %d %q", code, er.Code)
+	if code := watson.do("POST", "/api/moderation/mute", map[string]any{"table": id, "seq": 1}, nil); code != http.StatusOK {
+		t.Fatalf("a guest's mute: %d", code)
 	}
+	if code := watson.do("POST", "/api/moderation/block", map[string]any{"table": id, "seq": 1}, nil); code != http.StatusOK {
+		t.Fatalf("a guest's block: %d", code)
+	}
+	var glist map[string][]relationOut
+	if code := watson.do("GET", "/api/moderation", nil, &glist); code != http.StatusOK || len(glist["mutes"]) != 1 || glist["mutes"][0].Who != line.Who ||
+		glist["mutes"][0].Name != "Alice" || len(glist["blocks"]) != 1 || glist["blocks"][0].Who != line.Who {
+		t.Fatalf("the guest's list %d %+v", code, glist)
+	}
+	for _, kind := range []string{"mute", "block"} {
+		if code := watson.do("POST", "/api/moderation/"+kind, map[string]any{"who": line.Who, "on": false}, nil); code != http.StatusOK {
+			t.Fatalf("the guest's un%s: %d", kind, code)
+		}
+	}
+	if watson.do("GET", "/api/moderation", nil, &glist); len(glist["mutes"]) != 0 || len(glist["blocks"]) != 0 {
+		t.Fatalf("the guest's list after the undos %+v", glist)
+	}
+	watson.do("POST", "/api/moderation/mute", map[string]any{"table": id, "seq": 1}, nil)
 	holmes, _ := e.register(nil, "Holmes", "correct horse")
 	if code := holmes.do("POST", "/api/moderation/mute", map[string]any{"table": id, "seq": 2}, &er); code != http.StatusBadRequest || er.Code != CodeModerationTarget {
 		t.Fatalf("mute of no line: %d %q", code, er.Code)
@@ -90,6 +109,12 @@ func TestMuteIsForAccounts(t *testing.T) {
 	if len(list["mutes"]) != 1 || list["mutes"][0].Who != line.Who || list["mutes"][0].Name != "Alice" {
 		t.Fatalf("mutes %+v", list)
 	}
+	// Holmes's unmute leaves Watson's mute as it is.
+	defer func() {
+		if watson.do("GET", "/api/moderation", nil, &glist); len(glist["mutes"]) != 1 {
+			t.Errorf("the guest's mute after another's unmute: %+v", glist)
+		}
+	}()
 	if code := holmes.do("POST", "/api/moderation/mute", map[string]any{"who": line.Who, "on": false}, nil); code != http.StatusOK {
 		t.Fatalf("unmute: %d", code)
 	}

@@ -124,6 +124,8 @@ func (h *hub) notice(n bus.Notice) {
 	case "presence":
 		node, seats := n.Node, game.SeatSet(n.Seats)
 		t.do(func() { t.remotePresence(node, seats) })
+	case "away":
+		t.do(t.absencesChanged)
 	}
 }
 

@@ -33,6 +33,24 @@ type profileOut struct {
 	Ratings []ratingOut     `json:"ratings"`
 	Recent  []recentGame    `json:"recent"`
 	Playing []*tableSummary `json:"playing"`
+	// Chapters is the account's record in the chapters of co-operative
+	// campaign games (chapters.go), by game then chapter.
+	Chapters []chapterOut `json:"chapters"`
+}
+
+// chapterOut is an account's record in one chapter, with or without the
+// campaign score.
+type chapterOut struct {
+	Game     string    `json:"game"`
+	Chapter  int       `json:"chapter"`
+	Name     game.Text `json:"name"`
+	Campaign bool      `json:"campaign"`
+	Played   int       `json:"played"`
+	Won      int       `json:"won"`
+	// BestCityTricks is the fewest tricks the City took in a won chapter
+	// (absent: none won); BestStars the most campaign stars of one.
+	BestCityTricks *int `json:"best_city_tricks,omitempty"`
+	BestStars      int  `json:"best_stars"`
 }
 
 // sideStats counts an account's finished games in one game and side.
@@ -86,7 +104,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusInternalServerError, errNotStored)
 		return
 	}
-	out := profileOut{Name: acct.Name, Since: acct.Created, Stats: []sideStats{}, Ratings: []ratingOut{}, Recent: []recentGame{}, Playing: []*tableSummary{}}
+	out := profileOut{Name: acct.Name, Since: acct.Created, Stats: []sideStats{}, Ratings: []ratingOut{}, Recent: []recentGame{}, Playing: []*tableSummary{}, Chapters: []chapterOut{}}
 	results, err := s.store.ResultsOf(ctx, acct.UserID, profileResults)
 	if err != nil {
 		s.httpError(w, http.StatusInternalServerError, errNotStored)
@@ -125,6 +143,20 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 			ro.History = append(ro.History, ratingPoint{Table: p.Table, Rating: round1(p.Rating), At: p.At})
 		}
 		out.Ratings = append(out.Ratings, ro)
+	}
+	chapters, err := s.store.ChapterRecords(ctx, acct.UserID)
+	if err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	for _, c := range chapters {
+		co := chapterOut{Game: c.Game, Chapter: c.Chapter, Name: game.T(c.Game + ".chapter." + c.Key), Campaign: c.Campaign,
+			Played: c.Played, Won: c.Won, BestStars: c.BestStars}
+		if c.BestCityTricks >= 0 {
+			best := c.BestCityTricks
+			co.BestCityTricks = &best
+		}
+		out.Chapters = append(out.Chapters, co)
 	}
 	playing, err := s.store.SeatedTablesOf(ctx, acct.UserID, profilePlaying, store.StatusOpen, store.StatusRunning)
 	if err != nil {

@@ -229,13 +229,28 @@ func (t *table) notifyTurn(before, after game.SeatSet) {
 
 // notifyTimeShort tells the player of seat, when not at the table, that the
 // time of their turn-based move runs short (a quarter is left): a Web Push
-// notification that names only the game, never a secret.
+// notification, and a mail when the account asked for mails, that name
+// only the game, never a secret. The store's claim (ClaimTimeWarning, by
+// table, seat and version) makes it once per move: not again after a
+// restart, and only from the node acting for the table (it calls this).
 func (t *table) notifyTimeShort(seat game.Seat) {
-	if t.s.push == nil || !t.acts() || t.state.Outcome().Over || int(seat) >= len(t.rec.Seats) {
+	if (t.s.push == nil && t.s.mail == nil) || !t.acts() || t.state.Outcome().Over || int(seat) >= len(t.rec.Seats) {
 		return
 	}
 	st := t.rec.Seats[seat]
 	if st.Kind != store.KindHuman || st.UserID == "" || t.connected(seat) || t.botControlled(seat) {
+		return
+	}
+	ctx, cancel := storeCtx()
+	defer cancel()
+	if ok, err := t.s.store.ClaimTimeWarning(ctx, t.id, int(seat), t.version); err != nil || !ok {
+		if err != nil {
+			t.s.log.Warn("time-short warning not claimed", "table", t.id, "seat", int(seat), "err", err)
+		}
+		return
+	}
+	t.notifyMailShort(st.UserID)
+	if t.s.push == nil {
 		return
 	}
 	gameName, id := t.rules.Name(), t.id

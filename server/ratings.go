@@ -66,7 +66,8 @@ func (t *table) recordResults() {
 	if !out.Over {
 		return
 	}
-	t.recordFinish(out) // archive.go
+	t.recordFinish(out)   // archive.go
+	t.recordChapters(out) // chapters.go
 	ctx, cancel := storeCtx()
 	defer cancel()
 	type key struct{ user, side string }

@@ -36,13 +36,23 @@ func (t *table) replaceAfter() time.Duration {
 
 // handleReplace frees an absent player's seat for a new invite.
 func (s *Server) handleReplace(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	s.handleReinvite(w, r, sess, func(t *table, seat int, inviteHash string) error {
+		return t.replaceSeat(seat, user.ID, inviteHash)
+	})
+}
+
+// handleReinvite is the route of a host's request that frees a seat under
+// a new invite (a removal before the game starts, a replacement of an
+// absent player): free, on the table's goroutine, checks and frees the seat
+// with the new invite's hash; the answer gives the host the new invite.
+func (s *Server) handleReinvite(w http.ResponseWriter, r *http.Request, sess store.Session, free func(t *table, seat int, inviteHash string) error) {
 	t, seat, ok := s.seatRequest(w, r, sess)
 	if !ok {
 		return
 	}
 	tok := randomToken(24)
 	var res error
-	err := t.ask(r.Context(), func() { res = t.replaceSeat(seat, user.ID, store.Hash(tok)) })
+	err := t.ask(r.Context(), func() { res = free(t, seat, store.Hash(tok)) })
 	if err != nil {
 		res = err
 	}
@@ -70,11 +80,20 @@ func (t *table) replaceSeat(seat int, host, inviteHash string) error {
 	if !away || t.s.now().Sub(since) < t.replaceAfter() {
 		return errNotAbsent
 	}
+	if err := t.reinvite(seat, inviteHash); err != nil {
+		return err
+	}
+	t.s.log.Info("seat replaced by the host", "table", t.id, "seat", seat)
+	return nil
+}
+
+// reinvite frees seat under a new invite hash: the new invite first, so
+// that the old link stops working even if what follows fails; then no
+// owner and no holder, and the table's seats change for everyone.
+func (t *table) reinvite(seat int, inviteHash string) error {
 	st := &t.rec.Seats[seat]
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	// The new invite first: the old link stops working even if what
-	// follows fails.
 	if err := t.s.store.SetSeatInvite(ctx, t.id, seat, inviteHash); err != nil {
 		t.s.log.Error("seat invite not stored", "table", t.id, "seat", seat, "err", err)
 		return errNotStored
@@ -89,7 +108,6 @@ func (t *table) replaceSeat(seat int, host, inviteHash string) error {
 		return errNotStored
 	}
 	st.UserID, st.Name = "", ""
-	t.s.log.Info("seat replaced by the host", "table", t.id, "seat", seat)
 	t.seatsChanged(before)
 	return nil
 }

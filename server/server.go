@@ -171,9 +171,12 @@ type Server struct {
 	swept      chan struct{} // closed when the session sweeper has stopped
 	// tablesSwept is closed when the open-table sweeper has stopped.
 	tablesSwept chan struct{}
-	idleSwept   chan struct{} // closed when the idle-table sweeper has stopped
-	revoked     chan struct{} // closed when the revoked-session sweeper has stopped
-	synced      chan struct{} // closed when the node's sync loop has stopped (several nodes)
+	// chaptersFilled is closed when the chapter records' backfill has
+	// stopped (chapters.go).
+	chaptersFilled chan struct{}
+	idleSwept      chan struct{} // closed when the idle-table sweeper has stopped
+	revoked        chan struct{} // closed when the revoked-session sweeper has stopped
+	synced         chan struct{} // closed when the node's sync loop has stopped (several nodes)
 	// Several nodes (Config.NodeID set).
 	multi     bool
 	node      string
@@ -294,6 +297,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		defer close(s.swept)
 		s.sweepSessions()
 	}()
+	s.chaptersFilled = make(chan struct{})
+	go func() {
+		defer close(s.chaptersFilled)
+		s.backfillChapters()
+	}()
 	s.revoked = make(chan struct{})
 	go func() {
 		defer close(s.revoked)
@@ -360,6 +368,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	select {
 	case <-s.revoked:
+	case <-ctx.Done():
+	}
+	select {
+	case <-s.chaptersFilled:
 	case <-ctx.Done():
 	}
 	return err

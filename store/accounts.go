@@ -126,20 +126,7 @@ func (s *sqlStore) SetPassword(ctx context.Context, userID, hash string) error {
 
 // sessionsOf returns the hashes of a user's sessions but except.
 func sessionsOf(ctx context.Context, tx *sql.Tx, userID, except string) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT token_hash FROM sessions WHERE user_id = ? AND token_hash <> ? ORDER BY token_hash`, userID, except)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var h string
-		if err := rows.Scan(&h); err != nil {
-			return nil, err
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
+	return scanStrings(tx.QueryContext(ctx, `SELECT token_hash FROM sessions WHERE user_id = ? AND token_hash <> ? ORDER BY token_hash`, userID, except))
 }
 
 func (s *sqlStore) DeleteSessionsOf(ctx context.Context, userID, except string) ([]string, error) {
@@ -173,6 +160,7 @@ var deleteAccountStatements = []string{
 	`DELETE FROM results WHERE user_id = ?`,
 	`DELETE FROM ratings WHERE user_id = ?`,
 	`DELETE FROM rating_history WHERE user_id = ?`,
+	`DELETE FROM chapter_results WHERE user_id = ?`,
 	`UPDATE users SET name = '' WHERE id = ?`,
 	`UPDATE seats SET name = '' WHERE user_id = ?`,
 	`UPDATE chat SET name = '' WHERE user_id = ?`,

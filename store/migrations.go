@@ -334,4 +334,37 @@ var Migrations = []Migration{
 		`CREATE INDEX tables_archive_game ON tables(game, status, finished_at, id)`,
 		`CREATE INDEX seats_name ON seats(lower(name))`,
 	}},
+	{15, "time-short warnings sent", []string{
+		// The last move (the table's version when it was the seat's turn)
+		// for which a seat's player was told that the turn-based move's
+		// time runs short: never twice for one move, across restarts and
+		// nodes (Store.ClaimTimeWarning).
+		`CREATE TABLE time_warnings (
+			table_id TEXT NOT NULL,
+			seat INTEGER NOT NULL,
+			version BIGINT NOT NULL,
+			PRIMARY KEY (table_id, seat)
+		)`,
+	}},
+	{16, "chapter records of co-operative games", []string{
+		// An account's result at a finished chapter of a co-operative
+		// campaign game (Jekyll & Hyde), once per table and account:
+		// chapter is its number, chapter_key its name's key; campaign says
+		// the table kept the campaign score; city_tricks are the tricks
+		// the City took in the chapter; stars the campaign stars it gave.
+		`CREATE TABLE chapter_results (
+			table_id TEXT NOT NULL,
+			user_id TEXT NOT NULL,
+			game TEXT NOT NULL,
+			chapter INTEGER NOT NULL,
+			chapter_key TEXT NOT NULL,
+			campaign INTEGER NOT NULL,
+			won INTEGER NOT NULL,
+			city_tricks INTEGER NOT NULL,
+			stars INTEGER NOT NULL,
+			at BIGINT NOT NULL,
+			PRIMARY KEY (table_id, user_id)
+		)`,
+		`CREATE INDEX chapter_results_user ON chapter_results(user_id, game, chapter)`,
+	}},
 }

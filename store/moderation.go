@@ -37,20 +37,7 @@ func (s *sqlStore) Relations(ctx context.Context, kind, user string) ([]string, 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT other_id FROM `+tbl+` WHERE user_id = ? ORDER BY other_id`, user)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return scanStrings(s.r.QueryContext(ctx, `SELECT other_id FROM `+tbl+` WHERE user_id = ? ORDER BY other_id`, user))
 }
 
 func (s *sqlStore) Blocked(ctx context.Context, user string, others []string) (bool, error) {

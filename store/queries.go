@@ -329,20 +329,7 @@ func (s *sqlStore) AddSeatHolder(ctx context.Context, table, user, grp string) e
 }
 
 func (s *sqlStore) SeatHolderGroups(ctx context.Context, table, user string) ([]string, error) {
-	rows, err := s.w.QueryContext(ctx, s.rebind(`SELECT grp FROM seat_holders WHERE table_id = ? AND user_id = ? ORDER BY grp`), table, user)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var g string
-		if err := rows.Scan(&g); err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return scanStrings(s.w.QueryContext(ctx, s.rebind(`SELECT grp FROM seat_holders WHERE table_id = ? AND user_id = ? ORDER BY grp`), table, user))
 }
 
 func (s *sqlStore) AddPushSubscription(ctx context.Context, p PushSubscription) error {
@@ -411,6 +398,25 @@ func (s *sqlStore) Heartbeat(ctx context.Context, node string) error {
 func (s *sqlStore) Integrity() error { return s.integrity }
 
 // boolInt stores a bool as 0 or 1 (both dialects have INTEGER).
+// scanStrings reads the one text column of every row of a query's result
+// (rows, err as QueryContext returns them), in order, and closes the rows;
+// nil for none.
+func scanStrings(rows *sql.Rows, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1
@@ -515,20 +521,14 @@ func (s *sqlStore) ExpiredLeases(ctx context.Context, now time.Time, limit int) 
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.r.QueryContext(ctx, s.rebind(`SELECT table_id FROM table_leases WHERE expires <= ? ORDER BY expires, table_id LIMIT ?`), ms(now), limit)
+	out, err := scanStrings(s.r.QueryContext(ctx, s.rebind(`SELECT table_id FROM table_leases WHERE expires <= ? ORDER BY expires, table_id LIMIT ?`), ms(now), limit))
 	if err != nil {
 		return nil, mapErr(err)
 	}
-	defer rows.Close()
-	out := []string{}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
+	if out == nil {
+		out = []string{}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *sqlStore) TableVersions(ctx context.Context, tables []string) (map[string]int64, error) {

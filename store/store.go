@@ -362,6 +362,22 @@ type Store interface {
 	// of the statuses (all when none), newest first, at most limit.
 	SeatedTablesOf(ctx context.Context, userID string, limit int, statuses ...string) ([]Table, error)
 
+	// ClaimTimeWarning records that seat's player at table is told that
+	// the time of the move at version runs short, unless they were told
+	// for that move (or a later one) already: it returns whether this
+	// warning may go. Every store client sees the same claims, so that a
+	// restart or a second node never warns twice for one move.
+	ClaimTimeWarning(ctx context.Context, table string, seat int, version int64) (bool, error)
+
+	// Chapter records (records.go).
+
+	// RecordChapters stores the chapter results of a finished table, once
+	// per table and user: a result stored already is left as it is.
+	RecordChapters(ctx context.Context, results []ChapterResult) error
+	// ChapterRecords returns a user's record per game, chapter and
+	// campaign flag, by game then chapter.
+	ChapterRecords(ctx context.Context, userID string) ([]ChapterRecord, error)
+
 	// Passkeys (passkeys.go).
 
 	// AddPasskey stores a passkey of an account (ErrConflict when its

@@ -229,3 +229,17 @@ func (st *State) publicCards() uint32 {
 	}
 	return m
 }
+
+// ChapterResult implements game.ChapterRecorder: the chapter's number and
+// key, whether the campaign score is kept, whether the players won, the
+// tricks the City took in the rounds scored, and the stars given.
+func (st *State) ChapterResult() game.ChapterResult {
+	out := game.ChapterResult{Chapter: int(st.cfg.Chapter), Key: st.cfg.def().Key, Campaign: st.cfg.Score,
+		Won: st.phase == phaseOver && st.result == resWin, Stars: int(st.stars)}
+	for _, r := range st.res {
+		if r.Done {
+			out.CityTricks += len(st.r.Tricks) - int(r.Tricks[0]) - int(r.Tricks[1])
+		}
+	}
+	return out
+}

@@ -189,6 +189,7 @@ func (s *Store) DeleteAccount(ctx context.Context, userID string) ([]string, err
 			`DELETE FROM results WHERE user_id = $1`,
 			`DELETE FROM ratings WHERE user_id = $1`,
 			`DELETE FROM rating_history WHERE user_id = $1`,
+			`DELETE FROM chapter_results WHERE user_id = $1`,
 			`UPDATE users SET name = '' WHERE id = $1`,
 			`UPDATE seats SET name = '' WHERE user_id = $1`,
 			`UPDATE chat SET name = '' WHERE user_id = $1`,

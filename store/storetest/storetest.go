@@ -76,6 +76,8 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Archive", testArchive},
 		{"MailPrefsAndClaims", testMailPrefsAndClaims},
 		{"Absences", testAbsences},
+		{"TimeWarnings", testTimeWarnings},
+		{"ChapterRecords", testChapterRecords},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })

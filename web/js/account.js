@@ -342,7 +342,10 @@ export function openAccountDialog(m, mode = 'register') {
     };
     toReg.addEventListener('click', () => show('register'));
     toSign.addEventListener('click', () => show('signin'));
-    body = [el('h2', { id: 'account-title', 'data-i18n': 'web.account.title' }, t('web.account.title')), reg, toSign, sign, toReg];
+    // A guest's mutes and blocks are the server's too (tied to its
+    // session): listed here, each with its undo.
+    body = [el('h2', { id: 'account-title', 'data-i18n': 'web.account.title' }, t('web.account.title')), reg, toSign, sign, toReg,
+      m ? moderationSection() : null];
     show(mode);
   }
   dialog.append(...body.filter((x) => x !== null), el('div', { class: 'dialog-buttons' }, close));

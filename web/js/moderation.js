@@ -1,6 +1,8 @@
-// Moderation at a table: mute a player's chat lines (kept by the server
-// for an account, in this browser for a guest), report a chat line, block
-// its sender from one's tables.
+// Moderation at a table: mute a player's chat lines (kept by the server,
+// for an account and for a guest alike, so that a mute holds on every page),
+// report a chat line, block its sender from one's tables. Mutes a guest made
+// before the server kept them stay in this browser (gaslamp.mutes) until
+// lifted.
 
 import { el } from './dom.js';
 import { t, render } from './i18n.js';
@@ -14,8 +16,8 @@ const STORAGE_KEY = 'gaslamp.mutes';
 
 /** @type {Map<string, string>} muted handles and the names they had */
 const muted = new Map();
-/** Whether the mutes are the server's (an account's). */
-let serverKept = false;
+/** @type {Set<string>} the muted handles kept only in this browser (older guest mutes) */
+const localOnly = new Set();
 /** The signed-in person's own chat handle, once known. */
 let self = '';
 
@@ -28,10 +30,10 @@ function errorText(e) {
   return e instanceof HttpError && e.text ? render(e.text) : t('web.error.network');
 }
 
-/** Saves a guest's mutes in this browser. */
+/** Saves the mutes kept only in this browser. */
 function saveLocal() {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify([...muted].map(([w, name]) => ({ who: w, name }))));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([...localOnly].map((w) => ({ who: w, name: muted.get(w) ?? '' }))));
   } catch {
     // No storage (private mode): the mutes last as long as the page.
   }
@@ -50,27 +52,33 @@ async function handleOf(id) {
 }
 
 /**
- * Loads whom the person mutes: an account's list from the server, a
- * guest's from this browser.
+ * Loads whom the person mutes: the server's list (an account's or a
+ * guest's), and the older mutes this browser kept for a guest.
  * @param {Me|null} me
  * @returns {Promise<void>}
  */
 export async function loadMutes(me) {
   muted.clear();
-  serverKept = !!me?.account;
+  localOnly.clear();
   if (me) self = await handleOf(me.id).catch(() => '');
-  if (serverKept) {
+  if (me) {
     try {
       const res = /** @type {{mutes: {who: string, name: string}[]}} */ (await api('/api/moderation'));
       for (const m of res.mutes ?? []) muted.set(m.who, m.name);
     } catch {
       // Shown unmuted until the next visit.
     }
-    return;
   }
   try {
     const list = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
-    if (Array.isArray(list)) for (const m of list) if (typeof m?.who === 'string') muted.set(m.who, String(m.name ?? ''));
+    if (Array.isArray(list)) {
+      for (const m of list) {
+        if (typeof m?.who === 'string' && !muted.has(m.who)) {
+          muted.set(m.who, String(m.name ?? ''));
+          localOnly.add(m.who);
+        }
+      }
+    }
   } catch {
     // Nothing kept.
   }
@@ -95,9 +103,13 @@ export function unmuteButton(who, name, redraw) {
   const b = el('button', { type: 'button', class: 'link', 'data-unmute': who, 'aria-label': t('web.mod.unmute-named', { name }) }, t('web.mod.unmute'));
   b.addEventListener('click', async () => {
     try {
-      if (serverKept) await api('/api/moderation/mute', { method: 'POST', body: { who, on: false } });
+      if (localOnly.has(who)) {
+        localOnly.delete(who);
+        saveLocal();
+      } else {
+        await api('/api/moderation/mute', { method: 'POST', body: { who, on: false } });
+      }
       muted.delete(who);
-      if (!serverKept) saveLocal();
       redraw();
     } catch (e) {
       toast(errorText(e));
@@ -148,7 +160,7 @@ export function reportDialog(table, line) {
  * The actions on another player's chat line: mute, report, block.
  * @param {string} table
  * @param {ChatMsg} line
- * @param {boolean} account whether the person is an account (mutes kept by the server)
+ * @param {boolean} account whether the person is an account (unused: the server keeps everyone's mutes)
  * @param {() => void} redraw
  * @returns {HTMLElement|null}
  */
@@ -158,9 +170,8 @@ export function chatActions(table, line, account, redraw) {
   const mute = el('button', { type: 'button', class: 'link', 'data-mute': who }, t('web.mod.mute'));
   mute.addEventListener('click', async () => {
     try {
-      if (account) await api('/api/moderation/mute', { method: 'POST', body: { table, seq: line.seq } });
+      await api('/api/moderation/mute', { method: 'POST', body: { table, seq: line.seq } });
       muted.set(who, line.from);
-      if (!account) saveLocal();
       toast(t('web.mod.muted', { name: line.from }), 'info');
       redraw();
     } catch (e) {

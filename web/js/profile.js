@@ -98,6 +98,19 @@ function show() {
     el('span', { class: `status status-${tb.status}` }, t(tb.status === 'open' ? 'web.status.open' : 'web.status.running')), ' ',
     tb.seats.map((s) => s.player ? s.player.name || t('web.player.former') : t('web.seat.free')).join(' · '), ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small' }, t('web.lobby.watch')))));
+  // Co-operative chapters (Jekyll & Hyde): no rating, a record per
+  // chapter; one table per game, the game in its caption.
+  const chapterGames = [...new Set((p.chapters ?? []).map((c) => c.game))];
+  const chapters = chapterGames.map((g) => el('div', { class: 'table-scroll' }, el('table', { class: 'stats chapters', id: `profile-chapters-${g}` },
+    el('caption', {}, gameName(g)),
+    el('thead', {}, el('tr', {}, ...['web.profile.chapter', 'web.profile.games', 'web.profile.wins', 'web.profile.best']
+      .map((k) => el('th', {}, t(k))))),
+    el('tbody', {}, ...(p.chapters ?? []).filter((c) => c.game === g).map((c) => el('tr', { 'data-chapter': String(c.chapter), 'data-campaign': String(c.campaign) },
+      el('td', {}, render(c.name), c.campaign ? ' ' : null,
+        c.campaign ? el('span', { class: 'badge own', title: t('web.profile.campaign-own') }, t('web.profile.campaign')) : null),
+      el('td', {}, String(c.played)), el('td', {}, String(c.won)),
+      el('td', { class: 'best' }, c.best_city_tricks == null ? '–'
+        : t('web.profile.best-city', { n: c.best_city_tricks }) + (c.campaign ? ` · ${t('web.profile.best-stars', { n: c.best_stars })}` : ''))))))));
   /** @param {HTMLElement} list @param {string} empty */
   const orEmpty = (list, empty) => (list.querySelector('li, tbody tr') ? list : el('p', { class: 'help' }, t(empty)));
   main.replaceChildren(
@@ -107,6 +120,7 @@ function show() {
     section('web.profile.playing', orEmpty(playing, 'web.profile.none')),
     section('web.profile.recent', orEmpty(recent, 'web.profile.none')),
     section('web.profile.stats', orEmpty(stats, 'web.profile.none')),
+    ...(chapters.length ? [el('section', { class: 'card', id: 'profile-chapters' }, el('h2', {}, t('web.profile.chapters')), ...chapters)] : []),
     el('nav', { class: 'leaderboards' }, t('web.leaderboard.title'), ' ',
       ...games.map((g) => el('a', { href: `/leaderboard/${encodeURIComponent(g.id)}`, class: 'button small' }, render(g.name)))));
 }

@@ -353,6 +353,20 @@ export {};
  * @property {RatingInfo[]} ratings
  * @property {{table: string, game: string, side: string, won: boolean, rated: boolean, at: string}[]} recent
  * @property {TableInfo[]} playing
+ * @property {ChapterRecord[]} [chapters]
+ */
+
+/**
+ * An account's record in one chapter of a co-operative game (profile).
+ * @typedef {Object} ChapterRecord
+ * @property {string} game
+ * @property {number} chapter
+ * @property {Text} name
+ * @property {boolean} campaign whether the tables kept the campaign score (gaslamp's own)
+ * @property {number} played
+ * @property {number} won
+ * @property {number} [best_city_tricks] the fewest tricks the City took in a won chapter
+ * @property {number} best_stars
  */
 
 /**
