@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,11 +16,13 @@ import (
 // the one highlighted card of the hand, whose name the hint must give. The
 // scripted Mr Hyde plays in between (and never before his step, or the hints
 // would not match the hand). At the end the chapter is won and the panel
-// offers the rules and a game against a bot. Screenshots of the first step,
+// offers the rules and a game against a bot. axe checks the first step and the
+// end. Screenshots of the first step,
 // of the colour ranks at work (step 10) and of a red reaction (step 18) at
 // 1366x768 and 390x844, and of the end, go to the artifacts.
 func TestBrowserTutorialJekyll(t *testing.T) {
 	requireBrowser(t)
+	axe := axeSource(t)
 	base := startServer(t)
 	browser := startBrowser(t)
 	shots := artifactsDir(t)
@@ -61,6 +64,12 @@ func TestBrowserTutorialJekyll(t *testing.T) {
 		if h.Step == "0" || h.Step == "10" || h.Step == "18" {
 			shoot(h.Step)
 		}
+		if h.Step == "0" {
+			p.checkAxeSchemes(axe, "a tutorial step")
+		}
+		if h.Step == "10" {
+			p.checkAxeSchemes(axe, "a tutorial step of the night")
+		}
 		v := mustEval[int](p, `Number(document.body.dataset.version)`)
 		if quoted := hintButton.FindAllStringSubmatch(h.Text, -1); len(quoted) >= 1 {
 			sel := `#jk-actions button[data-choice]`
@@ -70,7 +79,17 @@ func TestBrowserTutorialJekyll(t *testing.T) {
 			}
 			p.mustClick(sel)
 		} else {
-			cards := mustEval[[]string](p, `[...document.querySelectorAll('#jk-hand button.target')].map((b) => b.querySelector('.sr-only')?.textContent ?? '')`)
+			// The card's name as the page writes it (the renderer's own
+			// cardName), to find in the hint.
+			ctx, cancel := context.WithTimeout(p.ctx, scaled(10*time.Second))
+			cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+  const { cardName } = await import('/static/js/games/jekyll.js');
+  return [...document.querySelectorAll('#jk-hand button.target')].map((b) => cardName(b.dataset.card ?? ''));
+})()`, chromedp.EvalAwaitPromise))
+			cancel()
+			if err != nil {
+				t.Fatalf("step %s: the cards to click: %v", h.Step, err)
+			}
 			if len(cards) != 1 {
 				t.Fatalf("step %s: %d cards to click, want the step's one: %q", h.Step, len(cards), cards)
 			}
@@ -102,5 +121,6 @@ func TestBrowserTutorialJekyll(t *testing.T) {
 			p.viewportShot(shots, "tutorial-jekyll-end-"+strconv.Itoa(int(vp.w))+"x"+strconv.Itoa(int(vp.h))+".png")
 		}
 	}
+	p.checkAxeSchemes(axe, "the end of a tutorial")
 	p.checkConsole()
 }
