@@ -46,7 +46,7 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 		t.bots[seat] = b
 	}
 	b.name = name
-	if mv, ok := t.scripted(); ok {
+	if _, mv, ok := t.scripted(); ok {
 		// A tutorial: the step's move, made again each step (a player's
 		// seat left to a bot follows the script too).
 		b.bot = scriptBot{mv}
@@ -82,7 +82,7 @@ func (t *table) scheduleBots() {
 	}
 	toAct := t.state.ToAct()
 	for _, seat := range toAct.Seats() {
-		if !t.botControlled(seat) {
+		if !t.botControlled(seat) || t.waitsForScript(seat) {
 			continue
 		}
 		b := t.botFor(seat)

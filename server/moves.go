@@ -79,7 +79,7 @@ func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 		refuse(asGameError(err, game.CodeMalformed))
 		return
 	}
-	if want, ok := t.scripted(); ok && mv != want && game.Contains(t.state.Legal(m.Seat, nil), want) {
+	if by, want, ok := t.scripted(); ok && (by != m.Seat || mv != want) && game.Contains(t.state.Legal(by, nil), want) {
 		refuse(errTutorialStep)
 		return
 	}

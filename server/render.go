@@ -190,8 +190,10 @@ func (t *table) legalJSON(s game.Seat) ([]byte, error) {
 	var b []byte
 	if t.rec.Status == store.StatusRunning && t.state.ToAct().Has(s) {
 		moves := t.state.Legal(s, nil)
-		if mv, ok := t.scripted(); ok && game.Contains(moves, mv) {
+		if by, mv, ok := t.scripted(); ok && by == s && game.Contains(moves, mv) {
 			moves = []game.Move{mv} // a tutorial offers only the step's move
+		} else if ok && by != s {
+			moves = nil // another seat's step
 		}
 		intents := make([]json.RawMessage, len(moves))
 		for i, m := range moves {

@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,19 +14,27 @@ import (
 	"gaslamp/store"
 )
 
-// A tutorial is a short scripted game: the player holds one seat, the table
-// plays the other seats' moves from the script, and at each step the only
-// move the player is offered (and allowed) is the scripted one. The client
-// shows the hint of the step (its catalogue key "tutorial.<game>.<step>",
+// A tutorial is a short scripted game: the player holds one seat or more,
+// the table plays the other seats' moves from the script, and at each step
+// the only move the player is offered (and allowed) is the scripted one. The
+// client shows the hint of the step (its catalogue key "tutorial.<game>.<step>",
 // the step being the table's version) and, at the end, a summary.
+//
+// Each move of the script is one step, played by the first seat to act
+// unless the script says which (by): where several seats act at once (the
+// gifts of Jekyll & Hyde), only the step's seat is offered a move and bots
+// of the others wait for their step.
 //
 // Tutorial tables are casual and never rated, and are kept out of the lobby,
 // the archive and "my games": they are told apart by their id's prefix.
+// Each game's script may live in its own file (tutorial_<game>.go), adding
+// itself to tutorialScripts from an init function.
 type tutorialScript struct {
 	game  string
 	seed  uint64
-	seat  game.Seat         // the player's seat
+	seats []game.Seat       // the player's seats
 	moves []json.RawMessage // every move of the game in order, as intents
+	by    []game.Seat       // the seat that plays each move; nil: the first seat to act
 }
 
 // tutorialPrefix starts the id of every tutorial table.
@@ -37,7 +47,7 @@ const tutorialBot = "script"
 // Lane): the player is the investigator; the game ends at the end of turn 2
 // with Jack identified (the script test replays it through the real rules).
 var tutorialScripts = map[string]tutorialScript{
-	"pocket": {game: "pocket", seed: 37, seat: 1, moves: []json.RawMessage{
+	"pocket": {game: "pocket", seed: 37, seats: []game.Seat{1}, moves: []json.RawMessage{
 		json.RawMessage(`{"kind":"watson","steps":1}`),
 		json.RawMessage(`{"kind":"rotate","tile":4,"wall":"E"}`),
 		json.RawMessage(`{"kind":"rotate","tile":1,"wall":"S"}`),
@@ -52,8 +62,18 @@ var tutorialScripts = map[string]tutorialScript{
 // tutorial is a tutorial table's script decoded for its rules.
 type tutorial struct {
 	game  string
-	seat  game.Seat
+	seats []game.Seat
 	moves []game.Move
+	by    []game.Seat // the seat of each step
+}
+
+// seatOf is the seat that plays step i of the script (sc.by, else the first
+// seat to act in st, the state before the step).
+func (sc tutorialScript) seatOf(i int, st game.State) game.Seat {
+	if sc.by != nil {
+		return sc.by[i]
+	}
+	return st.ToAct().First()
 }
 
 // isTutorialID reports whether a table id is a tutorial table's.
@@ -69,24 +89,41 @@ func loadTutorial(rules game.Rules, id string) (*tutorial, error) {
 	if !ok {
 		return nil, nil
 	}
-	tu := &tutorial{game: sc.game, seat: sc.seat}
-	for _, raw := range sc.moves {
+	tu := &tutorial{game: sc.game, seats: sc.seats}
+	// The script is replayed through the rules for the seat of each step.
+	st, err := rules.New(game.Options{}, sc.seed)
+	if err != nil {
+		return nil, err
+	}
+	for i, raw := range sc.moves {
 		mv, err := rules.DecodeMove(raw)
 		if err != nil {
 			return nil, err
 		}
+		seat := sc.seatOf(i, st)
+		if err := st.Apply(seat, mv, nil); err != nil {
+			return nil, err
+		}
 		tu.moves = append(tu.moves, mv)
+		tu.by = append(tu.by, seat)
 	}
 	return tu, nil
 }
 
-// scripted returns the move of the table's current step, if the script has
-// one.
-func (t *table) scripted() (game.Move, bool) {
+// scripted returns the seat and the move of the table's current step, if the
+// script has one.
+func (t *table) scripted() (game.Seat, game.Move, bool) {
 	if t.tutorial == nil || t.version < 0 || t.version >= int64(len(t.tutorial.moves)) {
-		return 0, false
+		return 0, 0, false
 	}
-	return t.tutorial.moves[t.version], true
+	return t.tutorial.by[t.version], t.tutorial.moves[t.version], true
+}
+
+// waitsForScript reports whether seat, though it may act, must wait for
+// another seat's step of the tutorial.
+func (t *table) waitsForScript(seat game.Seat) bool {
+	by, _, ok := t.scripted()
+	return ok && by != seat
 }
 
 // errTutorialStep refuses a move that is not the tutorial's step.
@@ -132,7 +169,7 @@ func (s *Server) handleCreateTutorial(w http.ResponseWriter, r *http.Request, se
 	invites := map[string]string{}
 	for i := range infos {
 		st := store.Seat{Seat: i, Kind: store.KindBot, Bot: tutorialBot, Level: game.LevelNormal}
-		if game.Seat(i) == sc.seat {
+		if slices.Contains(sc.seats, game.Seat(i)) {
 			tok := randomToken(24)
 			st = store.Seat{Seat: i, Kind: store.KindHuman, InviteHash: store.Hash(tok)}
 			invites[strconv.Itoa(i)] = "/join/" + tok
@@ -151,8 +188,14 @@ func (s *Server) handleCreateTutorial(w http.ResponseWriter, r *http.Request, se
 	}
 	s.hub.add(t)
 	s.log.Info("tutorial created", "table", rec.ID, "game", rec.Game)
-	seat := int(sc.seat)
+	seat := int(sc.seats[0])
 	out := s.seatCreator(r, t, &seat, user, invites)
+	for _, more := range sc.seats[1:] {
+		var res error
+		if err := t.ask(r.Context(), func() { res = t.takeSeat(int(more), user.ID, user.Name, false) }); err != nil || res != nil {
+			s.log.Warn("tutorial seat not taken", "table", rec.ID, "seat", int(more), "err", errors.Join(err, res))
+		}
+	}
 	delete(out, "invites") // nobody else joins a tutorial
 	writeJSON(w, http.StatusCreated, out)
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,14 +50,17 @@ func TestTutorialScripts(t *testing.T) {
 			if st.Outcome().Over {
 				t.Fatalf("%s: the game ended before step %d", id, step)
 			}
-			seat := st.ToAct().First()
-			if !game.Contains(st.Legal(seat, nil), mv) {
+			seat := sc.seatOf(step, st)
+			if seat != tu.by[step] {
+				t.Fatalf("%s: step %d: loaded for seat %d, replayed for seat %d", id, step, tu.by[step], seat)
+			}
+			if !st.ToAct().Has(seat) || !game.Contains(st.Legal(seat, nil), mv) {
 				t.Fatalf("%s: step %d (%s) is not legal for seat %d", id, step, sc.moves[step], seat)
 			}
 			if err := st.Apply(seat, mv, nil); err != nil {
 				t.Fatalf("%s: step %d refused: %v", id, step, err)
 			}
-			if seat == sc.seat {
+			if slices.Contains(sc.seats, seat) {
 				played++
 				keys = append(keys, "tutorial."+id+".step."+strconv.Itoa(step))
 			}
@@ -110,7 +114,7 @@ func TestTutorialTable(t *testing.T) {
 	v := f.V
 	refused := false
 	for v < int64(len(sc.moves)) {
-		if sc.seat != game.Seat(sc.seatAt(t, v)) {
+		if sc.seats[0] != game.Seat(sc.seatAt(t, v)) {
 			f = c.update(v + 1)
 			v = f.V
 			continue
@@ -156,12 +160,11 @@ func TestTutorialTable(t *testing.T) {
 func (sc tutorialScript) seatAt(t *testing.T, v int64) int {
 	t.Helper()
 	rules, _ := game.Lookup(sc.game)
-	st, _ := rules.New(game.Options{}, sc.seed)
-	tu, _ := loadTutorial(rules, tutorialPrefix+"x")
-	for i := int64(0); i < v; i++ {
-		st.Apply(st.ToAct().First(), tu.moves[i], nil)
+	tu, err := loadTutorial(rules, tutorialPrefix+"x")
+	if err != nil || tu == nil {
+		t.Fatalf("%s: script not loaded: %v", sc.game, err)
 	}
-	return int(st.ToAct().First())
+	return int(tu.by[v])
 }
 
 // TestTutorialExpires: a tutorial table younger than TutorialTTL stays; one
@@ -200,5 +203,69 @@ func notListed(t *testing.T, u *user, id string, paths ...string) {
 		if strings.Contains(string(body), id) {
 			t.Fatalf("%s lists the tutorial: %s", path, body)
 		}
+	}
+}
+
+// TestTutorialTableJekyll plays the Jekyll & Hyde tutorial over the wire,
+// where both seats may act at once (before the deal and during the gifts):
+// at each step only the step's seat is offered a move, the player is offered
+// nothing during the script's steps, Mr Hyde's script never plays before its
+// step (each update comes one version at a time with the scripted move
+// played), an off-script gift is refused, and the chapter ends in the
+// players' win.
+func TestTutorialTableJekyll(t *testing.T) {
+	e := newEnv(t, nil)
+	defer e.close()
+	u := e.guest("pupil")
+	var out created
+	if code := u.do("POST", "/api/tutorials/jekyll", nil, &out); code != 201 || out.Seat == nil || *out.Seat != 0 {
+		t.Fatalf("create tutorial: %d %+v", code, out)
+	}
+	c := e.dial(u, out.ID)
+	defer c.close()
+	c.hello(-1)
+	f := c.next("state")
+	sc := tutorialScripts["jekyll"]
+	rules, _ := game.Lookup("jekyll")
+	st, _ := rules.New(game.Options{}, sc.seed)
+	refused := false
+	for v := f.V; v < int64(len(sc.moves)); v = f.V {
+		by := sc.by[v]
+		mv, _ := rules.DecodeMove(sc.moves[v])
+		legal := f.Legal["0"]
+		switch {
+		case by != 0 && len(legal) != 0:
+			t.Fatalf("step %d is Hyde's, the player is offered %s", v, legal)
+		case by == 0 && (len(legal) != 1 || string(legal[0]) != string(sc.moves[v])):
+			t.Fatalf("step %d: legal %s, want only %s", v, legal, sc.moves[v])
+		}
+		if by == 0 && !refused && st.ToAct().Has(1) {
+			// Hyde may act too, yet waits; another gift of the player's
+			// own is refused.
+			for _, other := range st.Legal(0, nil) {
+				if other != mv {
+					id := c.move(v, 0, string(rules.EncodeMove(other)))
+					ef := c.next("error")
+					if ef.ID != id || ef.Text.Key != "err.tutorial-step" {
+						t.Fatalf("off-script move: %s", ef.Raw)
+					}
+					refused = true
+					break
+				}
+			}
+		}
+		if by == 0 {
+			c.move(v, 0, string(sc.moves[v]))
+		}
+		if err := st.Apply(by, mv, nil); err != nil {
+			t.Fatalf("step %d: %v", v, err)
+		}
+		f = c.update(v + 1)
+	}
+	if !refused {
+		t.Fatal("no off-script move was tried")
+	}
+	if f.Outcome == nil || !f.Outcome.Over || f.Outcome.Winner != "players" {
+		t.Fatalf("tutorial end: outcome %+v", f.Outcome)
 	}
 }

@@ -823,7 +823,8 @@ function drawLog(snap, last) {
 /**
  * A tutorial table's hint: what to do at this step and why
  * ("tutorial.GAME.step.N", N the table's version, with the introduction at
- * the start), a word while the scripted side plays, and at the end a summary
+ * the start), a word while the scripted side plays (the game's own
+ * "tutorial.GAME.wait", else a general one), and at the end a summary
  * with links to the rules and to a game against a bot.
  */
 function drawTutorial() {
@@ -846,7 +847,8 @@ function drawTutorial() {
   if (st.version === 0) parts.push(el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
   const mine = myLegal().length > 0;
   parts.push(el('p', { class: 'tutorial-hint', 'data-step': String(st.version) },
-    mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn') : t('web.tutorial.wait')));
+    mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn')
+      : has(`tutorial.${game}.wait`) ? t(`tutorial.${game}.wait`) : t('web.tutorial.wait')));
   box.replaceChildren(...parts);
 }
 

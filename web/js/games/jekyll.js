@@ -245,7 +245,9 @@ function whoName(who) {
 /**
  * A card face (HTML): value, shape, colour name.
  * @param {string} id
- * @param {{tag?: 'span'|'button', small?: boolean, attrs?: import('../dom.js').Attrs}} [opts]
+ * @param {{tag?: 'span'|'button', small?: boolean, attrs?: import('../dom.js').Attrs, label?: string}} [opts]
+ *   label: the words a screen reader says instead of the card's name (a
+ *   button's action), so that its name holds its visible text
  */
 function cardEl(id, opts = {}) {
   const c = parseCard(id);
@@ -260,7 +262,7 @@ function cardEl(id, opts = {}) {
     el('span', { class: 'v', 'aria-hidden': 'true' }, potion ? '+' : String(c.value)),
     el('span', { class: 'g', 'aria-hidden': 'true' }, potion ? String(c.value) : glyphOf(c.colour)),
     opts.small ? null : el('span', { class: 'n', 'aria-hidden': 'true' }, shortName(c.colour)),
-    el('span', { class: 'sr-only' }, cardName(id)),
+    el('span', { class: 'sr-only' }, opts.label ?? cardName(id)),
   ];
   return opts.tag === 'button' ? el('button', { type: 'button', ...attrs }, ...face) : el('span', attrs, ...face);
 }
@@ -532,7 +534,7 @@ async function jekyll(ctx) {
     for (const id of sortCards(v.hand)) {
       const choices = byCard.get(id);
       if (choices && choices.length) {
-        const b = cardEl(id, { tag: 'button', attrs: { class: `jk-card c-${parseCard(id).colour} target`, 'data-action': choices[0].intent.kind, 'aria-label': choices[0].label, title: choices[0].label } });
+        const b = cardEl(id, { tag: 'button', label: choices[0].label, attrs: { class: `jk-card c-${parseCard(id).colour} target`, 'data-action': choices[0].intent.kind, title: choices[0].label } });
         b.addEventListener('click', () => {
           if (choices.length === 1) ctx.play(choices[0].seat, choices[0].intent);
           else ctx.choose(cardName(id), choices);
