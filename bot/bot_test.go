@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"gaslamp/bot/testgame"
 	"gaslamp/game"
@@ -232,6 +233,26 @@ func TestISMCTSBudget(t *testing.T) {
 	b.Choose(st.View(0), st.Legal(0, nil))
 	if b.Iterations() < 10 || b.Iterations() >= 1<<30 {
 		t.Fatalf("%d iterations in 20ms", b.Iterations())
+	}
+}
+
+// TestISMCTSChooseBy: a deadline already past stops the search after its
+// first iteration, whatever the budget; a zero deadline leaves only the
+// iteration cap.
+func TestISMCTSChooseBy(t *testing.T) {
+	b := NewISMCTS(game.BotConfig{Rules: testgame.Rules{}, Seat: 0, Seed: 1}, Search{Iterations: 500, Budget: time.Hour})
+	st, _ := testgame.Rules{}.New(nil, 2)
+	v, legal := st.View(0), st.Legal(0, nil)
+	if len(legal) < 2 {
+		t.Fatalf("%d legal moves: the test needs a choice", len(legal))
+	}
+	b.ChooseBy(v, legal, time.Now().Add(-time.Second))
+	if b.Iterations() != 1 {
+		t.Fatalf("%d iterations past the deadline, want 1", b.Iterations())
+	}
+	b.ChooseBy(v, legal, time.Time{})
+	if b.Iterations() != 500 {
+		t.Fatalf("%d iterations without a deadline, want the cap 500", b.Iterations())
 	}
 }
 

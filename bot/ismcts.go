@@ -151,6 +151,17 @@ func (b *ISMCTS) Iterations() int { return b.last }
 // Choose implements game.Bot: it searches from view v and returns the most
 // visited of legal.
 func (b *ISMCTS) Choose(v game.View, legal []game.Move) game.Move {
+	var deadline time.Time
+	if b.cfg.Budget > 0 {
+		deadline = time.Now().Add(b.cfg.Budget)
+	}
+	return b.ChooseBy(v, legal, deadline)
+}
+
+// ChooseBy is Choose with the search stopped at deadline (zero: only the
+// iteration cap) instead of after the budget: a bot that spent part of its
+// budget on another search gives the ISMCTS what is left.
+func (b *ISMCTS) ChooseBy(v game.View, legal []game.Move, deadline time.Time) game.Move {
 	b.last = 0
 	if len(legal) == 1 {
 		return legal[0]
@@ -163,9 +174,8 @@ func (b *ISMCTS) Choose(v game.View, legal []game.Move) game.Move {
 		b.sides = sides
 	}
 	root := &node{seat: game.Spectator}
-	start := time.Now()
 	for b.last < b.cfg.Iterations {
-		if b.cfg.Budget > 0 && b.last > 0 && time.Since(start) >= b.cfg.Budget {
+		if !deadline.IsZero() && b.last > 0 && !time.Now().Before(deadline) {
 			break
 		}
 		st, err := b.rules.Determinize(v, &b.rng)

@@ -29,6 +29,7 @@ import (
 // easy, normal, hard).
 func init() {
 	game.RegisterBot(ID, "endgame", func(cfg game.BotConfig) (game.Bot, error) { return NewEndgame(cfg), nil })
+	game.RegisterBot(ID, "modeled", func(cfg game.BotConfig) (game.Bot, error) { return NewModeled(cfg), nil })
 }
 
 // EndgameWorlds is the number of worlds the investigator's exact search
@@ -58,17 +59,29 @@ type Endgame struct {
 // iterations of its ISMCTS and the node limit of its exact search,
 // cfg.Budget the time of a decision (negative: none, the bot then depends on
 // its seed alone).
-func NewEndgame(cfg game.BotConfig) *Endgame {
+func NewEndgame(cfg game.BotConfig) *Endgame { return newEndgame(cfg, false) }
+
+// NewModeled returns the "modeled" bot of cfg.Seat (model.go): at Jack's
+// seat the endgame bot whose search plays the investigator by a model that
+// does not know Jack; at the investigator's seat the endgame bot itself.
+func NewModeled(cfg game.BotConfig) *Endgame { return newEndgame(cfg, cfg.Seat == JackSeat) }
+
+func newEndgame(cfg game.BotConfig, modeled bool) *Endgame {
 	iters := bot.LevelIterations(cfg.Level)
 	budget := cfg.Budget
 	if budget == 0 {
 		budget = bot.DefaultBudget
 	}
+	s := bot.Search{Iterations: iters, Budget: budget, Variety: bot.DefaultVariety}
+	if modeled {
+		s.SideOnly = true
+		s.Rollout = bot.Policy(playModel)
+	}
 	return &Endgame{
 		seat:   cfg.Seat,
 		rng:    game.NewRand(cfg.Seed ^ 0x656e6467616d65),
 		budget: budget,
-		search: bot.NewISMCTS(cfg, bot.Search{Iterations: iters, Budget: budget, Variety: bot.DefaultVariety}),
+		search: bot.NewISMCTS(cfg, s),
 		sv:     newSolver(nodesPerIteration * iters),
 	}
 }
@@ -81,18 +94,24 @@ func (b *Endgame) Choose(gv game.View, legal []game.Move) game.Move {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	// One deadline for the whole decision: the ISMCTS gets what the exact
+	// search left of the budget, so that a decision that tried both stays
+	// within it.
+	var deadline time.Time
+	if b.budget > 0 {
+		deadline = time.Now().Add(b.budget)
+	}
 	if v, ok := gv.(*View); ok && cheapEnd(v) {
-		start := time.Now()
 		b.sv.deadline = time.Time{}
 		if b.budget > 0 {
-			b.sv.deadline = start.Add(b.budget / 2)
+			b.sv.deadline = time.Now().Add(b.budget / 2)
 		}
 		if m, ok := b.exactMove(v, legal); ok {
 			b.exact++
 			return m
 		}
 	}
-	return b.search.Choose(gv, legal)
+	return b.search.ChooseBy(gv, legal, deadline)
 }
 
 // cheapEnd reports whether the exact search is tried from v: the last two
