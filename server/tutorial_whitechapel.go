@@ -1,6 +1,10 @@
 package server
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"gaslamp/game"
+)
 
 // whitechapelTutorial is the script of the Letters from Whitechapel
 // tutorial, not registered in tutorialScripts yet: its hints (en, fr, nl),
@@ -15,7 +19,7 @@ import "encoding/json"
 // 123; yellow on J131 and Blue on J162 leave him one walk, to 122 by J132;
 // Blue moves to J132 (37) and arrests on 122 (42): the police win. 17 player
 // decisions (TestTutorialWhitechapelScript replays it through the rules).
-var whitechapelTutorial = tutorialScript{game: "whitechapel", seed: 1, seat: 1, moves: rawMoves(
+var whitechapelTutorial = tutorialScript{game: "whitechapel", seed: 1, seats: []game.Seat{1}, moves: rawMoves(
 	`{"kind":"hideout","circle":98}`,
 	`{"kind":"woman","circle":84,"marked":true}`,
 	`{"kind":"woman","circle":3,"marked":true}`,
