@@ -2,9 +2,6 @@ package e2e
 
 import (
 	"context"
-	"log/slog"
-	"net"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -14,43 +11,7 @@ import (
 	_ "gaslamp/games/jekyll"
 	"gaslamp/server"
 	"gaslamp/store"
-	"gaslamp/web"
 )
-
-// startServerStore is startServer that also gives the test its store.
-func startServerStore(t *testing.T) (string, store.Store) {
-	t.Helper()
-	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, t.TempDir())
-	if err != nil {
-		t.Fatalf("opening the store: %v", err)
-	}
-	logs := &syncBuffer{}
-	srv, err := server.New(ctx, server.Config{Store: st, Static: web.Static(), Messages: web.Messages(),
-		Logger: slog.New(slog.NewTextHandler(logs, nil)), BotBudget: 300 * time.Millisecond, Limits: server.DefaultLimits().ScaleIP(0)})
-	if err != nil {
-		st.Close()
-		t.Fatalf("starting the server: %v", err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		st.Close()
-		t.Fatal(err)
-	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: scaled(10 * time.Second)}
-	go hs.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), scaled(10*time.Second))
-		defer cancel()
-		_ = hs.Shutdown(ctx)
-		srv.Shutdown(ctx)
-		st.Close()
-		if t.Failed() {
-			t.Logf("server log (last lines):\n%s", logs.tail(60))
-		}
-	})
-	return "http://" + ln.Addr().String(), st
-}
 
 // TestBrowserProfileChapters: an account's profile lists the Jekyll & Hyde
 // chapters it played with a partner, each with games played and won and its

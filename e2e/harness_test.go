@@ -84,6 +84,13 @@ func (b *syncBuffer) tail(n int) string {
 // Its log is printed when the test fails.
 func startServer(t *testing.T) string {
 	t.Helper()
+	base, _ := startServerStore(t)
+	return base
+}
+
+// startServerStore is startServer that also gives the test its store.
+func startServerStore(t *testing.T) (string, store.Store) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.OpenSQLite(ctx, t.TempDir())
 	if err != nil {
@@ -119,7 +126,7 @@ func startServer(t *testing.T) string {
 			t.Logf("server log (last lines):\n%s", logs.tail(60))
 		}
 	})
-	return "http://" + ln.Addr().String()
+	return "http://" + ln.Addr().String(), st
 }
 
 // startBrowser starts headless Chromium with a fresh profile and returns the
