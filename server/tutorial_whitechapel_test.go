@@ -7,7 +7,7 @@ import (
 	"gaslamp/game"
 )
 
-// TestTutorialWhitechapelScript replays the unregistered Whitechapel
+// TestTutorialWhitechapelScript replays the Whitechapel
 // tutorial script through the real rules: every move is legal for the seat
 // that acts, the player (Blue, seat 1) decides 17 times, and the last move,
 // Blue's arrest, wins the game for the police.
