@@ -7,9 +7,9 @@ import (
 )
 
 // whitechapelTutorial is the script of the Letters from Whitechapel
-// tutorial, not registered in tutorialScripts yet: its hints (en, fr, nl),
-// the client's intro and wait texts for a game whose first player step is
-// not step 0, and its browser test are still to write. The player is the
+// tutorial (registered by init; its hints are the catalogue keys
+// "tutorial.whitechapel.*", the first of the player's steps being 9: the
+// client shows the introduction until then). The player is the
 // Blue policeman (seat 1), the Head of the Investigation on night 1; Jack
 // and the four other policemen play the script. Night 1: Jack hides at 98
 // and places the women; Blue places the 7 patrol tokens (steps 9-15); Jack
@@ -64,6 +64,8 @@ var whitechapelTutorial = tutorialScript{game: "whitechapel", seed: 1, seats: []
 	`{"kind":"move","to":"J88"}`,
 	`{"kind":"arrest","circle":122}`,
 )}
+
+func init() { tutorialScripts["whitechapel"] = whitechapelTutorial }
 
 // rawMoves turns JSON intents into a script's moves.
 func rawMoves(intents ...string) []json.RawMessage {

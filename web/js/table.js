@@ -822,9 +822,10 @@ function drawLog(snap, last) {
 
 /**
  * A tutorial table's hint: what to do at this step and why
- * ("tutorial.GAME.step.N", N the table's version, with the introduction at
- * the start), a word while the scripted side plays (the game's own
- * "tutorial.GAME.wait", else a general one), and at the end a summary
+ * ("tutorial.GAME.step.N", N the table's version, with the introduction
+ * until the player's first step is played), a word while the scripted side
+ * plays (the game's own "tutorial.GAME.wait", else a general one), and at
+ * the end a summary
  * with links to the rules and to a game against a bot.
  */
 function drawTutorial() {
@@ -844,7 +845,11 @@ function drawTutorial() {
   }
   const key = `tutorial.${game}.step.${st.version}`;
   const parts = [title];
-  if (st.version === 0) parts.push(el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
+  // The introduction stays until the player's first step is played: the
+  // first step with a hint (0, or later when the other side opens the game).
+  let first = true;
+  for (let n = 0; n < st.version && first; n++) first = !has(`tutorial.${game}.step.${n}`);
+  if (first) parts.push(el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
   const mine = myLegal().length > 0;
   parts.push(el('p', { class: 'tutorial-hint', 'data-step': String(st.version) },
     mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn')
