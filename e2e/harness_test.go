@@ -692,8 +692,11 @@ func (p *page) createTableSeated(game string, seats, mySeat int) (invites map[in
   s.value = `+jsString(mine)+`;
   s.dispatchEvent(new Event('change'));
 })()`)
+	// The lobby still shows the previous table's invites after an earlier
+	// createTable: wait for this table's own link, not for any links.
+	prev := mustEval[string](p, `document.getElementById('open-new-table')?.getAttribute('href') || ''`)
 	p.mustClick("#create-submit")
-	p.waitJS("the invite links", fmt.Sprintf(`!document.getElementById('invites').hidden && document.querySelectorAll('#invites a.invite-link').length === %d`, want), scaled(15*time.Second))
+	p.waitJS("the new table's invite links", fmt.Sprintf(`!document.getElementById('invites').hidden && document.querySelectorAll('#invites a.invite-link').length === %d && (document.getElementById('open-new-table')?.getAttribute('href') || '') !== %s`, want, jsString(prev)), scaled(15*time.Second))
 	links := mustEval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#invites li[data-invite-seat]')].map((li) => [li.dataset.inviteSeat, li.querySelector('a.invite-link').getAttribute('href')]))`)
 	invites = map[int]string{}
 	for k, v := range links {
