@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -65,6 +66,15 @@ func (p *page) setMedia(features map[string]string) {
 	if err != nil {
 		p.t.Fatalf("%s: emulating %v: %v", p.name, features, err)
 	}
+	// The page's media queries follow the emulation lazily (at its next
+	// style update): wait until every one matches, so that code reading
+	// matchMedia right after (the pacing of pace.js) sees the new value.
+	var conds []string
+	for name, value := range features {
+		conds = append(conds, `matchMedia(`+jsString("("+name+": "+value+")")+`).matches`)
+	}
+	slices.Sort(conds)
+	p.waitJS(fmt.Sprintf("the page's media to match %v", features), strings.Join(conds, " && "), scaled(10*time.Second))
 }
 
 // checkAxe injects axe-core into the page (once), runs it on the whole
