@@ -20,11 +20,13 @@ var whitehallHintTarget = regexp.MustCompile(`[Cc]lick (circle|crossing) ([A-Z]{
 // words it quotes (stopping a search, doing nothing). Jack plays the script
 // in between; the introduction stays on screen until the player's first step
 // (4, after Jack's discovery locations), and the end offers the rules and a
-// game against a bot. Screenshots of the first step, of the first search
+// game against a bot. axe checks the first step, the stop of a search (a
+// button step) and the end. Screenshots of the first step, of the first search
 // (12), of the arrest (23) at 1366x768 and 390x844, and of the end, go to the
 // artifacts.
 func TestBrowserTutorialWhitehall(t *testing.T) {
 	requireBrowser(t)
+	axe := axeSource(t)
 	base := startServer(t)
 	browser := startBrowser(t)
 	shots := artifactsDir(t)
@@ -70,6 +72,12 @@ func TestBrowserTutorialWhitehall(t *testing.T) {
 		if h.Step == "4" || h.Step == "12" || h.Step == "23" {
 			shoot(h.Step)
 		}
+		switch h.Step {
+		case "4":
+			p.checkAxeSchemes(axe, "a tutorial step")
+		case "14":
+			p.checkAxeSchemes(axe, "a tutorial step with a button")
+		}
 		var target string // the selector the step clicks
 		if m := whitehallHintTarget.FindStringSubmatch(h.Text); m != nil {
 			offered := mustEval[[]string](p, `[...document.querySelectorAll('#board .target')].filter((e) => !e.closest('[hidden]'))
@@ -108,6 +116,7 @@ func TestBrowserTutorialWhitehall(t *testing.T) {
 	if n := mustEval[int](p, `document.querySelectorAll('#tutorial a[href="/rules/whitehall"], #tutorial #tutorial-bot').length`); n != 2 {
 		t.Errorf("the end of the tutorial offers %d of the rules link and the bot game, want both", n)
 	}
+	p.checkAxeSchemes(axe, "the end of a tutorial")
 	shoot("end")
 	p.checkConsole()
 }
