@@ -168,6 +168,7 @@ func TestBrowserBoardFits(t *testing.T) {
 				mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
 				check := mustEval[boxCheck](p, fmt.Sprintf(fitJS, jsString(sel)))
 				p.viewportShot(dir, fmt.Sprintf("fit-%s-%s.png", game, vp.name))
+				p.checkNoOverflowX(fmt.Sprintf("%s at %dx%d", game, vp.width, vp.height))
 				if !check.OK {
 					t.Errorf("%s at %dx%d: %s: board box (%.0f,%.0f)-(%.0f,%.0f) in a %.0fx%.0f viewport", game, vp.width, vp.height, check.Why,
 						check.Left, check.Top, check.Right, check.Bottom, check.VW, check.VH)
@@ -195,5 +196,32 @@ func TestBrowserBoardFits(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// overflowJS names what sticks out sideways: the page wider than the
+// viewport, or a panel of the side column (which scrolls only up and down)
+// wider than the column. Empty when nothing does.
+const overflowJS = `(() => {
+  const out = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) out.push('the page is ' + doc.scrollWidth + ' px wide in a ' + doc.clientWidth + ' px viewport');
+  const side = document.querySelector('.side');
+  if (side && side.scrollWidth > side.clientWidth + 1) {
+    const r = side.getBoundingClientRect();
+    const wide = [...side.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > r.right + 1 && e.getClientRects().length > 0);
+    out.push('the side column holds ' + side.scrollWidth + ' px in ' + side.clientWidth + ' px: ' +
+      wide.slice(-3).map((e) => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className : '') + ' "' + (e.textContent || '').trim().slice(0, 40) + '"').join(', '));
+  }
+  return out.join('; ');
+})()`
+
+// checkNoOverflowX fails the test when the page or the side column is wider
+// than it may be (the side's panels must wrap their text, not push the
+// column past the viewport).
+func (p *page) checkNoOverflowX(what string) {
+	p.t.Helper()
+	if why := mustEval[string](p, overflowJS); why != "" {
+		p.t.Errorf("%s: %s: %s", p.name, what, why)
 	}
 }

@@ -44,6 +44,9 @@ func TestBrowserTutorialWhitehall(t *testing.T) {
 			}
 			p.waitJS("the tutorial panel on screen", `document.querySelector('#tutorial').getBoundingClientRect().width > 200`, scaled(10*time.Second))
 			p.viewportShot(shots, "tutorial-whitehall-"+name+"-"+strconv.Itoa(vp.w)+"x"+strconv.Itoa(vp.h)+".png")
+			// The investigators' side column (the move track's labels, the
+			// deduction, the last move's tags) wraps inside its width.
+			p.checkNoOverflowX("tutorial step " + name + " at " + strconv.Itoa(vp.w) + "x" + strconv.Itoa(vp.h))
 		}
 		if err := p.run(scaled(10*time.Second), chromedp.EmulateReset()); err != nil {
 			t.Fatalf("resetting the viewport: %v", err)
