@@ -62,8 +62,8 @@ func TestBrowserProfileChapters(t *testing.T) {
 		t.Errorf("the campaign mark's title %q", title)
 	}
 	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
-	p.waitJS("the chapters in French", `(document.querySelector('#profile-chapters-jekyll tr[data-campaign="true"] td.best')?.textContent ?? '') === '5 plis laissés à la Cité · 2 étoiles'`, scaled(10*time.Second))
-	if got := row(`#profile-chapters-jekyll tr[data-chapter="4"][data-campaign="false"] td.best`); got != "1 pli laissé à la Cité" {
+	p.waitJS("the chapters in French", `(document.querySelector('#profile-chapters-jekyll tr[data-campaign="true"] td.best')?.textContent ?? '') === '5 plis laissés à la Ville · 2 étoiles'`, scaled(10*time.Second))
+	if got := row(`#profile-chapters-jekyll tr[data-chapter="4"][data-campaign="false"] td.best`); got != "1 pli laissé à la Ville" {
 		t.Errorf("French singular: %q", got)
 	}
 	for _, vp := range []struct {
