@@ -23,6 +23,7 @@ import (
 
 func init() {
 	game.RegisterBot("jekyll", "partner", newPartner)
+	game.RegisterBot("jekyll", "convention", newConvention)
 }
 
 type level struct {
@@ -45,6 +46,8 @@ type Partner struct {
 	solver *Solver
 	sums   []float64
 	vals   []MoveValue
+	conv   bool // weight sampled worlds by the convention (convention.go)
+	cvals  []MoveValue
 }
 
 func newPartner(cfg game.BotConfig) (game.Bot, error) {
@@ -59,6 +62,16 @@ func newPartner(cfg game.BotConfig) (game.Bot, error) {
 		lv.budget = 24 * time.Hour // samples only: deterministic for a seed
 	}
 	return &Partner{seat: cfg.Seat, rng: game.NewRand(cfg.Seed), lv: lv, solver: NewSolver()}, nil
+}
+
+// newConvention is the partner bot whose sampled worlds are weighted by the
+// shared convention (convention.go).
+func newConvention(cfg game.BotConfig) (game.Bot, error) {
+	b, err := newPartner(cfg)
+	if err == nil {
+		b.(*Partner).conv = true
+	}
+	return b, err
 }
 
 // Choose implements game.Bot.
@@ -88,11 +101,15 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 		if err != nil {
 			break
 		}
+		w := 1.0
+		if b.conv {
+			w = b.consistency(v, st)
+		}
 		b.vals = b.solver.SolveMoves(st, b.vals[:0])
 		for _, x := range b.vals {
 			for i, m := range legal {
 				if m == x.Move {
-					b.sums[i] += float64(x.Value)
+					b.sums[i] += w * float64(x.Value)
 				}
 			}
 		}

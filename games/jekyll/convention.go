@@ -1,0 +1,213 @@
+package jekyll
+
+// The shared convention of the "convention" bot: belief by policy
+// consistency. Both partners run the same known policy, and each plays, in
+// the world it believes, close to the best joint line; so a sampled world in
+// which the partner's public plays of this round were good plays is more
+// likely than one in which they were poor. Every world the bot samples with
+// Determinize is replayed from the start of the night with the public record
+// (the City's cards and both seats' plays, in order); at each of the
+// partner's plays the world is solved exactly and the play is checked against
+// the best value there. The world's weight is the product, over the partner's
+// plays, of 1 for a play within convTol of the best and convEps otherwise;
+// the bot averages its moves' values over the worlds with those weights.
+//
+// The replay reads only the viewer's own view and the public history (and
+// the sampled world), so the bot stays fair. It is skipped (weight 1) where
+// the public record cannot rebuild the night: ranks drawn at random
+// (pea-souper), and a black reaction that swapped an unseen card; a blue
+// reaction's choice among three ranks stops it at that point.
+
+const (
+	convTol = 0    // a play within convTol of the best counts as consistent
+	convEps = 0.25 // the weight factor of a play that was not
+)
+
+// consistency returns the weight of world st, sampled from v for seat me.
+func (b *Partner) consistency(v *View, st *State) float64 {
+	w := 1.0
+	convReplay(v, st, int(b.seat), func(r *round, c Card) {
+		w *= b.playWeight(st, r, c)
+	})
+	return w
+}
+
+// convReplay replays the night of world st from its start with the public
+// record of view v (of seat me), calling at for each play of the partner
+// that had a choice, with the position before it. The public side of the
+// night (ranks, winners, red reactions) follows from the public cards alone,
+// but for the choices of blue reactions among three ranks, which are found
+// by trying each until the replay ends on the ranks and owners of the view.
+// A black reaction swaps cards unseen, so the hands are known only from the
+// trick after the last one: the partner's plays are weighed from there. It
+// reports whether the replay reached the present.
+func convReplay(v *View, st *State, me int, at func(r *round, c Card)) bool {
+	if st.cfg.Fog || st.phase != phaseNight || v.Trick == nil && len(v.Tricks) == 0 {
+		return false
+	}
+	n := len(v.Tricks)
+	tricks := make([]*TrickView, 0, n+1)
+	for i := range v.Tricks {
+		tricks = append(tricks, &v.Tricks[i])
+	}
+	if v.Trick != nil {
+		tricks = append(tricks, v.Trick)
+	}
+	var cards [8][3]Card
+	var by [8][3]uint8
+	for i, tv := range tricks {
+		if i >= 8 || len(tv.Cards) == 0 || i < n && len(tv.Cards) != 3 {
+			return false
+		}
+		for k, pv := range tv.Cards {
+			c, ok := ParseCard(pv.Card)
+			if !ok || k > 2 {
+				return false
+			}
+			cards[i][k] = c
+			if k > 0 {
+				s := seatIndex(pv.By)
+				if s != 0 && s != 1 {
+					return false
+				}
+				by[i][k] = uint8(s)
+			}
+		}
+	}
+	var choices []int
+	for {
+		need, black, ok := convSim(st, tricks, &cards, &by, choices, -1, me, nil)
+		switch {
+		case ok:
+			_, _, ok = convSim(st, tricks, &cards, &by, choices, black+1, me, at)
+			return ok
+		case need && len(choices) < 4:
+			choices = append(choices, 0)
+			continue
+		}
+		// The next combination of choices.
+		for len(choices) > 0 && choices[len(choices)-1] == 2 {
+			choices = choices[:len(choices)-1]
+		}
+		if len(choices) == 0 {
+			return false
+		}
+		choices[len(choices)-1]++
+	}
+}
+
+// blueChoices are the choices of a blue reaction among three ranks.
+var blueChoices = [3][2]int{{0, 1}, {0, 2}, {1, 2}}
+
+// convSim plays the public record on world st with the blue choices given.
+// need says it stopped at a blue choice past them; black is the index of the
+// last trick with a black swap (-1: none); ok that it reached the present
+// with the view's ranks and owners. With from >= 0 the hands are set exactly
+// at the start of trick from, and at is called from there on.
+func convSim(st *State, tricks []*TrickView, cards *[8][3]Card, by *[8][3]uint8, choices []int, from, me int,
+	at func(r *round, c Card)) (need bool, black int, ok bool) {
+	black = -1
+	n := int(st.r.N)
+	var played [2]uint32
+	for i := range tricks {
+		for k := 1; k < len(tricks[i].Cards); k++ {
+			played[by[i][k]] |= bit(cards[i][k])
+		}
+	}
+	r := round{First: by[0][1], Reactions: st.r.Reactions, Mirror: st.r.Mirror, HydeLeads: st.r.HydeLeads}
+	if len(tricks[0].Cards) < 2 {
+		r.First = st.r.Cur.First
+	}
+	r.Cur = trick{Cards: [3]Card{NoCard, NoCard, NoCard}}
+	r.resetRanks()
+	r.Hand = [2]uint32{st.r.Hand[0] | played[0], st.r.Hand[1] | played[1]}
+	r.Deck = st.r.Deck
+	used := 0
+	for i, tv := range tricks {
+		if i == from {
+			for s := range 2 {
+				r.Hand[s] = st.r.Hand[s]
+				for j := i; j < len(tricks); j++ {
+					for k := 1; k < len(tricks[j].Cards); k++ {
+						if int(by[j][k]) == s {
+							r.Hand[s] |= bit(cards[j][k])
+						}
+					}
+				}
+			}
+		}
+		if r.Deck[r.Top] != cards[i][0] {
+			return false, black, false
+		}
+		r.reveal()
+		if r.First != by[i][1] && len(tv.Cards) > 1 {
+			return false, black, false
+		}
+		for k := 1; k < len(tv.Cards); k++ {
+			s, c := by[i][k], cards[i][k]
+			if r.toAct() != s {
+				return false, black, false
+			}
+			if from >= 0 && i >= from {
+				legal := r.legalPlays(s)
+				if legal&bit(c) == 0 {
+					return false, black, false
+				}
+				if int(s) != me && legal&^bit(c) != 0 && at != nil {
+					at(&r, c)
+				}
+			}
+			r.play(s, c)
+			switch r.Pend {
+			case pendBlue:
+				if i == n {
+					return false, black, false // the choice is being made now
+				}
+				if used == len(choices) {
+					return true, black, false
+				}
+				pr := blueChoices[choices[used]]
+				used++
+				r.swapRanks(pr[0], pr[1])
+			case pendBlack:
+				if i == n {
+					return false, black, false
+				}
+				black = i
+				r.Hand[s] |= bit(r.Deck[r.Top])
+				r.Pend = pendNone
+			}
+		}
+		if i < n {
+			r.resolve()
+		}
+	}
+	if r.Strength != st.r.Strength {
+		return false, black, false
+	}
+	for i := range n {
+		if r.Tricks[i].Owner != st.r.Tricks[i].Owner || r.Tricks[i].Taken != st.r.Tricks[i].Taken {
+			return false, black, false
+		}
+	}
+	return false, black, true
+}
+
+// playWeight is the factor of the partner's play of c from position r of
+// world st: 1 when c is (near) a best play there, convEps otherwise.
+func (b *Partner) playWeight(st *State, r *round, c Card) float64 {
+	x := *st
+	x.r = *r
+	b.cvals = b.solver.SolveMoves(&x, b.cvals[:0])
+	best, mine := -1<<30, -1<<30
+	for _, mv := range b.cvals {
+		best = max(best, mv.Value)
+		if moveKind(mv.Move) == kindPlay && moveCard(mv.Move) == c {
+			mine = mv.Value
+		}
+	}
+	if mine >= best-convTol {
+		return 1
+	}
+	return convEps
+}
