@@ -30,12 +30,13 @@ type level struct {
 	samples int
 	budget  time.Duration
 	dayTop  int // gift candidates checked by sampling
+	over    int // convention bot: worlds sampled per world solved
 }
 
 var levels = map[string]level{
-	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0},
-	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2},
-	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3},
+	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0, over: 1},
+	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2, over: 2},
+	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3, over: 2},
 }
 
 // Partner is the sampling bot of one seat.
@@ -95,21 +96,20 @@ func (b *Partner) Choose(v game.View, legal []game.Move) game.Move {
 
 func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) game.Move {
 	b.sums = append(b.sums[:0], make([]float64, len(legal))...)
+	if b.conv {
+		return b.chooseNightConv(v, legal, deadline)
+	}
 	n := 0
 	for n < b.lv.samples && (n == 0 || time.Now().Before(deadline)) {
 		st, err := determinize(v, &b.rng)
 		if err != nil {
 			break
 		}
-		w := 1.0
-		if b.conv {
-			w = b.consistency(v, st)
-		}
 		b.vals = b.solver.SolveMoves(st, b.vals[:0])
 		for _, x := range b.vals {
 			for i, m := range legal {
 				if m == x.Move {
-					b.sums[i] += w * float64(x.Value)
+					b.sums[i] += float64(x.Value)
 				}
 			}
 		}

@@ -1,5 +1,13 @@
 package jekyll
 
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"gaslamp/game"
+)
+
 // The shared convention of the "convention" bot: belief by policy
 // consistency. Both partners run the same known policy, and each plays, in
 // the world it believes, close to the best joint line; so a sampled world in
@@ -24,10 +32,15 @@ const (
 )
 
 // consistency returns the weight of world st, sampled from v for seat me.
-func (b *Partner) consistency(v *View, st *State) float64 {
+func (b *Partner) consistency(v *View, st *State) float64 { return b.consistencyAbove(v, st, 0) }
+
+// consistencyAbove is consistency, except that it may stop and return a
+// weight below floor as soon as the weight falls below floor.
+func (b *Partner) consistencyAbove(v *View, st *State, floor float64) float64 {
 	w := 1.0
-	convReplay(v, st, int(b.seat), func(r *round, c Card) {
+	convReplay(v, st, int(b.seat), func(r *round, c Card) bool {
 		w *= b.playWeight(st, r, c)
+		return w >= floor
 	})
 	return w
 }
@@ -41,7 +54,7 @@ func (b *Partner) consistency(v *View, st *State) float64 {
 // A black reaction swaps cards unseen, so the hands are known only from the
 // trick after the last one: the partner's plays are weighed from there. It
 // reports whether the replay reached the present.
-func convReplay(v *View, st *State, me int, at func(r *round, c Card)) bool {
+func convReplay(v *View, st *State, me int, at func(r *round, c Card) bool) bool {
 	if st.cfg.Fog || st.phase != phaseNight || v.Trick == nil && len(v.Tricks) == 0 {
 		return false
 	}
@@ -105,7 +118,7 @@ var blueChoices = [3][2]int{{0, 1}, {0, 2}, {1, 2}}
 // with the view's ranks and owners. With from >= 0 the hands are set exactly
 // at the start of trick from, and at is called from there on.
 func convSim(st *State, tricks []*TrickView, cards *[8][3]Card, by *[8][3]uint8, choices []int, from, me int,
-	at func(r *round, c Card)) (need bool, black int, ok bool) {
+	at func(r *round, c Card) bool) (need bool, black int, ok bool) {
 	black = -1
 	n := int(st.r.N)
 	var played [2]uint32
@@ -153,8 +166,8 @@ func convSim(st *State, tricks []*TrickView, cards *[8][3]Card, by *[8][3]uint8,
 				if legal&bit(c) == 0 {
 					return false, black, false
 				}
-				if int(s) != me && legal&^bit(c) != 0 && at != nil {
-					at(&r, c)
+				if int(s) != me && legal&^bit(c) != 0 && at != nil && !at(&r, c) {
+					return false, black, false
 				}
 			}
 			r.play(s, c)
@@ -210,4 +223,57 @@ func (b *Partner) playWeight(st *State, r *round, c Card) float64 {
 		return 1
 	}
 	return convEps
+}
+
+// chooseNightConv is chooseNight of the convention bot: it samples over
+// times its level's worlds, weighs each by the convention, keeps the
+// samples with the highest weights and plays the move with the best
+// weighted average value over them.
+func (b *Partner) chooseNightConv(v *View, legal []game.Move, deadline time.Time) game.Move {
+	type world struct {
+		st *State
+		w  float64
+	}
+	want := b.lv.samples
+	var ws []world
+	floor := 0.0 // the want-th best weight so far, once there are want worlds
+	half := time.Now().Add(time.Until(deadline) / 2)
+	for n := 0; n < want*max(b.lv.over, 1) && (n == 0 || time.Now().Before(half)); n++ {
+		st, err := determinize(v, &b.rng)
+		if err != nil {
+			break
+		}
+		w := b.consistencyAbove(v, st, floor)
+		if len(ws) >= want && w < floor {
+			continue
+		}
+		ws = append(ws, world{st, w})
+		if len(ws) > want {
+			slices.SortStableFunc(ws, func(a, b world) int { return cmp.Compare(b.w, a.w) })
+			ws = ws[:want]
+		}
+		if len(ws) == want {
+			floor = ws[want-1].w
+		}
+	}
+	for _, x := range ws {
+		if !time.Now().Before(deadline) && x.st != ws[0].st {
+			break
+		}
+		b.vals = b.solver.SolveMoves(x.st, b.vals[:0])
+		for _, mv := range b.vals {
+			for i, m := range legal {
+				if m == mv.Move {
+					b.sums[i] += x.w * float64(mv.Value)
+				}
+			}
+		}
+	}
+	best := 0
+	for i := range legal {
+		if b.sums[i] > b.sums[best] {
+			best = i
+		}
+	}
+	return legal[best]
 }

@@ -104,7 +104,7 @@ func TestConventionReplay(t *testing.T) {
 		}
 		s := a.ToAct().First()
 		var last round
-		ok := convReplay(a.view(s), a, int(s), func(r *round, c Card) { last = *r; last.play(last.toAct(), c) })
+		ok := convReplay(a.view(s), a, int(s), func(r *round, c Card) bool { last = *r; last.play(last.toAct(), c); return true })
 		if !ok {
 			stopped++
 			continue
