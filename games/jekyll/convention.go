@@ -29,6 +29,10 @@ import (
 const (
 	convTol = 0    // a play within convTol of the best counts as consistent
 	convEps = 0.25 // the weight factor of a play that was not
+	convMid = 0.5  // the factor of a best play that the tie-break did not pick
+	// convTie: moves whose weighted average is within convTie value units
+	// of the best are tied, and the tie-break picks among them.
+	convTie = 0.1
 )
 
 // consistency returns the weight of world st, sampled from v for seat me.
@@ -207,7 +211,9 @@ func convSim(st *State, tricks []*TrickView, cards *[8][3]Card, by *[8][3]uint8,
 }
 
 // playWeight is the factor of the partner's play of c from position r of
-// world st: 1 when c is (near) a best play there, convEps otherwise.
+// world st: 1 when c is a best play there and the one the convention's
+// tie-break picks among the best, convMid when it is another best play,
+// convEps otherwise.
 func (b *Partner) playWeight(st *State, r *round, c Card) float64 {
 	x := *st
 	x.r = *r
@@ -219,10 +225,33 @@ func (b *Partner) playWeight(st *State, r *round, c Card) float64 {
 			mine = mv.Value
 		}
 	}
-	if mine >= best-convTol {
+	if mine < best-convTol {
+		return convEps
+	}
+	hand := r.Hand[r.toAct()]
+	pick, pk := NoCard, -1<<30
+	for _, mv := range b.cvals {
+		if mv.Value >= best-convTol && moveKind(mv.Move) == kindPlay {
+			if k := convKey(hand, moveCard(mv.Move)); k > pk {
+				pick, pk = moveCard(mv.Move), k
+			}
+		}
+	}
+	if pick == c {
 		return 1
 	}
-	return convEps
+	return convMid
+}
+
+// convKey orders plays for the convention's tie-break, the signal: among
+// plays of (nearly) the same value a seat plays a card of the colour it
+// holds most, the highest of it; potions last, so that a seat that plays a
+// potion when it need not has no coloured card as good.
+func convKey(hand uint32, c Card) int {
+	if c.IsPotion() {
+		return -1
+	}
+	return 16*count(hand&colourSet[c.Colour()]) + c.Value()
 }
 
 // chooseNightConv is chooseNight of the convention bot: it samples over
@@ -275,5 +304,24 @@ func (b *Partner) chooseNightConv(v *View, legal []game.Move, deadline time.Time
 			best = i
 		}
 	}
-	return legal[best]
+	total := 0.0
+	for _, x := range ws {
+		total += x.w
+	}
+	// The convention's tie-break among the moves tied with the best.
+	var hand uint32
+	for _, n := range v.Hand {
+		c, _ := ParseCard(n)
+		hand |= bit(c)
+	}
+	pick, pk := best, -1<<30
+	for i, m := range legal {
+		if moveKind(m) != kindPlay || b.sums[i] < b.sums[best]-convTie*total {
+			continue
+		}
+		if k := convKey(hand, moveCard(m)); k > pk {
+			pick, pk = i, k
+		}
+	}
+	return legal[pick]
 }
