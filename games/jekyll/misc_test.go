@@ -360,11 +360,16 @@ func TestOwnOptionsMarked(t *testing.T) {
 // BenchmarkConventionDecision reports the median and the 95th percentile of
 // the wall time of one convention-bot decision at the level in
 // GASLAMP_BENCH_LEVEL (default normal), with the level's samples and no clock
-// (the arena's setting), at nights' positions of random classic games.
+// (the arena's setting; GASLAMP_BENCH_CLOCK=1: with the level's own clock),
+// at nights' positions of random classic games.
 func BenchmarkConventionDecision(b *testing.B) {
 	level := os.Getenv("GASLAMP_BENCH_LEVEL")
 	if level == "" {
 		level = "normal"
+	}
+	budget := time.Duration(-1)
+	if os.Getenv("GASLAMP_BENCH_CLOCK") == "1" {
+		budget = 0
 	}
 	var pos []*State
 	for seed := uint64(1); len(pos) < 16; seed++ {
@@ -379,7 +384,7 @@ func BenchmarkConventionDecision(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		st := pos[i%len(pos)]
 		seat := st.ToAct().First()
-		bot, _ := game.NewBot("convention", game.BotConfig{Rules: Rules{}, Seat: seat, Seed: uint64(i), Level: level, Budget: -1})
+		bot, _ := game.NewBot("convention", game.BotConfig{Rules: Rules{}, Seat: seat, Seed: uint64(i), Level: level, Budget: budget})
 		legal := st.Legal(seat, nil)
 		v := st.View(seat)
 		t0 := time.Now()
