@@ -23,18 +23,20 @@ import (
 
 func init() {
 	game.RegisterBot("jekyll", "partner", newPartner)
+	game.RegisterBot("jekyll", "convention", newConvention)
 }
 
 type level struct {
 	samples int
 	budget  time.Duration
 	dayTop  int // gift candidates checked by sampling
+	over    int // convention bot: worlds sampled per world solved
 }
 
 var levels = map[string]level{
-	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0},
-	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2},
-	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3},
+	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0, over: 1},
+	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2, over: 2},
+	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3, over: 2},
 }
 
 // Partner is the sampling bot of one seat.
@@ -45,6 +47,8 @@ type Partner struct {
 	solver *Solver
 	sums   []float64
 	vals   []MoveValue
+	conv   bool // weight sampled worlds by the convention (convention.go)
+	cvals  []MoveValue
 }
 
 func newPartner(cfg game.BotConfig) (game.Bot, error) {
@@ -59,6 +63,16 @@ func newPartner(cfg game.BotConfig) (game.Bot, error) {
 		lv.budget = 24 * time.Hour // samples only: deterministic for a seed
 	}
 	return &Partner{seat: cfg.Seat, rng: game.NewRand(cfg.Seed), lv: lv, solver: NewSolver()}, nil
+}
+
+// newConvention is the partner bot whose sampled worlds are weighted by the
+// shared convention (convention.go).
+func newConvention(cfg game.BotConfig) (game.Bot, error) {
+	b, err := newPartner(cfg)
+	if err == nil {
+		b.(*Partner).conv = true
+	}
+	return b, err
 }
 
 // Choose implements game.Bot.
@@ -82,6 +96,9 @@ func (b *Partner) Choose(v game.View, legal []game.Move) game.Move {
 
 func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) game.Move {
 	b.sums = append(b.sums[:0], make([]float64, len(legal))...)
+	if b.conv {
+		return b.chooseNightConv(v, legal, deadline)
+	}
 	n := 0
 	for n < b.lv.samples && (n == 0 || time.Now().Before(deadline)) {
 		st, err := determinize(v, &b.rng)

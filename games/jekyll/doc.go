@@ -157,6 +157,9 @@
 // Solver (solve.go) finds the best value of a fully known night by depth-
 // first search with a transposition table and bounds; see its doc. The
 // "partner" bot samples with Determinize and solves each sample (bots.go);
+// the opt-in "convention" bot also weighs each sample by how well the
+// partner's public plays of the night fit it, under a shared tie-break
+// signal both seats follow (convention.go);
 // Cheater is the all-seeing pair for the arena's upper bound. RandomGame is
 // the allocation-free playout.
 package jekyll

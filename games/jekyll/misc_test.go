@@ -3,6 +3,7 @@ package jekyll
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"sort"
 	"strconv"
 	"testing"
@@ -354,4 +355,43 @@ func TestOwnOptionsMarked(t *testing.T) {
 			t.Errorf("option %s: own note %v, want own=%v", o.Name, o.Own, own)
 		}
 	}
+}
+
+// BenchmarkConventionDecision reports the median and the 95th percentile of
+// the wall time of one convention-bot decision at the level in
+// GASLAMP_BENCH_LEVEL (default normal), with the level's samples and no clock
+// (the arena's setting; GASLAMP_BENCH_CLOCK=1: with the level's own clock),
+// at nights' positions of random classic games.
+func BenchmarkConventionDecision(b *testing.B) {
+	level := os.Getenv("GASLAMP_BENCH_LEVEL")
+	if level == "" {
+		level = "normal"
+	}
+	budget := time.Duration(-1)
+	if os.Getenv("GASLAMP_BENCH_CLOCK") == "1" {
+		budget = 0
+	}
+	var pos []*State
+	for seed := uint64(1); len(pos) < 16; seed++ {
+		k := uint8(seed % 8)
+		if st := randomUntil(classic, seed, func(st *State) bool {
+			return st.phase == phaseNight && st.r.N == k && st.ToAct().Len() == 1
+		}); st != nil {
+			pos = append(pos, st)
+		}
+	}
+	ds := make([]time.Duration, 0, b.N)
+	for i := 0; i < b.N; i++ {
+		st := pos[i%len(pos)]
+		seat := st.ToAct().First()
+		bot, _ := game.NewBot("convention", game.BotConfig{Rules: Rules{}, Seat: seat, Seed: uint64(i), Level: level, Budget: budget})
+		legal := st.Legal(seat, nil)
+		v := st.View(seat)
+		t0 := time.Now()
+		bot.Choose(v, legal)
+		ds = append(ds, time.Since(t0))
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	b.ReportMetric(float64(ds[len(ds)/2].Milliseconds()), "ms-median")
+	b.ReportMetric(float64(ds[len(ds)*95/100].Milliseconds()), "ms-p95")
 }
