@@ -32,7 +32,8 @@
 // written to $GASLAMP_E2E_ARTIFACTS (a directory per test; default: the
 // test's temporary directory, removed afterwards); the path is logged. The
 // random choices come from a seeded generator: GASLAMP_E2E_SEED overrides the
-// default seed, which is logged.
+// default seed, which is logged. The browser tests run in parallel, as many
+// at a time as go test's -parallel allows (the number of CPUs by default).
 //
 //	go test ./e2e/... -v
 //	GASLAMP_E2E_ARTIFACTS=/tmp/e2e go test ./e2e/... -run Whitehall -v

@@ -40,7 +40,11 @@ func scaled(d time.Duration) time.Duration { return testscale.Timeout(d) }
 const chromiumPath = "/usr/bin/chromium"
 
 // requireBrowser skips the test under -short and when Chromium is missing;
-// under CI=true a missing Chromium fails it instead.
+// under CI=true a missing Chromium fails it instead. A test that goes on runs
+// in parallel with the others (each has its own server, store and browser):
+// a browser test mostly waits for Chromium, the server and the bots, so two at
+// a time (go test's -parallel default on 2 cores) roughly halve the package's
+// wall time.
 func requireBrowser(t *testing.T) {
 	t.Helper()
 	if testing.Short() {
@@ -53,6 +57,7 @@ func requireBrowser(t *testing.T) {
 		}
 		t.Skip(reason)
 	}
+	t.Parallel()
 }
 
 // syncBuffer is a bytes.Buffer safe for concurrent writers (the server's
