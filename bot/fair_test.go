@@ -78,6 +78,9 @@ func forEachBot(t *testing.T, f func(t *testing.T, r game.Rules, seat game.Seat,
 				}
 				seen[key] = true
 				t.Run(fmt.Sprintf("%s/%s/%s", id, s.ID, strings.ReplaceAll(b.name, " ", "-")), func(t *testing.T) {
+					// Each bot on its own: they run side by side, on
+					// whatever cores the other packages leave.
+					t.Parallel()
 					f(t, r, game.Seat(i), b)
 				})
 			}
@@ -91,7 +94,7 @@ func forEachBot(t *testing.T, f func(t *testing.T, r game.Rules, seat game.Seat,
 // secret is drawn anew. Its choices must be the same.
 func TestBotsAreFair(t *testing.T) {
 	forEachBot(t, func(t *testing.T, r game.Rules, seat game.Seat, b botUnderTest) {
-		decisions := testscale.Size(30, 0)
+		decisions := testscale.Size(20, 0)
 		if b.heavy {
 			decisions = testscale.Size(3, 30)
 		}
@@ -125,7 +128,7 @@ func TestBotOpeningsVary(t *testing.T) {
 		c := gametest.BotTwinConfig{Rules: r, Seed: 1, Seat: seat, NewBot: maker(r, b.pick)}
 		var openings [][]string
 		distinct := 0
-		for s := uint64(1); s <= uint64(testscale.Size(4, 12)); s++ {
+		for s := uint64(1); s <= uint64(testscale.Size(3, 12)); s++ {
 			o, err := gametest.Opening(c, s*7919, n)
 			if err != nil {
 				t.Fatal(err)

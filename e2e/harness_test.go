@@ -134,16 +134,52 @@ func startServerStore(t *testing.T) (string, store.Store) {
 	return "http://" + ln.Addr().String(), st
 }
 
-// startBrowser starts headless Chromium with a fresh profile and returns the
-// context of its first tab; every player opens its own browser context from
-// it. The browser stops when the test ends.
+// startBrowser returns the context of the package's headless Chromium (one
+// process for every test, started by the first test that asks, started again
+// if it died); every player opens its own browser context from it
+// (openPage), with its own cookies and storage, so tests share nothing but
+// the process. One browser rather than one per test saves its start-up and
+// its idle processes, a large part of the package's CPU time on 2 cores.
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx == nil || shared.ctx.Err() != nil {
+		if err := shared.start(); err != nil {
+			t.Fatalf("starting %s: %v\n%s", chromiumPath, err, shared.out.tail(30))
+		}
+	}
+	out := shared.out
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("chromium output (last lines):\n%s", out.tail(30))
+		}
+	})
+	return shared.ctx
+}
+
+// sharedBrowser is the package's browser (startBrowser); TestMain stops it.
+type sharedBrowser struct {
+	mu      sync.Mutex
+	ctx     context.Context // its first tab
+	stop    func()
+	out     *syncBuffer // Chromium's output
+	profile string
+}
+
+var shared sharedBrowser
+
+// start starts Chromium with a fresh profile, stopping the one before if
+// any; b.mu is held.
+func (b *sharedBrowser) start() error {
+	if b.stop != nil {
+		b.stop()
+	}
+	b.out = &syncBuffer{}
 	profile, err := os.MkdirTemp("", "gaslamp-e2e-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	out := &syncBuffer{}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,
@@ -157,22 +193,33 @@ func startBrowser(t *testing.T) context.Context {
 		chromedp.Flag("no-proxy-server", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 1000),
-		chromedp.CombinedOutput(out),
+		chromedp.CombinedOutput(b.out),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelBrowser := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
+	b.ctx, b.profile = ctx, profile
+	b.stop = func() {
 		cancelBrowser()
 		cancelAlloc()
-		if t.Failed() {
-			t.Logf("chromium output (last lines):\n%s", out.tail(30))
-		}
 		os.RemoveAll(profile)
-	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v\n%s", chromiumPath, err, out.tail(30))
+		b.ctx, b.stop = nil, nil
 	}
-	return ctx
+	if err := chromedp.Do(ctx); err != nil {
+		b.stop()
+		return err
+	}
+	return nil
+}
+
+// TestMain stops the shared browser once every test has run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.mu.Lock()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	shared.mu.Unlock()
+	os.Exit(code)
 }
 
 // artifactsDir returns the directory for the test's screenshots and frame logs:

@@ -24,7 +24,7 @@ func TestSampleUniform(t *testing.T) {
 	b := board.Whitehall()
 	rng := game.NewRand(7)
 	tested := 0
-	want := testscale.Size(6, 15)
+	want := testscale.Size(4, 15)
 	for tries := 0; tested < want && tries < 5000; tries++ {
 		p := genRound(b, &rng, genOpts{
 			moves: 2 + rng.IntN(5), obsRate: 70, late: 10,

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -41,11 +44,13 @@ func testLimits() Limits {
 
 func newEnv(t *testing.T, mod func(*Config)) *env {
 	t.Helper()
+	runParallel(t)
 	return startEnv(t, t.TempDir(), mod)
 }
 
 func startEnv(t *testing.T, dir string, mod func(*Config)) *env {
 	t.Helper()
+	runParallel(t)
 	st, err := store.OpenSQLite(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +61,7 @@ func startEnv(t *testing.T, dir string, mod func(*Config)) *env {
 // newEnvWithStore starts a server on st (e.g. a store that fails on demand).
 func newEnvWithStore(t *testing.T, dir string, st store.Store, mod func(*Config)) *env {
 	t.Helper()
+	runParallel(t)
 	cfg := Config{Store: st, Limits: testLimits(), BotBudget: 500 * time.Millisecond}
 	if mod != nil {
 		mod(&cfg)
@@ -83,6 +89,19 @@ func (e *env) close() {
 		e.st.Close()
 	}
 	e.ts = nil
+}
+
+// parallelTests are the tests already marked parallel (runParallel).
+var parallelTests sync.Map
+
+// runParallel marks t parallel, once: a test on one server waits mostly for
+// its server (timeouts, bots, the store) and runs beside the others. It is
+// called before the test's first server starts. The tests of several nodes
+// (newCluster, startNodes), whose leases are short, run alone, before them.
+func runParallel(t *testing.T) {
+	if _, marked := parallelTests.LoadOrStore(t, true); !marked {
+		t.Parallel()
+	}
 }
 
 // user is a guest with a session.
@@ -423,4 +442,18 @@ func newGet(e *env, path string, u *user) (*http.Request, error) {
 		req.AddCookie(&http.Cookie{Name: cookieName, Value: u.cookie})
 	}
 	return req, err
+}
+
+// TestMain runs up to 4 tests at once unless -parallel says otherwise: the
+// tests that run in parallel (runParallel) wait mostly for their server's
+// timeouts and bots, not for the CPU, so on 2 cores go test's default (the
+// number of cores) would leave the machine idle.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	parallelSet := false
+	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
+	if !parallelSet && runtime.GOMAXPROCS(0) < 4 {
+		flag.Set("test.parallel", "4")
+	}
+	os.Exit(m.Run())
 }

@@ -150,6 +150,7 @@ func readable(name, v string) bool {
 // catalogues and no argument is a bare string, so that cards, colours,
 // quadrants, seats and places are rendered in the player's language.
 func TestGameTextsAreTyped(t *testing.T) {
+	t.Parallel()
 	c := allMessages()
 	for _, r := range game.Games() {
 		t.Run(r.ID(), func(t *testing.T) {

@@ -57,6 +57,7 @@ func TestWhyAnswersAndChangesNothing(t *testing.T) {
 // investigator cannot tell from it (Jack elsewhere, drawn from the
 // investigator's view): the answers must be the same, word for word.
 func TestWhyNeverDependsOnHiddenFacts(t *testing.T) {
+	t.Parallel()
 	for _, id := range []string{"whitehall", "whitechapel"} {
 		t.Run(id, func(t *testing.T) {
 			r, err := game.Lookup(id)

@@ -7,6 +7,7 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/game/gametest"
+	"gaslamp/internal/testscale"
 )
 
 // TestTwinWorlds runs gametest's twin-world check: once the cards are dealt,
@@ -42,7 +43,7 @@ func TestTwinWorlds(t *testing.T) {
 func TestConventionBotTwinWorlds(t *testing.T) {
 	rng := game.NewRand(5)
 	compared, weighed := 0, 0
-	for seed := uint64(1); seed <= 40; seed++ {
+	for seed := uint64(1); seed <= uint64(testscale.Size(20, 40)); seed++ {
 		a := randomUntil(game.Options{"chapter": "4"}, seed, func(st *State) bool {
 			return st.phase == phaseNight && st.r.N >= uint8(1+seed%6) && st.r.Pend == pendNone && st.ToAct().Len() == 1
 		})

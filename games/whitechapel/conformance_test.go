@@ -21,7 +21,7 @@ var optionSets = []game.Options{{}, {OptDeduction: "off"}}
 // milliseconds a state (the guided games of TestSecrecyAllNights have it on
 // in every other game).
 func TestConformance(t *testing.T) {
-	games := testscale.Size(16, 80)
+	games := testscale.Size(8, 80)
 	sc := &secrecy{rng: game.NewRand(99)}
 	gametest.Run(t, gametest.Config{
 		Rules:     Rules{},
@@ -50,7 +50,7 @@ func deductionOneIn(n int) []game.Options {
 // TestConformanceMany runs many more games with lighter checks: no secrecy
 // check, Determinize every 40 steps, and no deduction in the views.
 func TestConformanceMany(t *testing.T) {
-	games := testscale.Size(30, 200)
+	games := testscale.Size(15, 200)
 	gametest.Run(t, gametest.Config{
 		Rules:            Rules{},
 		Options:          []game.Options{{OptDeduction: "off"}},

@@ -28,7 +28,7 @@ var optionSets = []game.Options{
 // TestConformance runs the conformance suite with the secrecy check on
 // every option set.
 func TestConformance(t *testing.T) {
-	games := testscale.Size(64, 240)
+	games := testscale.Size(32, 240)
 	sc := &secrecy{rng: game.NewRand(99)}
 	gametest.Run(t, gametest.Config{
 		Rules:     Rules{},
@@ -49,7 +49,7 @@ func TestConformance(t *testing.T) {
 // check, Determinize every 40 steps, and no deduction in the views (the
 // deduction is covered above).
 func TestConformanceMany(t *testing.T) {
-	games := testscale.Size(100, 1200)
+	games := testscale.Size(48, 1200)
 	var sets []game.Options
 	for _, o := range optionSets {
 		c := game.Options{}

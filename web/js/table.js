@@ -446,6 +446,10 @@ const conn = { opened: false, lost: false };
 function draw() {
   const snap = snapshot();
   if (!snap || !st.table) return;
+  // The pieces' places are read before anything is written, while the
+  // layout of the last frame still holds (no forced layout).
+  const board = byId('board');
+  const before = piecePositions(board);
   document.body.dataset.version = String(st.version);
   document.body.dataset.over = String(!!st.outcome?.over);
   const g = games.find((x) => x.id === st.table?.game);
@@ -473,8 +477,6 @@ function draw() {
   drawLog(snap, last);
   drawOutcome();
   drawReplay();
-  const board = byId('board');
-  const before = piecePositions(board);
   try {
     renderer?.update(snap);
   } catch (e) {
@@ -485,8 +487,17 @@ function draw() {
   markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })));
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
+  if (logScroll) {
+    // After the board's reads, so that the layout is computed once.
+    logScroll = false;
+    const list = byId('log');
+    list.scrollTop = list.scrollHeight;
+  }
   keepPlayFocus();
 }
+
+/** Whether the log changed since the last draw (it then scrolls to its end). */
+let logScroll = false;
 
 /** The last move of each piece, marked on the board. */
 const lastMoves = new LastMoves();
@@ -789,35 +800,71 @@ function merged(events) {
  */
 function drawLog(snap, last) {
   const list = byId('log');
-  /** @type {HTMLElement[]} */
-  const items = [];
-  for (const h of snap.history) {
-    for (const ev of h.events) {
-      const named = namedPlaces(ev.text, ev.data);
-      const latest = h === snap.history[snap.history.length - 1];
-      const seats = [...last].filter(([, m]) => m.v === h.v && m.events.includes(ev)).map(([seat]) => seat);
-      const li = el('li', {
-        'data-v': h.v, 'data-type': ev.type,
-        class: [latest ? 'latest' : '', seats.length ? 'seat-last' : ''].join(' ').trim() || null,
-        'data-last-of': seats.length ? seats.join(' ') : null,
-      }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text),
-      latest ? el('span', { class: 'latest-tag' }, t('web.log.latest')) : null,
-      ...seats.map((seat) => el('span', { class: 'seat-last-tag' }, t('web.log.last-of', { seat: seatName(seat) }))));
-      if (namesSomething(named)) {
-        li.classList.add('names-places');
-        li.tabIndex = 0;
-        const on = () => renderer?.highlight?.(named.circles, named.crossings, named);
-        const off = () => renderer?.highlight?.([], [], noneNamed());
-        li.addEventListener('mouseenter', on);
-        li.addEventListener('focus', on);
-        li.addEventListener('mouseleave', off);
-        li.addEventListener('blur', off);
-      }
-      items.push(li);
-    }
+  // Only the newest MAX_LOG entries are shown: those alone are looked at,
+  // each built once (logItem) and only retagged afterwards, so that a
+  // redraw costs the same at move 10 and at move 500.
+  /** @type {{h: {v: number, events: import('./types.js').GameEvent[]}, ev: import('./types.js').GameEvent}[]} */
+  const picked = [];
+  for (let i = snap.history.length - 1; i >= 0 && picked.length < MAX_LOG; i--) {
+    const h = snap.history[i];
+    for (let j = h.events.length - 1; j >= 0 && picked.length < MAX_LOG; j--) picked.push({ h, ev: h.events[j] });
   }
-  list.replaceChildren(...items.slice(-MAX_LOG));
-  list.scrollTop = list.scrollHeight;
+  picked.reverse();
+  const newest = snap.history[snap.history.length - 1];
+  const items = picked.map(({ h, ev }) => {
+    const li = logItem(h, ev);
+    const latest = h === newest;
+    const seats = [...last].filter(([, m]) => m.v === h.v && m.events.includes(ev)).map(([seat]) => seat);
+    const names = seats.map((seat) => seatName(seat));
+    const tags = JSON.stringify([latest, seats, names]);
+    if (logTags.get(li) !== tags) {
+      logTags.set(li, tags);
+      li.classList.toggle('latest', latest);
+      li.classList.toggle('seat-last', seats.length > 0);
+      if (seats.length) li.dataset.lastOf = seats.join(' ');
+      else delete li.dataset.lastOf;
+      for (const tag of li.querySelectorAll(':scope > .latest-tag, :scope > .seat-last-tag')) tag.remove();
+      if (latest) li.append(el('span', { class: 'latest-tag' }, t('web.log.latest')));
+      li.append(...names.map((seat) => el('span', { class: 'seat-last-tag' }, t('web.log.last-of', { seat }))));
+    }
+    return li;
+  });
+  const shown = list.children;
+  if (shown.length !== items.length || items.some((li, i) => shown[i] !== li)) {
+    list.replaceChildren(...items);
+    logScroll = true;
+  }
+}
+
+/** The log's entries as built, by event (dropped when the language changes). */
+let logItems = new WeakMap();
+/** What each built entry is tagged with (latest, the seats whose last move it is). */
+let logTags = new WeakMap();
+
+/**
+ * The log entry of one event, built once: its version, its text, and the
+ * places it names marked on the board while it is hovered or focused.
+ * @param {{v: number}} h
+ * @param {import('./types.js').GameEvent} ev
+ * @returns {HTMLElement}
+ */
+function logItem(h, ev) {
+  const known = logItems.get(ev);
+  if (known) return known;
+  const named = namedPlaces(ev.text, ev.data);
+  const li = el('li', { 'data-v': h.v, 'data-type': ev.type }, el('span', { class: 'v' }, `#${h.v}`), render(ev.text));
+  if (namesSomething(named)) {
+    li.classList.add('names-places');
+    li.tabIndex = 0;
+    const on = () => renderer?.highlight?.(named.circles, named.crossings, named);
+    const off = () => renderer?.highlight?.([], [], noneNamed());
+    li.addEventListener('mouseenter', on);
+    li.addEventListener('focus', on);
+    li.addEventListener('mouseleave', off);
+    li.addEventListener('blur', off);
+  }
+  logItems.set(ev, li);
+  return li;
 }
 
 /**
@@ -1322,6 +1369,8 @@ async function main() {
   byId('move-confirm-cancel').addEventListener('click', cancelMove);
   document.addEventListener('keydown', confirmKeys);
   onLangChange(() => {
+    logItems = new WeakMap();
+    logTags = new WeakMap();
     draw();
     drawChat();
   });

@@ -6,6 +6,7 @@ import (
 
 	"gaslamp/game"
 	"gaslamp/games/whitehall"
+	"gaslamp/internal/testscale"
 )
 
 // optionSets are the table options the tests cycle through.
@@ -88,7 +89,8 @@ func TestBaselineAgainstItself(t *testing.T) {
 // reached by random play, under every option set.
 func TestBaselineAlwaysLegal(t *testing.T) {
 	rng := game.NewRand(5)
-	for g := 0; g < 12; g++ {
+	// Every option set at least once by default.
+	for g := 0; g < testscale.Size(len(optionSets), 24); g++ {
 		opts := optionSets[g%len(optionSets)]
 		st, err := whitehall.Rules{}.New(opts, uint64(g))
 		if err != nil {
