@@ -104,8 +104,11 @@ func startServerStore(t *testing.T) (string, store.Store) {
 	logs := &syncBuffer{}
 	srv, err := server.New(ctx, server.Config{
 		Store: st, Static: web.Static(), Messages: web.Messages(),
-		Logger:   slog.New(slog.NewTextHandler(logs, nil)),
-		BotDelay: 0, BotBudget: 300 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(logs, nil)),
+		// Bots answer at once and think 30 ms a move: these tests check
+		// what the pages show of their moves, not their strength, and the
+		// CPU is the browser's.
+		BotDelay: 0, BotBudget: 30 * time.Millisecond,
 		Limits: server.DefaultLimits().ScaleIP(0),
 	})
 	if err != nil {

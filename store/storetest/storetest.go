@@ -80,7 +80,12 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"ChapterRecords", testChapterRecords},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { tc.fn(t, newDB(t)) })
+		// Each on its own database: they run side by side (a new
+		// PostgreSQL schema and its migrations mostly wait for the server).
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.fn(t, newDB(t))
+		})
 	}
 }
 
