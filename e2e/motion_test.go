@@ -84,7 +84,14 @@ func TestBrowserMotion(t *testing.T) {
 		if !animated {
 			t.Fatalf("no animation in three moves (and the bot's answers) with motion on\n%s", p.describe())
 		}
-		play("another move with motion, the bot answering at once")
+		// At least three versions drawn after the first (the moves and the
+		// bot's answers), so that two gaps are measured.
+		for range 4 {
+			play("another move with motion, the bot answering at once")
+			if mustEval[int](p, `window.__drawn.length`) >= 4 {
+				break
+			}
+		}
 		for _, f := range p.framesFrom(from) {
 			// A full state, or a catch-up update (no views): both show at once.
 			if d := string(f.data); strings.HasPrefix(d, `{"t":"state"`) || strings.HasPrefix(d, `{"t":"update"`) && !strings.Contains(d, `"views":`) {
