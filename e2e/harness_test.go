@@ -163,11 +163,10 @@ func startBrowser(t *testing.T) context.Context {
 
 // sharedBrowser is the package's browser (startBrowser); TestMain stops it.
 type sharedBrowser struct {
-	mu      sync.Mutex
-	ctx     context.Context // its first tab
-	stop    func()
-	out     *syncBuffer // Chromium's output
-	profile string
+	mu   sync.Mutex
+	ctx  context.Context // its first tab
+	stop func()
+	out  *syncBuffer // Chromium's output
 }
 
 var shared sharedBrowser
@@ -200,7 +199,7 @@ func (b *sharedBrowser) start() error {
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelBrowser := chromedp.NewContext(allocCtx)
-	b.ctx, b.profile = ctx, profile
+	b.ctx = ctx
 	b.stop = func() {
 		cancelBrowser()
 		cancelAlloc()
