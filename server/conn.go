@@ -237,9 +237,19 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
 	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
 		out: make(chan []byte, outQueue), pong: make(chan struct{}, 1), quit: make(chan struct{}), writerDone: make(chan struct{})}
-	if !t.do(func() { t.attach(c) }) {
-		ws.Close(closeGoingAway, "table closed")
-		return
+	// A table unloaded as idle between the lookup and the attach (the
+	// handshake outlasted the idle limit) is loaded again: the visit must
+	// not find it closed. Only a stopping server closes the connection.
+	for try := 0; !(s.beforeAttach(t) && t.do(func() { t.attach(c) })); try++ {
+		if s.closing.Load() || try == 2 {
+			ws.Close(closeGoingAway, "table closed")
+			return
+		}
+		if t, err = s.hub.get(r.Context(), t.id); err != nil {
+			ws.Close(closeGoingAway, "table closed")
+			return
+		}
+		c.t = t
 	}
 	// The connection lives on a goroutine of its own, and the handler's
 	// returns: the handler's goroutine carries the deep stack of the
@@ -291,6 +301,15 @@ func (c *conn) readLoop() {
 			return
 		}
 	}
+}
+
+// beforeAttach runs the test hook set between a connection's table lookup
+// and its attach (tests unload the table there); it returns true.
+func (s *Server) beforeAttach(t *table) bool {
+	if h := s.attachHook.Load(); h != nil {
+		(*h)(t)
+	}
+	return true
 }
 
 // frameBufs holds read buffers: an idle connection keeps none.

@@ -90,3 +90,39 @@ func TestStartLoadsOnlyTablesThatNeedANode(t *testing.T) {
 		t.Fatalf("state on demand: %s", st.Raw)
 	}
 }
+
+// TestVisitSurvivesIdleUnloadDuringHandshake: a table unloaded as idle
+// between a connection's lookup and its attach (a handshake longer than the
+// idle limit, as on a busy machine) is loaded again for that connection,
+// which gets its state instead of "table closed".
+func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.IdleUnload = time.Hour })
+	id, _, bob, ca, cb := twoPlayers(e, "40")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	v, _ := e.tableState(id)
+	ca.close()
+	cb.close()
+	<-ca.done
+	<-cb.done
+	unloaded := false
+	hook := func(tb *table) {
+		if !unloaded && tb.id == id {
+			unloaded = true
+			if !e.srv.hub.unloadIdle(tb, time.Now().Add(time.Hour)) {
+				t.Error("the hook could not unload the table")
+			}
+			tb.stop()
+			<-tb.done
+		}
+	}
+	e.srv.attachHook.Store(&hook)
+	cb2 := e.dial(bob, id)
+	cb2.hello(-1)
+	if st := cb2.next("state"); st.V != v {
+		t.Fatalf("back at version %d, want %d", st.V, v)
+	}
+	if !unloaded {
+		t.Fatal("the hook never ran")
+	}
+}

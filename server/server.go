@@ -146,18 +146,19 @@ type Config struct {
 // Server is the gaslamp HTTP and WebSocket server. Create it with New, serve
 // Handler, and call Shutdown to stop.
 type Server struct {
-	cfg     Config
-	store   store.Store
-	bus     bus.Bus
-	ownBus  bool
-	log     *slog.Logger
-	hub     *hub
-	bots    *botPool
-	limiter *limiter
-	caps    connCaps
-	metrics *serverMetrics
-	mux     *http.ServeMux
-	closing atomic.Bool
+	attachHook atomic.Pointer[func(*table)] // tests only: see beforeAttach
+	cfg        Config
+	store      store.Store
+	bus        bus.Bus
+	ownBus     bool
+	log        *slog.Logger
+	hub        *hub
+	bots       *botPool
+	limiter    *limiter
+	caps       connCaps
+	metrics    *serverMetrics
+	mux        *http.ServeMux
+	closing    atomic.Bool
 	// conns counts the WebSocket handlers running, so that Shutdown waits
 	// until every client has had its close frame.
 	conns   activeCount
