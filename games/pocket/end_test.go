@@ -1,6 +1,7 @@
 package pocket
 
 import (
+	"strings"
 	"testing"
 
 	"gaslamp/game"
@@ -207,4 +208,31 @@ func TestLastSuspectWithoutHourglasses(t *testing.T) {
 	s := lastSuspect(3, 1) // one suspect, 2 hourglasses
 	endTurn(s)
 	outcome(t, s, "investigator", rsIdentified)
+}
+
+// A8: a witness call that clears nobody new says so in every language; it
+// never shows an empty list ("Cleared: .").
+func TestWitnessCallClearingNobodySaysSo(t *testing.T) {
+	s := fixed(0)
+	endTurn(s) // Jack unseen: the suspects seen are cleared
+	log := endTurn(s)
+	if s.lastCleared.Len() != 0 {
+		t.Fatalf("the second call cleared %v", s.lastCleared.List())
+	}
+	var text game.Text
+	for _, e := range log.For(InvestigatorSeat) {
+		if e.Type == "pocket.witness" {
+			text = e.Text
+		}
+	}
+	if text.Key != "pocket.ev.witness-unseen-none" {
+		t.Fatalf("witness call text %q", text.Key)
+	}
+	cat := Rules{}.Messages()
+	for _, lang := range []string{"en", "fr", "nl"} {
+		got := cat.Render(lang, text)
+		if got == "" || got == text.Key || strings.Contains(got, ": .") || strings.Contains(got, " : .") {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
 }

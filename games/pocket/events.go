@@ -72,6 +72,9 @@ func (s *State) evWitness(log *game.Log) {
 	if s.lastSeen {
 		key, token = "pocket.ev.witness-seen", sideInvestigator
 	}
+	if s.lastCleared.Len() == 0 {
+		key += "-none" // nobody new cleared: no empty list in the text
+	}
 	log.Add(game.Event{Type: "pocket.witness", To: game.Public,
 		Text: game.T(key, "turn", int(s.turn), "cleared", s.lastCleared.Texts(), "count", s.lastCleared.Len()),
 		Data: map[string]any{"turn": int(s.turn), "jackVisible": s.lastSeen, "cleared": s.lastCleared,
