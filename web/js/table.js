@@ -162,10 +162,18 @@ async function play(seat, intent) {
   } finally {
     st.busy = false;
     document.body.classList.remove('busy');
-    // The update came before the ack: the turn signals (title, favicon,
-    // body.dataset.myTurn) and the pending move are drawn again now.
-    draw();
+    // The update came before the ack and drew the page while busy: only
+    // what depends on busy is drawn again now (the turn signals and the
+    // keyboard focus), not the whole page a second time.
+    drawTurn();
   }
+}
+
+/** Draws what a move's ack changes: the turn signals and the play focus. */
+function drawTurn() {
+  if (!snapshot() || !st.table) return;
+  signalTurn(myLegal().length > 0 && !st.busy);
+  keepPlayFocus();
 }
 
 /**

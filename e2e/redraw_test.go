@@ -1,0 +1,66 @@
+package e2e
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// TestBrowserOwnMoveDrawnOnce: a player's own move draws the table page
+// once, when its update comes; its ack then redraws only the turn signals
+// and the focus (table.js drawTurn), not the whole page a second time. Each
+// draw sets body's data-version, which a MutationObserver counts per
+// version. It plays Pocket moves against a bot and checks the draws at the
+// versions its own moves made: one each, and some slack for a presence
+// message that may come meanwhile (it also draws).
+func TestBrowserOwnMoveDrawnOnce(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	p := openPage(t, browser, "player", base)
+	p.navigate("/")
+	p.signIn("Alice")
+	p.createBotTableAt("pocket", 2, 1)
+	mustEval[bool](p, `(() => {
+		window.__draws = {};
+		new MutationObserver((l) => {
+			for (const r of l) {
+				const v = document.body.dataset.version;
+				window.__draws[v] = (window.__draws[v] || 0) + 1;
+			}
+		}).observe(document.body, { attributes: true, attributeFilter: ['data-version'] });
+		return true;
+	})()`)
+	var own []int
+	const moves = 4
+	for i := range moves {
+		what := fmt.Sprintf("own move %d", i+1)
+		p.waitJS(what, `document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
+		v := p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy }).Version
+		mustEval[bool](p, `(document.getElementById('legal-box').open = true, true)`)
+		p.mustClick(`#legal button[data-move]`)
+		p.waitJS("the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(10*time.Second))
+		if mustEval[bool](p, `document.body.dataset.confirming === 'true'`) {
+			p.mustClick("#move-confirm-ok")
+		}
+		p.waitState(what+" acknowledged", scaled(30*time.Second), func(st pageState) bool { return st.Version > v && !st.Busy })
+		own = append(own, v+1)
+	}
+	// Two animation frames: whatever the ack queued has run.
+	mustEval[bool](p, `(window.__framed = false, requestAnimationFrame(() => requestAnimationFrame(() => { window.__framed = true; })), true)`)
+	p.waitJS("two animation frames", `window.__framed === true`, scaled(10*time.Second))
+	draws := mustEval[map[string]int](p, `window.__draws`)
+	total := 0
+	for _, v := range own {
+		n := draws[fmt.Sprint(v)]
+		if n < 1 {
+			t.Fatalf("version %d (an own move) never drawn: %v", v, draws)
+		}
+		total += n
+	}
+	// Drawn again on each ack, it was 2 draws a move (8 here).
+	if total > moves+moves/2 {
+		t.Fatalf("%d draws at the %d versions of own moves %v, want about one each: %v", total, moves, own, draws)
+	}
+	t.Logf("draws at the own moves' versions %v: %d; all: %v", own, total, draws)
+}
