@@ -169,6 +169,19 @@ func (p *page) createBotTableAt(game string, seats, mine int) {
 	waitStarted(p.t, seats, p)
 }
 
+// botTablePage starts a server and opens a page for a player, Alice, who
+// creates a table of game against bots, on seat mine; it returns the page
+// once the game has started.
+func botTablePage(t *testing.T, name, game string, seats, mine int) *page {
+	t.Helper()
+	requireBrowser(t)
+	p := openPage(t, startBrowser(t), name, startServer(t))
+	p.navigate("/")
+	p.signIn("Alice")
+	p.createBotTableAt(game, seats, mine)
+	return p
+}
+
 // TestBrowserAxe runs axe-core on the lobby, the invitation page and a table
 // of each game once it started, under the light and the dark colour scheme:
 // no violation of impact serious or critical.

@@ -104,16 +104,25 @@ func TestBrowserFlows(t *testing.T) {
 // checkReplay drives the replay controls of a finished table's page: the
 // "Jump to" list has the game's rounds (nights, turns), a jump and the scrub
 // bar move to their step, and playing at the highest speed reaches the end.
+// The jump goes to chapter, the first round after the first step: a game's
+// length depends on the table's secret draws, and a Pocket game may end in
+// its first turn, where the list has no round to jump to (the test says
+// so); a longer game must list chapter.
 func checkReplay(t *testing.T, p *page, chapter string) {
 	t.Helper()
-	p.waitJS("the replay's steps", `!document.getElementById('replay').hidden && Number(document.getElementById('replay-scrub').max) > 5`, scaled(20*time.Second))
+	p.waitJS("the replay's steps", `!document.getElementById('replay').hidden && Number(document.getElementById('replay-scrub').max) >= 3`, scaled(20*time.Second))
 	steps := mustEval[int](p, `Number(document.getElementById('replay-scrub').max)`)
-	opt := mustEval[string](p, `[...document.querySelectorAll('#replay-jump option')].find((o) => o.textContent === `+jsString(chapter)+`)?.value ?? ''`)
-	if opt == "" {
+	rounds := mustEval[map[string]string](p, `Object.fromEntries([...document.querySelectorAll('#replay-jump option')].slice(1, -1).filter((o) => Number(o.value) > 0).map((o) => [o.textContent, o.value]))`)
+	opt := rounds[chapter]
+	if opt == "" && len(rounds) > 0 {
 		t.Fatalf("%s: no %q among the replay's jumps: %s", p.name, chapter, mustEval[string](p, `document.getElementById('replay-jump').textContent`))
 	}
-	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('replay-jump'); s.value = `+jsString(opt)+`; s.dispatchEvent(new Event('change')); })()`)
-	p.waitJS("the jump", `document.getElementById('replay-scrub').value === `+jsString(opt)+` && document.getElementById('replay-jump').selectedOptions[0]?.textContent === `+jsString(chapter), scaled(10*time.Second))
+	if opt == "" {
+		t.Logf("%s: a game of one round (%d steps): no round to jump to", p.name, steps)
+	} else {
+		mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('replay-jump'); s.value = `+jsString(opt)+`; s.dispatchEvent(new Event('change')); })()`)
+		p.waitJS("the jump", `document.getElementById('replay-scrub').value === `+jsString(opt)+` && document.getElementById('replay-jump').selectedOptions[0]?.textContent === `+jsString(chapter), scaled(10*time.Second))
+	}
 	p.screenshot(artifactsDir(t), "replay-controls.png", "#replay")
 	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('replay-scrub'); s.value = '3'; s.dispatchEvent(new Event('input')); })()`)
 	p.waitJS("the scrub bar's step", `document.getElementById('replay-pos').textContent.startsWith('Step 3 of') && !document.getElementById('replay-first').disabled`, scaled(10*time.Second))

@@ -61,14 +61,8 @@ func (p *page) key(k string) {
 // is first cancelled with Escape (the focus goes back to a move). No mouse
 // event is sent.
 func TestBrowserKeyboardPocket(t *testing.T) {
-	requireBrowser(t)
-	base := startServer(t)
-	browser := startBrowser(t)
 	rng := newRand(t, 11)
-	p := openPage(t, browser, "investigator", base)
-	p.navigate("/")
-	p.signIn("Alice")
-	p.createBotTableAt("pocket", 2, 1)
+	p := botTablePage(t, "investigator", "pocket", 2, 1)
 
 	const maxTabs = 200
 	moves, arrows, tabs, cancels := 0, 0, 0, 0

@@ -31,8 +31,9 @@ type lastMoves struct {
 }
 
 // playOne proposes the first legal move of the page's seat from the list of
-// choices, confirms it when asked, and waits until it is played.
-func playOne(p *page, what string) {
+// choices, confirms it when asked, and waits until it is played and
+// acknowledged; it returns the version before the move.
+func playOne(p *page, what string) int {
 	p.t.Helper()
 	p.waitJS(what, `document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
 	v := p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy }).Version
@@ -43,6 +44,7 @@ func playOne(p *page, what string) {
 		p.mustClick("#move-confirm-ok")
 	}
 	p.waitState(what+" played", scaled(30*time.Second), func(st pageState) bool { return st.Version > v && !st.Busy })
+	return v
 }
 
 // TestBrowserLastMoveOfEachSeat plays a move of Mr Jack Pocket against a

@@ -3,7 +3,6 @@ package e2e
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBrowserMotion: pieces glide to their new places (Web Animations,
@@ -14,13 +13,7 @@ import (
 // the test server has no bot delay) show one at a time (pace.js): no two
 // versions drawn closer than a step.
 func TestBrowserMotion(t *testing.T) {
-	requireBrowser(t)
-	base := startServer(t)
-	browser := startBrowser(t)
-	p := openPage(t, browser, "player", base)
-	p.navigate("/")
-	p.signIn("Alice")
-	p.createBotTableAt("pocket", 2, 1)
+	p := botTablePage(t, "player", "pocket", 2, 1)
 	mustEval[bool](p, `(() => {
 		if (!window.__anims) {
 			window.__anims = { n: 0 };
@@ -29,18 +22,7 @@ func TestBrowserMotion(t *testing.T) {
 		}
 		return true;
 	})()`)
-	// play makes one move from the list of choices and waits for it.
-	play := func(what string) {
-		p.waitJS(what, `document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
-		v := p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy }).Version
-		mustEval[bool](p, `(document.getElementById('legal-box').open = true, true)`)
-		p.mustClick(`#legal button[data-move]`)
-		p.waitJS("the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(10*time.Second))
-		if mustEval[bool](p, `document.body.dataset.confirming === 'true'`) {
-			p.mustClick("#move-confirm-ok")
-		}
-		p.waitState(what+" played", scaled(30*time.Second), func(st pageState) bool { return st.Version > v && !st.Busy })
-	}
+	play := func(what string) { playOne(p, what) }
 	for range 2 {
 		play("a move with motion reduced")
 	}

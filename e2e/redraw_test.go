@@ -14,13 +14,7 @@ import (
 // versions its own moves made: one each, and some slack for a presence
 // message that may come meanwhile (it also draws).
 func TestBrowserOwnMoveDrawnOnce(t *testing.T) {
-	requireBrowser(t)
-	base := startServer(t)
-	browser := startBrowser(t)
-	p := openPage(t, browser, "player", base)
-	p.navigate("/")
-	p.signIn("Alice")
-	p.createBotTableAt("pocket", 2, 1)
+	p := botTablePage(t, "player", "pocket", 2, 1)
 	mustEval[bool](p, `(() => {
 		window.__draws = {};
 		new MutationObserver((l) => {
@@ -34,16 +28,7 @@ func TestBrowserOwnMoveDrawnOnce(t *testing.T) {
 	var own []int
 	const moves = 4
 	for i := range moves {
-		what := fmt.Sprintf("own move %d", i+1)
-		p.waitJS(what, `document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
-		v := p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy }).Version
-		mustEval[bool](p, `(document.getElementById('legal-box').open = true, true)`)
-		p.mustClick(`#legal button[data-move]`)
-		p.waitJS("the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(10*time.Second))
-		if mustEval[bool](p, `document.body.dataset.confirming === 'true'`) {
-			p.mustClick("#move-confirm-ok")
-		}
-		p.waitState(what+" acknowledged", scaled(30*time.Second), func(st pageState) bool { return st.Version > v && !st.Busy })
+		v := playOne(p, fmt.Sprintf("own move %d", i+1))
 		own = append(own, v+1)
 	}
 	// Two animation frames: whatever the ack queued has run.
