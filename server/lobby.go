@@ -225,9 +225,11 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
 		return
 	}
-	sum := t.summary.Load()
-	for i := 0; sum == nil && i < 100; i++ { // just loaded: its goroutine is starting
-		time.Sleep(time.Millisecond)
+	// Read on the table's goroutine, behind the start queued when it was
+	// loaded: a table just loaded (a restart, a visit) has a summary from
+	// before its start, with its clocks not yet running again.
+	var sum *tableSummary
+	if err := t.ask(r.Context(), func() { sum = t.summary.Load() }); err != nil || sum == nil {
 		sum = t.summary.Load()
 	}
 	writeJSON(w, http.StatusOK, sum)
