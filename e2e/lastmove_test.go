@@ -47,6 +47,20 @@ func playOne(p *page, what string) int {
 	return v
 }
 
+// playOn plays one move as playOne does; when the game is over first (a
+// bot game's length depends on the table's draws, not on the test's seed),
+// it calls newGame, which opens a new table, and plays there. It returns
+// the version before the move and whether a new game was opened.
+func playOn(p *page, what string, newGame func()) (v int, fresh bool) {
+	p.t.Helper()
+	p.waitJS(what+", or the game over", `document.body.dataset.over === 'true' || document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
+	if mustEval[bool](p, `document.body.dataset.over === 'true'`) {
+		newGame()
+		fresh = true
+	}
+	return playOne(p, what), fresh
+}
+
 // TestBrowserLastMoveOfEachSeat plays a move of Mr Jack Pocket against a
 // bot, then of Whitehall as Jack: in the log, the latest line of each seat
 // that moved is tagged with that seat's name (one line per seat), and on
