@@ -32,13 +32,21 @@ type lastMoves struct {
 
 // playOne proposes the first legal move of the page's seat from the list of
 // choices, confirms it when asked, and waits until it is played and
-// acknowledged; it returns the version before the move.
-func playOne(p *page, what string) int {
+// acknowledged; it returns the version before the move. With kinds, it
+// plays the first move of one of those kinds when there is one.
+func playOne(p *page, what string, kinds ...string) int {
 	p.t.Helper()
 	p.waitJS(what, `document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
 	v := p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy }).Version
 	mustEval[bool](p, `(document.getElementById('legal-box').open = true, true)`)
-	p.mustClick(`#legal button[data-move]`)
+	sel := `#legal button[data-move]`
+	for _, k := range kinds {
+		if k := sel + `[data-kind=` + jsString(k) + `]`; mustEval[bool](p, `!!document.querySelector(`+jsString(k)+`)`) {
+			sel = k
+			break
+		}
+	}
+	p.mustClick(sel)
 	p.waitJS("the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(10*time.Second))
 	if mustEval[bool](p, `document.body.dataset.confirming === 'true'`) {
 		p.mustClick("#move-confirm-ok")
@@ -47,18 +55,19 @@ func playOne(p *page, what string) int {
 	return v
 }
 
-// playOn plays one move as playOne does; when the game is over first (a
-// bot game's length depends on the table's draws, not on the test's seed),
-// it calls newGame, which opens a new table, and plays there. It returns
-// the version before the move and whether a new game was opened.
-func playOn(p *page, what string, newGame func()) (v int, fresh bool) {
+// playOn plays one move as playOne does (of one of kinds when it can);
+// when the game is over first (a bot game's length depends on the table's
+// draws, not on the test's seed), it calls newGame, which opens a new
+// table, and plays there. It returns the version before the move and
+// whether a new game was opened.
+func playOn(p *page, what string, newGame func(), kinds ...string) (v int, fresh bool) {
 	p.t.Helper()
 	p.waitJS(what+", or the game over", `document.body.dataset.over === 'true' || document.body.dataset.myTurn === 'true' && !!document.querySelector('#legal button[data-move]')`, scaled(60*time.Second))
 	if mustEval[bool](p, `document.body.dataset.over === 'true'`) {
 		newGame()
 		fresh = true
 	}
-	return playOne(p, what), fresh
+	return playOne(p, what, kinds...), fresh
 }
 
 // TestBrowserLastMoveOfEachSeat plays a move of Mr Jack Pocket against a
