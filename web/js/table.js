@@ -171,7 +171,7 @@ async function play(seat, intent) {
 
 /** Draws what a move's ack changes: the turn signals and the play focus. */
 function drawTurn() {
-  if (!snapshot() || !st.table) return;
+  if (!st.table) return;
   signalTurn(myLegal().length > 0 && !st.busy);
   keepPlayFocus();
 }
