@@ -35,12 +35,15 @@ type conn struct {
 	sess   string // session token hash, for rate limits
 	ip     string
 
-	out  chan []byte
-	pong chan struct{} // a pong to write: a burst of pings is answered by one pong at a time, never a "too slow" cut
 	quit chan struct{}
 	once sync.Once
 	// The writer runs only while something is queued (kick).
-	wmu        sync.Mutex
+	wmu sync.Mutex
+	// out is the frames waiting, at most outQueue: a slice that grows only
+	// while frames wait (an idle connection keeps at most a short one, not a
+	// channel of outQueue slots).
+	out        [][]byte
+	pong       bool          // a pong to write: a burst of pings is answered by one pong at a time, never a "too slow" cut
 	writing    bool          // a writer runs
 	wdone      bool          // the writer closed the connection or failed: none runs again
 	writerDone chan struct{} // closed when wdone is set
@@ -65,12 +68,32 @@ type conn struct {
 
 // send queues a frame; a client too slow to take it is cut.
 func (c *conn) send(frame []byte) {
-	select {
-	case c.out <- frame:
-		c.kick()
-	default:
+	if !c.queue(frame) {
 		c.s.metrics.slowCuts.Add(1)
 		c.closeWith(websocket.StatusPolicyViolation, "too slow")
+	}
+}
+
+// queue queues a frame and makes sure a writer runs; false when outQueue
+// frames are already waiting.
+func (c *conn) queue(frame []byte) bool {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if len(c.out) >= outQueue {
+		return false
+	}
+	c.out = append(c.out, frame)
+	c.kickLocked()
+	return true
+}
+
+// queuePong queues a pong unless one is waiting already.
+func (c *conn) queuePong() {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if !c.pong {
+		c.pong = true
+		c.kickLocked()
 	}
 }
 
@@ -90,6 +113,10 @@ func (c *conn) closeWith(code websocket.StatusCode, why string) {
 func (c *conn) kick() {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
+	c.kickLocked()
+}
+
+func (c *conn) kickLocked() {
 	if c.writing || c.wdone {
 		return
 	}
@@ -98,53 +125,51 @@ func (c *conn) kick() {
 }
 
 // writeLoop writes what is queued, then ends; once the connection is
-// closing it flushes the queue, sends the close frame and closes
+// closing it writes the frames queued, sends the close frame and closes
 // writerDone.
 func (c *conn) writeLoop() {
 	for {
-		select {
-		case frame := <-c.out:
-			if err := c.write(frame); err != nil {
-				c.writeFailed()
+		c.wmu.Lock()
+		frame, ok := c.next()
+		if !ok {
+			if !c.closing() {
+				// Nothing queued: end (a sender that queues after this
+				// finds writing false and starts a writer of its own).
+				c.writing = false
+				c.wmu.Unlock()
 				return
 			}
-			continue
-		case <-c.pong:
-			if err := c.write(pongFrame); err != nil {
-				c.writeFailed()
-				return
-			}
-			continue
-		case <-c.quit:
-			// Flush what is already queued, then close cleanly.
-			for {
-				select {
-				case frame := <-c.out:
-					if err := c.write(frame); err != nil {
-						c.writeFailed()
-						return
-					}
-					continue
-				default:
-				}
-				break
-			}
+			c.wmu.Unlock()
 			c.ws.Close(c.code, c.why)
 			c.finishWriter()
 			return
-		default:
-		}
-		// Nothing queued: end, unless something came in since (a sender
-		// that queued after this check finds writing false and starts a
-		// writer of its own).
-		c.wmu.Lock()
-		if len(c.out) == 0 && len(c.pong) == 0 && !c.closing() {
-			c.writing = false
-			c.wmu.Unlock()
-			return
 		}
 		c.wmu.Unlock()
+		if err := c.write(frame); err != nil {
+			c.writeFailed()
+			return
+		}
 	}
+}
+
+// next takes the next frame to write, under wmu: the oldest queued, else a
+// pong (none once the connection is closing: it closes once its frames are
+// written); false when there is none.
+func (c *conn) next() ([]byte, bool) {
+	if len(c.out) > 0 {
+		frame := c.out[0]
+		c.out[0] = nil
+		c.out = c.out[1:]
+		if len(c.out) == 0 {
+			c.out = nil // a burst's slice is not kept
+		}
+		return frame, true
+	}
+	if c.pong && !c.closing() {
+		c.pong = false
+		return pongFrame, true
+	}
+	return nil, false
 }
 
 // closing reports whether closeWith has been called.
@@ -230,13 +255,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // originOK has checked the Origin
+	// lazyHijacker: the connection holds no I/O buffer while idle (see
+	// wsconn.go).
+	ws, err := websocket.Accept(lazyHijacker{w}, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // originOK has checked the Origin
 	if err != nil {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
 	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
-		out: make(chan []byte, outQueue), pong: make(chan struct{}, 1), quit: make(chan struct{}), writerDone: make(chan struct{})}
+		quit: make(chan struct{}), writerDone: make(chan struct{})}
 	// A table unloaded as idle between the lookup and the attach (the
 	// handshake outlasted the idle limit) is loaded again: the visit must
 	// not find it closed. Only a stopping server closes the connection.
@@ -356,11 +383,7 @@ func (c *conn) dispatch(m ClientMessage, received time.Time) bool {
 	t := c.t
 	switch m.Type {
 	case MsgPing:
-		select {
-		case c.pong <- struct{}{}:
-			c.kick()
-		default: // a pong is already on its way
-		}
+		c.queuePong() // none when a pong is already on its way
 		return true
 	case MsgHello:
 		c.helloed.Store(true)
@@ -397,11 +420,7 @@ func (c *conn) rateLimited() bool {
 		c.closeWith(websocket.StatusPolicyViolation, "rate limited")
 		return false
 	}
-	select {
-	case c.out <- errorFrame("", errRateLimited, c.t.ver.Load()):
-		c.kick()
-	default:
-	}
+	c.queue(errorFrame("", errRateLimited, c.t.ver.Load())) // dropped when the queue is full
 	return true
 }
 

@@ -1,0 +1,191 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"gaslamp/internal/testscale"
+)
+
+// wsFrame builds a WebSocket frame of a payload, as the library writes it.
+func wsFrame(payload []byte, masked bool) (header, body []byte) {
+	header = []byte{0x81, 0}
+	switch n := len(payload); {
+	case n < 126:
+		header[1] = byte(n)
+	case n <= 0xffff:
+		header[1] = 126
+		header = binary.BigEndian.AppendUint16(header, uint16(n))
+	default:
+		header[1] = 127
+		header = binary.BigEndian.AppendUint64(header, uint64(n))
+	}
+	body = payload
+	if masked {
+		header[1] |= 0x80
+		key := [4]byte{1, 2, 3, 4}
+		header = append(header, key[:]...)
+		body = make([]byte, len(payload))
+		for i, b := range payload {
+			body[i] = b ^ key[i%4]
+		}
+	}
+	return header, body
+}
+
+var frameSizes = []int{0, 1, 60, 125, 126, 127, 1000, 4096, 65535, 65536, 70000}
+
+// TestFrameEnds feeds a stream of frames of every header form in random
+// pieces: the stream is at a frame's end exactly at the frames' ends.
+func TestFrameEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var stream []byte
+	ends := map[int]bool{0: true}
+	for _, masked := range []bool{false, true} {
+		for _, n := range frameSizes {
+			h, b := wsFrame(bytes.Repeat([]byte{'x'}, n), masked)
+			stream = append(append(stream, h...), b...)
+			ends[len(stream)] = true
+		}
+	}
+	for round := range 20 {
+		var f frameEnds
+		for off := 0; off < len(stream); {
+			k := min(len(stream)-off, 1+rng.IntN(1+round*round*50))
+			f.feed(stream[off : off+k])
+			off += k
+			if f.atEnd() != ends[off] {
+				t.Fatalf("round %d: at %d atEnd %v, want %v", round, off, f.atEnd(), ends[off])
+			}
+		}
+	}
+}
+
+// wireConn is a net.Conn that records what is written to it and checks that
+// a lazyConn writes only whole frames.
+type wireConn struct {
+	net.Conn
+	t   *testing.T
+	lc  *lazyConn
+	got bytes.Buffer
+}
+
+func (w *wireConn) Write(p []byte) (int, error) {
+	if !w.lc.ends.atEnd() {
+		w.t.Errorf("a write of %d bytes in the middle of a frame (%d bytes out so far)", len(p), w.got.Len())
+	}
+	return w.got.Write(p)
+}
+
+// TestLazyConnWritesWholeFrames writes frames as the WebSocket library does
+// (header, payload, flush, through a small bufio.Writer): the connection
+// gets each frame whole, in one writev, whatever its size, and
+// intact.
+func TestLazyConnWritesWholeFrames(t *testing.T) {
+	w := &wireConn{t: t}
+	lc := &lazyConn{Conn: w}
+	w.lc = lc
+	bw := bufio.NewWriterSize(lc, wsWriteBuffer)
+	var want []byte
+	for i, n := range frameSizes {
+		payload := bytes.Repeat([]byte{byte('a' + i)}, n)
+		h, b := wsFrame(payload, false)
+		want = append(append(want, h...), b...)
+		bw.Write(h)
+		bw.Write(b)
+		if err := bw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if w.got.Len() != len(want) {
+			t.Fatalf("frame of %d bytes: %d bytes out, want %d", n, w.got.Len(), len(want))
+		}
+	}
+	if !bytes.Equal(w.got.Bytes(), want) {
+		t.Fatal("the bytes out differ from the frames written")
+	}
+}
+
+// TestLargeFramesBothWays: a client frame larger than the read buffer a
+// connection takes while bytes are in flight is read whole, and a burst of
+// frames read at once is answered frame by frame.
+func TestLargeFramesBothWays(t *testing.T) {
+	e := newEnv(t, nil)
+	_, _, _, ca, _ := twoPlayers(e, "6")
+	for _, pad := range []int{readChunk - 40, readChunk, MaxFrame - 40} {
+		ca.sendRaw(`{"t":"ping","pad":"` + strings.Repeat("x", pad) + `"}`)
+		ca.next("pong")
+	}
+	ca.sendRaw(`{"t":"chat","text":"` + strings.Repeat("é", MaxChat) + `"}`)
+	if f := ca.next("chat"); len(f.Raw) < 2*MaxChat {
+		t.Fatalf("chat frame of %d bytes", len(f.Raw))
+	}
+}
+
+// TestFrameSentWithTheUpgrade: a frame the client sends in the same packet
+// as its upgrade request (read by net/http before the hijack) is not lost.
+func TestFrameSentWithTheUpgrade(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	c := alice.table("6", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	bob.sit(c.ID, 1)
+	host := strings.TrimPrefix(e.url, "http://")
+	nc, err := net.DialTimeout("tcp", host, testscale.Timeout(20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	nc.SetDeadline(time.Now().Add(testscale.Timeout(20 * time.Second)))
+	h, b := wsFrame([]byte(`{"t":"hello","v":-1}`), true)
+	req := fmt.Sprintf("GET /ws/t/%s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nCookie: %s=%s\r\n\r\n",
+		c.ID, host, cookieName, alice.cookie)
+	if _, err := nc.Write(append(append([]byte(req), h...), b...)); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(nc)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	// Read server frames (unmasked, unfragmented) until the state.
+	for {
+		var hdr [2]byte
+		if _, err := io.ReadFull(br, hdr[:]); err != nil {
+			t.Fatalf("waiting for the state: %v", err)
+		}
+		n := int(hdr[1] & 0x7f)
+		switch n {
+		case 126:
+			var x [2]byte
+			io.ReadFull(br, x[:])
+			n = int(binary.BigEndian.Uint16(x[:]))
+		case 127:
+			var x [8]byte
+			io.ReadFull(br, x[:])
+			n = int(binary.BigEndian.Uint64(x[:]))
+		}
+		payload := make([]byte, n)
+		if _, err := io.ReadFull(br, payload); err != nil {
+			t.Fatal(err)
+		}
+		var f struct{ T string }
+		json.Unmarshal(payload, &f)
+		if f.T == "state" {
+			return
+		}
+	}
+}
