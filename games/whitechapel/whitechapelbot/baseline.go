@@ -27,12 +27,15 @@ type level struct {
 	maxWait int
 	// danger weighs the policemen that may name Jack's next circle.
 	danger float64
+	// homeward (0..1) is how much the police discount the circles from
+	// which Jack could not walk to a likely hideout in his moves left.
+	homeward float64
 }
 
 var levels = map[string]level{
 	"easy":   {random: 0.25, noise: 4, samples: 40, arrest: 0.5, maxWait: 2, danger: 2},
 	"normal": {random: 0.02, noise: 1, samples: 150, arrest: 0.3, maxWait: 3, danger: 4},
-	"hard":   {random: 0, noise: 0.5, samples: 400, arrest: 0.25, maxWait: 3, danger: 5},
+	"hard":   {random: 0, noise: 0.5, samples: 400, arrest: 0.18, maxWait: 3, danger: 5, homeward: 0.9},
 }
 
 // Baseline is the baseline Whitechapel bot, for Jack or a policeman. It

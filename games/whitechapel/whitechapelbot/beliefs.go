@@ -49,6 +49,9 @@ func (b *Baseline) beliefs(v *whitechapel.View) *beliefs {
 				for c := w.Next(0); c >= 0; c = w.Next(c + 1) {
 					bl.where[c] = float64(sol.Count(c)) / total
 				}
+				if b.lv.homeward > 0 && v.Track != nil {
+					b.weighHomeward(bl, v.Track.Left)
+				}
 				seen := make([]int, g.n+1)
 				for i := 1; i <= b.lv.samples; i++ {
 					for _, c := range sol.Sample(&b.rng) {
@@ -112,4 +115,36 @@ func recordKey(v *whitechapel.View) string {
 		key += fmt.Sprint(":", n.Scene, n.Second, len(n.Moves), len(n.Obs), n.Home)
 	}
 	return key
+}
+
+// weighHomeward reweighs where Jack may be by homeward: the circles from
+// which he could not walk to a likely hideout in his moves left (left)
+// keep a small share, since a Jack there has all but lost.
+func (b *Baseline) weighHomeward(bl *beliefs, left int) {
+	sum := 0.0
+	for c, p := range bl.where {
+		if p > 0 {
+			bl.where[c] = p * b.homeward(bl, c, left)
+			sum += bl.where[c]
+		}
+	}
+	if sum > 0 {
+		for c := range bl.where {
+			bl.where[c] /= sum
+		}
+	}
+}
+
+// homeward returns the weight of Jack standing on circle c with left moves
+// left: 1 - h + h*P(a hideout within left walks), h being the level's
+// homeward (0..1) and the hideout's probability bl.hideout.
+func (b *Baseline) homeward(bl *beliefs, c, left int) float64 {
+	g := tables()
+	reach := 0.0
+	for h, ph := range bl.hideout {
+		if ph > 0 && int(g.walk[c][h]) <= left {
+			reach += ph
+		}
+	}
+	return 1 - b.lv.homeward + b.lv.homeward*reach
 }

@@ -1,9 +1,11 @@
-// Package whitechapelbot holds the baseline bot of Letters from
-// Whitechapel: a simple hand-written player that plays sensibly, for solo
-// games and as a yardstick for search bots.
+// Package whitechapelbot holds the bots of Letters from Whitechapel: the
+// baseline, a hand-written player that plays sensibly, and the search bot
+// of Jack's Normal and Hard levels, which plays his moves in the hunt by
+// playing them out.
 //
-// Importing the package registers the bot "baseline" for the game
-// "whitechapel" ([Baseline]). One bot plays one seat, Jack or a policeman,
+// Importing the package registers the bots "baseline" ([Baseline]) and
+// "search" ([Search]) for the game "whitechapel", and the levels in words
+// (levels.go). One bot plays one seat, Jack or a policeman,
 // from that seat's view only; game.BotConfig.Level ("easy", "normal",
 // "hard") sets how often it plays at random, how much noise its scores get,
 // how many trails it draws and how readily it arrests.
@@ -28,5 +30,19 @@
 // moved before him, near where Jack probably is and, once the hideout is
 // well known, near it. He arrests on a circle likely enough (the level's
 // threshold), else searches the circles whose answer is least certain while
-// one would tell anything, else arrests wherever Jack may be at all.
+// one would tell anything, else arrests wherever Jack may be at all. At
+// Hard the police also discount the circles from which Jack could not walk
+// to a likely hideout in the moves his track has left (public: the track
+// is on the board), since a Jack there has all but lost.
+//
+// The search bot (Jack only; at a policeman's seat it is the Hard baseline)
+// takes Jack's six best moves by the baseline's score and plays each out to
+// the end of the night in worlds drawn from his view (Rules.Determinize:
+// only the identities of face-down patrol tokens are hidden from him),
+// Jack by the Hard baseline and the police by the Normal baseline, which
+// reads only the public record as real police would (it draws 20 trails
+// instead of 150, the drawing being most of a rollout's time). A bandit
+// (UCB1) spends the rollouts, and the move that got Jack home most often
+// is played. Its level is its cap of rollouts per decision; its budget
+// stops it sooner.
 package whitechapelbot

@@ -1,6 +1,8 @@
 package whitechapelbot
 
 import (
+	"sort"
+
 	"gaslamp/board"
 	"gaslamp/game"
 	"gaslamp/games/whitechapel"
@@ -114,11 +116,38 @@ func (b *Baseline) chooseReveal(v *whitechapel.View, legal []game.Move) game.Mov
 // policemen can name the circle this turn, and saves the coaches and
 // alleys.
 func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.Move {
-	g := tables()
-	h := v.Hideout
-	if home := whitechapel.Walk(h); game.Contains(legal, home) {
+	if home := whitechapel.Walk(v.Hideout); game.Contains(legal, home) {
 		return home
 	}
+	score := b.jackScore(v)
+	return best(legal, func(m game.Move) (float64, bool) { return score(m), true })
+}
+
+// jackCandidates returns the n moves of legal with the best (lowest)
+// scores of chooseJackMove, the best first.
+func (b *Baseline) jackCandidates(v *whitechapel.View, legal []game.Move, n int) []game.Move {
+	score := b.jackScore(v)
+	type scored struct {
+		m game.Move
+		s float64
+	}
+	all := make([]scored, len(legal))
+	for i, m := range legal {
+		all[i] = scored{m, score(m)}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].s < all[j].s })
+	out := make([]game.Move, 0, n)
+	for _, c := range all[:min(n, len(all))] {
+		out = append(out, c.m)
+	}
+	return out
+}
+
+// jackScore returns the score of chooseJackMove for Jack's moves in v
+// (lower is better), its noise drawn anew at each call.
+func (b *Baseline) jackScore(v *whitechapel.View) func(game.Move) float64 {
+	g := tables()
+	h := v.Hideout
 	left := 0
 	if v.Track != nil {
 		left = v.Track.Left
@@ -150,7 +179,7 @@ func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.M
 		}
 		return e
 	}
-	return best(legal, func(m game.Move) (float64, bool) {
+	return func(m game.Move) float64 {
 		to := whitechapel.To(m)
 		cells, special := 1, 0.0
 		switch whitechapel.KindOf(m) {
@@ -171,6 +200,6 @@ func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.M
 		} else if d == after {
 			score += 2 // no room for a detour
 		}
-		return score, true
-	})
+		return score
+	}
 }

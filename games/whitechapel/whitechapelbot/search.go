@@ -1,0 +1,187 @@
+package whitechapelbot
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"gaslamp/game"
+	"gaslamp/games/whitechapel"
+)
+
+func init() {
+	game.RegisterBot(whitechapel.ID, "search", func(cfg game.BotConfig) (game.Bot, error) {
+		return NewSearch(cfg, SearchRollouts(cfg.Level)), nil
+	})
+}
+
+// SearchRollouts returns the rollout cap of a search level: "easy" 30,
+// "normal" (or "") 120, "hard" 400, or the number a level written as a
+// positive integer says.
+func SearchRollouts(level string) int {
+	switch level {
+	case game.LevelEasy:
+		return 30
+	case game.LevelHard:
+		return 400
+	}
+	if n, err := strconv.Atoi(level); err == nil && n > 0 {
+		return n
+	}
+	return 120
+}
+
+// searchCandidates is the number of Jack's moves, the best by the baseline's
+// score, that the search weighs against each other.
+const searchCandidates = 6
+
+// rolloutSamples is the number of trails the rollouts' police draw to judge
+// where the trail passed (the Normal baseline draws 150): the drawing is
+// most of a rollout's time.
+const rolloutSamples = 20
+
+// Search is a search bot for Jack's moves in the hunt, over worlds drawn
+// with Rules.Determinize from his view: each of his best few moves (by the
+// baseline's score) is played out to the end of the night, many times,
+// with Jack played by the Hard baseline and the police by the Normal
+// baseline, which reads only the public record as real police would; the
+// move that got him home most often is played. Its root is a bandit
+// (UCB1) over those moves. Every other decision (hideout, women, victims,
+// patrol reveals) is the Hard baseline's, and so is every decision of a
+// policeman's seat.
+type Search struct {
+	rules    game.Rules
+	own      *Baseline // Jack's (or the seat's) decisions outside the search
+	jack     *Baseline // Jack in the rollouts
+	police   *Baseline // the five policemen in the rollouts (one model)
+	rng      game.Rand
+	rollouts int
+	budget   time.Duration
+	last     int
+	buf      []game.Move
+}
+
+// NewSearch returns a search bot for cfg's seat with a cap of rollouts per
+// decision and cfg.Budget as its time per decision (0: one second; a
+// negative budget means the cap alone, which makes it deterministic).
+func NewSearch(cfg game.BotConfig, rollouts int) *Search {
+	budget := cfg.Budget
+	if budget == 0 {
+		budget = time.Second
+	}
+	police := NewBaseline(1, cfg.Seed^0x706f6c6963, game.LevelNormal)
+	police.lv.samples = rolloutSamples
+	return &Search{
+		rules:    cfg.Rules,
+		own:      NewBaseline(cfg.Seat, cfg.Seed, game.LevelHard),
+		jack:     NewBaseline(0, cfg.Seed^0x6a61636b, game.LevelHard),
+		police:   police,
+		rng:      game.NewRand(cfg.Seed ^ 0x736561726368),
+		rollouts: max(rollouts, 1),
+		budget:   budget,
+	}
+}
+
+// Rollouts returns the number of rollouts of the last decision.
+func (s *Search) Rollouts() int { return s.last }
+
+// Choose implements game.Bot.
+func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
+	s.last = 0
+	v, ok := gv.(*whitechapel.View)
+	if !ok || v.Phase != "jack" || v.Seat != 0 || len(legal) == 1 || s.rules == nil {
+		return s.own.Choose(gv, legal)
+	}
+	if home := whitechapel.Walk(v.Hideout); game.Contains(legal, home) {
+		return home
+	}
+	cands := s.own.jackCandidates(v, legal, searchCandidates)
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	var deadline time.Time
+	if s.budget > 0 {
+		deadline = time.Now().Add(s.budget)
+	}
+	// The rollouts' views need no deduction: the police model works it out
+	// itself.
+	quiet := *v
+	quiet.Table.Deduction = "off"
+	visits := make([]int, len(cands))
+	wins := make([]float64, len(cands))
+	for s.last < s.rollouts {
+		if !deadline.IsZero() && s.last > 0 && !time.Now().Before(deadline) {
+			break
+		}
+		i := s.pick(visits, wins, s.last)
+		st, err := s.rules.Determinize(&quiet, &s.rng)
+		if err != nil {
+			break
+		}
+		visits[i]++
+		wins[i] += s.rollout(st, v.Night, cands[i])
+		s.last++
+	}
+	best := 0
+	for i := range cands {
+		if visits[i] == 0 {
+			continue
+		}
+		mi, mb := wins[i]/float64(visits[i]), wins[best]/float64(max(visits[best], 1))
+		if visits[best] == 0 || mi > mb || mi == mb && visits[i] > visits[best] {
+			best = i
+		}
+	}
+	return cands[best]
+}
+
+// pick returns the candidate to play out next: each once, then by UCB1.
+func (s *Search) pick(visits []int, wins []float64, n int) int {
+	for i, v := range visits {
+		if v == 0 {
+			return i
+		}
+	}
+	best, bestU := 0, math.Inf(-1)
+	logN := math.Log(float64(n))
+	for i := range visits {
+		u := wins[i]/float64(visits[i]) + 0.5*math.Sqrt(logN/float64(visits[i]))
+		if u > bestU {
+			best, bestU = i, u
+		}
+	}
+	return best
+}
+
+// rollout plays m in st, then the rest of night (1..4) with the rollout
+// bots, and returns 1 when Jack got home (or won) and 0 when he lost.
+func (s *Search) rollout(st game.State, night int, m game.Move) float64 {
+	if err := st.Apply(0, m, nil); err != nil {
+		return 0
+	}
+	// The police model's beliefs about tonight are kept per record; a new
+	// rollout starts a new record.
+	s.police.bel.key, s.police.bel.b = "", nil
+	for moves := 0; moves < 2000; moves++ {
+		if o := st.Outcome(); o.Over {
+			if o.Winner == "jack" {
+				return 1
+			}
+			return 0
+		}
+		seat := st.ToAct().First()
+		gv := st.View(seat)
+		if gv.(*whitechapel.View).Night != night {
+			return 1
+		}
+		s.buf = st.Legal(seat, s.buf[:0])
+		bot := s.police
+		if seat == 0 {
+			bot = s.jack
+		}
+		if err := st.Apply(seat, bot.Choose(gv, s.buf), nil); err != nil {
+			return 0
+		}
+	}
+	return 0
+}

@@ -1,0 +1,176 @@
+package whitechapelbot
+
+import (
+	"testing"
+
+	"gaslamp/game"
+	"gaslamp/game/gametest"
+	"gaslamp/games/whitechapel"
+)
+
+// TestSearchJackLevels: Jack's Normal and Hard levels are the search bot,
+// Easy the baseline.
+func TestSearchJackLevels(t *testing.T) {
+	want := map[string]string{game.LevelEasy: "baseline", game.LevelNormal: "search", game.LevelHard: "search"}
+	for level, bot := range want {
+		if p := game.PickLevel(whitechapel.ID, "jack", level); p.Bot != bot {
+			t.Errorf("Jack at %s plays %q, want %q", level, p.Bot, bot)
+		}
+		b, err := game.NewBot(game.PickLevel(whitechapel.ID, "jack", level).Bot, game.BotConfig{Rules: whitechapel.Rules{}, Seat: 0, Seed: 1, Level: level})
+		if err != nil || b == nil {
+			t.Fatalf("Jack at %s: %v", level, err)
+		}
+	}
+}
+
+// searchProbe is a search bot that counts the decisions it searched.
+type searchProbe struct {
+	*Search
+	searched, rollouts *int
+}
+
+func (p searchProbe) Choose(v game.View, legal []game.Move) game.Move {
+	m := p.Search.Choose(v, legal)
+	if p.Rollouts() > 0 {
+		*p.searched++
+		*p.rollouts += p.Rollouts()
+	}
+	return m
+}
+
+// TestSearchJackIsFairInTheHunt plays the search Jack into the hunt from
+// the real world and from worlds drawn from his view (gametest.BotTwins):
+// its choices, searched ones included, must be the same, and with no time
+// budget each search plays exactly its cap of rollouts.
+func TestSearchJackIsFairInTheHunt(t *testing.T) {
+	const cap = 3
+	searched, rollouts := 0, 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		res, err := gametest.BotTwins(gametest.BotTwinConfig{Rules: whitechapel.Rules{}, Seed: seed, Seat: 0, Decisions: 24,
+			NewBot: func(seat game.Seat, s uint64) (game.Bot, error) {
+				return searchProbe{NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: seat, Seed: s, Budget: -1}, cap), &searched, &rollouts}, nil
+			}})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		t.Logf("seed %d: %d decisions", seed, res.Decisions)
+	}
+	if searched == 0 {
+		t.Fatal("no decision was searched: the games never reached Jack's hunt with a choice")
+	}
+	if rollouts != cap*searched {
+		t.Errorf("%d rollouts over %d searched decisions, want %d each", rollouts, searched, cap)
+	}
+}
+
+// TestSearchRolloutCountsTheNight: a rollout scores 1 when Jack gets home,
+// here from a position reached by play where Jack may walk home (and may
+// do something else): the walk home scores 1, and the search plays it.
+func TestSearchRolloutCountsTheNight(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		st, err := whitechapel.Rules{}.New(nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jack := NewBaseline(0, seed, game.LevelHard)
+		police := NewBaseline(1, seed, game.LevelNormal)
+		var buf []game.Move
+		for !st.Outcome().Over {
+			seat := st.ToAct().First()
+			v := st.View(seat).(*whitechapel.View)
+			buf = st.Legal(seat, buf[:0])
+			if seat == 0 && v.Phase == "jack" && game.Contains(buf, whitechapel.Walk(v.Hideout)) && len(buf) > 1 {
+				s := NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: 0, Seed: seed, Budget: -1}, 1)
+				w, err := whitechapel.Rules{}.Determinize(v, &s.rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r := s.rollout(w, v.Night, whitechapel.Walk(v.Hideout)); r != 1 {
+					t.Fatalf("seed %d: the walk home scored %v", seed, r)
+				}
+				if got := s.Choose(v, append([]game.Move(nil), buf...)); got != whitechapel.Walk(v.Hideout) {
+					t.Fatalf("seed %d: the search played %s with the walk home open", seed, whitechapel.Rules{}.EncodeMove(got))
+				}
+				return
+			}
+			bot := police
+			if seat == 0 {
+				bot = jack
+			}
+			if err := st.Apply(seat, bot.Choose(v, append([]game.Move(nil), buf...)), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no game reached a walk home with another move open")
+}
+
+// TestHardPoliceWeighJackHomeward: in a night after the first, reached by
+// play, the Hard police's belief of where Jack is gives a circle from
+// which no possible hideout is within the moves Jack has left a tenth
+// (1 - homeward) of the weight, against a circle from which every one is,
+// relative to the plain count of trails.
+func TestHardPoliceWeighJackHomeward(t *testing.T) {
+	g := tables()
+	checked := 0
+	for seed := uint64(1); seed <= 12 && checked == 0; seed++ {
+		st, err := whitechapel.Rules{}.New(nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jack := NewBaseline(0, seed, game.LevelNormal)
+		police := NewBaseline(1, seed, game.LevelNormal)
+		var buf []game.Move
+		for !st.Outcome().Over && checked == 0 {
+			seat := st.ToAct().First()
+			v := st.View(seat).(*whitechapel.View)
+			if seat != 0 && v.Phase == "move" && v.Night > 1 && v.Track != nil && v.Track.Left < 8 {
+				hard := NewBaseline(seat, seed, game.LevelHard)
+				plain := NewBaseline(seat, seed, game.LevelHard)
+				plain.lv.homeward = 0
+				bh, bp := hard.beliefs(v), plain.beliefs(v)
+				within := func(c int) (n, all int) {
+					for h, p := range bh.hideout {
+						if p > 0 {
+							all++
+							if int(g.walk[c][h]) <= v.Track.Left {
+								n++
+							}
+						}
+					}
+					return n, all
+				}
+				var near, far []int
+				for c, p := range bp.where {
+					if p > 0 {
+						switch n, all := within(c); {
+						case n == all:
+							near = append(near, c)
+						case n == 0:
+							far = append(far, c)
+						}
+					}
+				}
+				if len(near) > 0 && len(far) > 0 {
+					a, b := near[0], far[0]
+					got := (bh.where[b] / bp.where[b]) / (bh.where[a] / bp.where[a])
+					if want := 1 - levels[game.LevelHard].homeward; got < want-1e-9 || got > want+1e-9 {
+						t.Fatalf("seed %d: circle %d (no hideout in reach) against %d (all in reach): %.4f of the weight, want %.4f", seed, b, a, got, want)
+					}
+					checked++
+				}
+			}
+			buf = st.Legal(seat, buf[:0])
+			bot := police
+			if seat == 0 {
+				bot = jack
+			}
+			if err := st.Apply(seat, bot.Choose(v, append([]game.Move(nil), buf...)), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no game reached a night after the first with circles both in and out of reach of home")
+	}
+}
