@@ -45,6 +45,10 @@ type loadConfig struct {
 	level    string
 	faults   faultList
 	cluster  *localCluster // the nodes loadtest started, or nil
+	// profilers are the started nodes' profilers (http://127.0.0.1:PORT),
+	// through which a GC is forced before the idle memory is read; empty
+	// with --addr.
+	profilers []string
 }
 
 func runLoadtest(args []string) int {
@@ -113,12 +117,13 @@ func runLoadtest(args []string) int {
 			if i == 0 {
 				debug = *serverDebug
 			}
-			base, err := cluster.start(i, "127.0.0.1:0", debug)
+			base, debug, err := cluster.startProfiled(i, debug)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "gaslamp loadtest:", err)
 				return 1
 			}
 			cfg.bases = append(cfg.bases, base)
+			cfg.profilers = append(cfg.profilers, "http://"+debug)
 		}
 	} else {
 		for _, a := range strings.Split(*addr, ",") {
@@ -246,6 +251,49 @@ func (c *localCluster) start(i int, addr, debugAddr string) (string, error) {
 	c.nodes[i] = n
 	c.mu.Unlock()
 	return "http://" + got, nil
+}
+
+// startProfiled starts node i on a free port with its profiler on debugAddr,
+// or on a free loopback port when debugAddr is empty (tried again on another
+// if it was taken meanwhile), and returns its base URL and profiler address.
+func (c *localCluster) startProfiled(i int, debugAddr string) (base, debug string, err error) {
+	for try := 0; ; try++ {
+		debug = debugAddr
+		if debug == "" {
+			ln, lerr := net.Listen("tcp", "127.0.0.1:0")
+			if lerr != nil {
+				return "", "", lerr
+			}
+			debug = ln.Addr().String()
+			ln.Close()
+		}
+		base, err = c.start(i, "127.0.0.1:0", debug)
+		if err == nil || debugAddr != "" || try == 2 {
+			return base, debug, err
+		}
+	}
+}
+
+// forceGC runs a GC on every node through its profiler (heap?gc=1), so that
+// the live heap the next scrape reads is the one of the moment, not of a GC
+// the set-up happened to trigger earlier with fewer connections; false when
+// a node did not answer or there is no profiler (--addr).
+func forceGC(hc *http.Client, profilers []string) bool {
+	if len(profilers) == 0 {
+		return false
+	}
+	for _, p := range profilers {
+		resp, err := hc.Get(p + "/debug/pprof/heap?gc=1")
+		if err != nil {
+			return false
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return false
+		}
+	}
+	return true
 }
 
 // kill ends node i at once (SIGKILL), as a crash would.
@@ -406,6 +454,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	if len(cfg.bases) == 0 {
 		cfg.bases = []string{cfg.base}
 	}
+	forceGC(hc, cfg.profilers) // the empty server's figures, as the idle ones below
 	before, err := scrapeAll(hc, cfg.bases)
 	if err != nil {
 		return err
@@ -436,6 +485,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "connected %d players in %v\n", 2*cfg.tables, time.Since(start).Round(time.Millisecond))
 	time.Sleep(2 * time.Second) // let the connections settle
+	forced := forceGC(hc, cfg.profilers)
 	idle, err := scrapeAll(hc, cfg.bases)
 	if err != nil {
 		return err
@@ -510,9 +560,13 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 		}
 	}
 	if conns > 0 {
+		lastGC := "live heap at the last GC"
+		if forced {
+			lastGC = "live heap at the last GC (forced once the players were connected)"
+		}
 		for _, h := range []struct{ name, what string }{
 			{"go_memstats_heap_alloc_bytes", "allocated heap (live and not yet collected)"},
-			{"go_gc_heap_live_bytes", "live heap at the last GC"},
+			{"go_gc_heap_live_bytes", lastGC},
 		} {
 			heap := idle[h.name] + idle["go_memstats_stack_inuse_bytes"]
 			base := before[h.name] + before["go_memstats_stack_inuse_bytes"]
