@@ -35,14 +35,15 @@
 // to a likely hideout in the moves his track has left (public: the track
 // is on the board), since a Jack there has all but lost.
 //
-// The search bot (Jack only; at a policeman's seat it is the Hard baseline)
-// takes Jack's six best moves by the baseline's score and plays each out to
-// the end of the night in worlds drawn from his view (Rules.Determinize:
-// only the identities of face-down patrol tokens are hidden from him),
-// Jack by the Hard baseline and the police by the Normal baseline, which
-// reads only the public record as real police would (it draws 20 trails
-// instead of 150, the drawing being most of a rollout's time). A bandit
-// (UCB1) spends the rollouts, and the move that got Jack home most often
-// is played. Its level is its cap of rollouts per decision; its budget
-// stops it sooner.
+// The search bot takes the six best moves by the baseline's score (Jack's
+// moves, or a policeman's movements) and plays each out to the end of the
+// night in worlds drawn from its view (Rules.Determinize: Jack knows all
+// but the identities of face-down patrol tokens; a policeman's worlds draw
+// Jack's hideout and trail from the public record), Jack by the Hard
+// baseline and the police by the Normal baseline, which reads only the
+// public record as real police would (it draws 20 trails instead of 150,
+// the drawing being most of a rollout's time). A bandit (UCB1) spends the
+// rollouts, and the move whose side won the night most often is played;
+// every other decision is the Hard baseline's. Its level is its cap of
+// rollouts per decision; its budget stops it sooner.
 package whitechapelbot

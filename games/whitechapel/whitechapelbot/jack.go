@@ -126,7 +126,12 @@ func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.M
 // jackCandidates returns the n moves of legal with the best (lowest)
 // scores of chooseJackMove, the best first.
 func (b *Baseline) jackCandidates(v *whitechapel.View, legal []game.Move, n int) []game.Move {
-	score := b.jackScore(v)
+	return bestN(legal, b.jackScore(v), n)
+}
+
+// bestN returns the n moves of legal with the lowest scores, the best
+// first (in legal's order on a tie).
+func bestN(legal []game.Move, score func(game.Move) float64, n int) []game.Move {
 	type scored struct {
 		m game.Move
 		s float64

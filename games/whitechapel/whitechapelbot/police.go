@@ -144,10 +144,20 @@ func moved(v *whitechapel.View, police []int) (done, todo []int) {
 // moved before him, close to where Jack probably is and, once the hideout
 // is well known, to it.
 func (b *Baseline) choosePoliceMove(v *whitechapel.View, legal []game.Move) game.Move {
+	score := b.policeMoveScore(v)
+	if score == nil {
+		return legal[0]
+	}
+	return best(legal, func(m game.Move) (float64, bool) { return score(m), true })
+}
+
+// policeMoveScore returns the score of choosePoliceMove for the acting
+// policeman's moves in v (lower is better), or nil outside tonight's hunt.
+func (b *Baseline) policeMoveScore(v *whitechapel.View) func(game.Move) float64 {
 	g := tables()
 	bl := b.beliefs(v)
 	if !bl.tonight {
-		return legal[0]
+		return nil
 	}
 	police := policemen(v)
 	done, _ := moved(v, police)
@@ -163,7 +173,7 @@ func (b *Baseline) choosePoliceMove(v *whitechapel.View, legal []game.Move) game
 	if bl.sure > 0.05 {
 		homeW = 1.5 * bl.sure
 	}
-	return best(legal, func(m game.Move) (float64, bool) {
+	return func(m game.Move) float64 {
 		x := whitechapel.To(m)
 		near := g.b.NearSet[x].Minus(covered)
 		now, info := 0.0, 0.0
@@ -191,8 +201,8 @@ func (b *Baseline) choosePoliceMove(v *whitechapel.View, legal []game.Move) game
 				crowd++
 			}
 		}
-		return -(10*now + 4*info) + 0.8*dist + homeW*home + 0.5*crowd + 0.01*b.rng.Float64(), true
-	})
+		return -(10*now + 4*info) + 0.8*dist + homeW*home + 0.5*crowd + 0.01*b.rng.Float64()
+	}
 }
 
 // chooseAction arrests on a circle likely enough to hold Jack; else searches

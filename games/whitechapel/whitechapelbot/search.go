@@ -40,15 +40,16 @@ const searchCandidates = 6
 // most of a rollout's time.
 const rolloutSamples = 20
 
-// Search is a search bot for Jack's moves in the hunt, over worlds drawn
-// with Rules.Determinize from his view: each of his best few moves (by the
-// baseline's score) is played out to the end of the night, many times,
-// with Jack played by the Hard baseline and the police by the Normal
-// baseline, which reads only the public record as real police would; the
-// move that got him home most often is played. Its root is a bandit
-// (UCB1) over those moves. Every other decision (hideout, women, victims,
-// patrol reveals) is the Hard baseline's, and so is every decision of a
-// policeman's seat.
+// Search is a search bot for the moves of the hunt, over worlds drawn with
+// Rules.Determinize from its seat's view. As Jack it weighs his best few
+// moves (by the baseline's score); as a policeman, his best few movements.
+// Each is played out to the end of the night, many times, with Jack played
+// by the Hard baseline (in a policeman's worlds, a Jack drawn from the
+// public record) and the police by the Normal baseline, which reads only
+// the public record as real police would; the move whose side won the
+// night most often is played. Its root is a bandit (UCB1) over those
+// moves. Every other decision (hideout, women, victims, patrol reveals,
+// patrols, wretched, searches and arrests) is the Hard baseline's.
 type Search struct {
 	rules    game.Rules
 	own      *Baseline // Jack's (or the seat's) decisions outside the search
@@ -57,8 +58,9 @@ type Search struct {
 	rng      game.Rand
 	rollouts int
 	budget   time.Duration
-	last     int
-	buf      []game.Move
+
+	last int
+	buf  []game.Move
 }
 
 // NewSearch returns a search bot for cfg's seat with a cap of rollouts per
@@ -89,13 +91,26 @@ func (s *Search) Rollouts() int { return s.last }
 func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
 	s.last = 0
 	v, ok := gv.(*whitechapel.View)
-	if !ok || v.Phase != "jack" || v.Seat != 0 || len(legal) == 1 || s.rules == nil {
+	if !ok || len(legal) == 1 || s.rules == nil {
 		return s.own.Choose(gv, legal)
 	}
-	if home := whitechapel.Walk(v.Hideout); game.Contains(legal, home) {
-		return home
+	switch {
+	case v.Seat == 0 && v.Phase == "jack":
+		if home := whitechapel.Walk(v.Hideout); game.Contains(legal, home) {
+			return home
+		}
+		return s.among(v, s.own.jackCandidates(v, legal, searchCandidates), true)
+	case v.Seat > 0 && v.Phase == "move":
+		if score := s.own.policeMoveScore(v); score != nil {
+			return s.among(v, bestN(legal, score, searchCandidates), false)
+		}
 	}
-	cands := s.own.jackCandidates(v, legal, searchCandidates)
+	return s.own.Choose(gv, legal)
+}
+
+// among plays the candidates out from v and returns the one whose side
+// (Jack's when jack, else the police's) won the night most often.
+func (s *Search) among(v *whitechapel.View, cands []game.Move, jack bool) game.Move {
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -118,8 +133,12 @@ func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
 		if err != nil {
 			break
 		}
+		r := s.rollout(st, v.Seat, v.Night, cands[i])
+		if !jack {
+			r = 1 - r
+		}
 		visits[i]++
-		wins[i] += s.rollout(st, v.Night, cands[i])
+		wins[i] += r
 		s.last++
 	}
 	best := 0
@@ -153,10 +172,11 @@ func (s *Search) pick(visits []int, wins []float64, n int) int {
 	return best
 }
 
-// rollout plays m in st, then the rest of night (1..4) with the rollout
-// bots, and returns 1 when Jack got home (or won) and 0 when he lost.
-func (s *Search) rollout(st game.State, night int, m game.Move) float64 {
-	if err := st.Apply(0, m, nil); err != nil {
+// rollout plays m for seat by in st, then the rest of night (1..4) with the
+// rollout bots, and returns 1 when Jack got home (or won) and 0 when he
+// lost.
+func (s *Search) rollout(st game.State, by game.Seat, night int, m game.Move) float64 {
+	if err := st.Apply(by, m, nil); err != nil {
 		return 0
 	}
 	// The police model's beliefs about tonight are kept per record; a new

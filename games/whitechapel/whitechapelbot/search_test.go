@@ -38,28 +38,35 @@ func (p searchProbe) Choose(v game.View, legal []game.Move) game.Move {
 	return m
 }
 
-// TestSearchJackIsFairInTheHunt plays the search Jack into the hunt from
-// the real world and from worlds drawn from his view (gametest.BotTwins):
-// its choices, searched ones included, must be the same, and with no time
-// budget each search plays exactly its cap of rollouts.
-func TestSearchJackIsFairInTheHunt(t *testing.T) {
+// TestSearchIsFairInTheHunt plays the search bot into the hunt, as Jack
+// and as a policeman, from the real world and from worlds drawn from its
+// view (gametest.BotTwins): its choices, searched ones included, must be
+// the same, and with no time budget each search plays exactly its cap of
+// rollouts. A policeman's worlds differ in Jack's hideout and trail.
+func TestSearchIsFairInTheHunt(t *testing.T) {
 	const cap = 3
-	searched, rollouts := 0, 0
-	for seed := uint64(1); seed <= 2; seed++ {
-		res, err := gametest.BotTwins(gametest.BotTwinConfig{Rules: whitechapel.Rules{}, Seed: seed, Seat: 0, Decisions: 24,
-			NewBot: func(seat game.Seat, s uint64) (game.Bot, error) {
-				return searchProbe{NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: seat, Seed: s, Budget: -1}, cap), &searched, &rollouts}, nil
-			}})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+	for seat, decisions := range map[game.Seat]int{0: 24, 1: 12} {
+		searched, rollouts, differed := 0, 0, 0
+		for seed := uint64(1); seed <= 2; seed++ {
+			res, err := gametest.BotTwins(gametest.BotTwinConfig{Rules: whitechapel.Rules{}, Seed: seed, Seat: seat, Decisions: decisions,
+				NewBot: func(seat game.Seat, s uint64) (game.Bot, error) {
+					return searchProbe{NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: seat, Seed: s, Budget: -1}, cap), &searched, &rollouts}, nil
+				}})
+			if err != nil {
+				t.Fatalf("seat %d, seed %d: %v", seat, seed, err)
+			}
+			differed += res.Differed
 		}
-		t.Logf("seed %d: %d decisions", seed, res.Decisions)
-	}
-	if searched == 0 {
-		t.Fatal("no decision was searched: the games never reached Jack's hunt with a choice")
-	}
-	if rollouts != cap*searched {
-		t.Errorf("%d rollouts over %d searched decisions, want %d each", rollouts, searched, cap)
+		t.Logf("seat %d: %d searched decisions, %d from a world that differed from the real one", seat, searched, differed)
+		if searched == 0 {
+			t.Fatalf("seat %d: no decision was searched: the games never reached the hunt with a choice", seat)
+		}
+		if rollouts != cap*searched {
+			t.Errorf("seat %d: %d rollouts over %d searched decisions, want %d each", seat, rollouts, searched, cap)
+		}
+		if seat > 0 && differed == 0 {
+			t.Errorf("seat %d: no drawn world differed from the real one", seat)
+		}
 	}
 }
 
@@ -85,7 +92,7 @@ func TestSearchRolloutCountsTheNight(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if r := s.rollout(w, v.Night, whitechapel.Walk(v.Hideout)); r != 1 {
+				if r := s.rollout(w, 0, v.Night, whitechapel.Walk(v.Hideout)); r != 1 {
 					t.Fatalf("seed %d: the walk home scored %v", seed, r)
 				}
 				if got := s.Choose(v, append([]game.Move(nil), buf...)); got != whitechapel.Walk(v.Hideout) {
