@@ -79,16 +79,17 @@ type jekyllArenaConfig struct {
 
 // jekyllRow is the result of one pair in one chapter.
 type jekyllRow struct {
-	Chapter    int        `json:"chapter"`
-	Key        string     `json:"key"`
-	Track      string     `json:"track"` // "last=12 jh=3 yard=0" as played
-	Pair       string     `json:"pair"`
-	UpperBound bool       `json:"upper_bound"` // the cheating pair: sees everything
-	Games      int        `json:"games"`
-	Wins       int        `json:"wins"`
-	WinRate    float64    `json:"win_rate"`
-	CI         [2]float64 `json:"ci"` // 95% Wilson interval of the win rate
-	AvgStars   float64    `json:"avg_stars"`
+	Chapter    int           `json:"chapter"`
+	Key        string        `json:"key"`
+	Track      string        `json:"track"` // "last=12 jh=3 yard=0" as played
+	Pair       string        `json:"pair"`
+	UpperBound bool          `json:"upper_bound"` // the cheating pair: sees everything
+	Games      int           `json:"games"`
+	Wins       int           `json:"wins"`
+	WinRate    float64       `json:"win_rate"`
+	CI         [2]float64    `json:"ci"` // 95% Wilson interval of the win rate
+	AvgStars   float64       `json:"avg_stars"`
+	Decisions  decisionTimes `json:"-"` // ms, the bots' decisions with a choice (printed, not in --json: it varies between runs)
 }
 
 // jekyllArenaReport is what arena --game jekyll prints with --json.
@@ -231,6 +232,7 @@ type jekyllResult struct {
 	win   bool
 	stars int
 	err   error
+	think []time.Duration // the time of each bot decision with more than one legal move
 }
 
 // jekyllArena plays every chapter x pair x game on cfg.workers goroutines.
@@ -287,7 +289,9 @@ func jekyllArena(cfg jekyllArenaConfig) (*jekyllArenaReport, error) {
 	for r := range rows {
 		row := &rep.Rows[r]
 		stars := 0
+		var think []time.Duration
 		for g, res := range results[r] {
+			think = append(think, res.think...)
 			if res.err != nil {
 				return nil, fmt.Errorf("chapter %d, pair %s, game %d (seed %d): %w", row.Chapter, row.Pair, g, cfg.seed+uint64(g), res.err)
 			}
@@ -300,6 +304,7 @@ func jekyllArena(cfg jekyllArenaConfig) (*jekyllArenaReport, error) {
 		lo, hi := wilson(row.Wins, row.Games)
 		row.CI = [2]float64{lo, hi}
 		row.AvgStars = float64(stars) / float64(row.Games)
+		row.Decisions = timesOf(think)
 	}
 	return rep, nil
 }
@@ -373,7 +378,11 @@ func playJekyllGame(cfg jekyllArenaConfig, opts game.Options, pair string, seed 
 			m = cheat.Choose(st, seat)
 		} else {
 			legal = append(legal[:0], buf...)
+			t0 := time.Now()
 			m = bots[seat].Choose(st.View(seat), legal)
+			if len(buf) > 1 {
+				res.think = append(res.think, time.Since(t0))
+			}
 		}
 		if !game.Contains(buf, m) {
 			return jekyllResult{err: fmt.Errorf("move %d: pair %s chose %s, not a legal move", moves+1, pair, cfg.rules.EncodeMove(m))}
@@ -404,6 +413,11 @@ func printJekyllArena(rep *jekyllArenaReport) {
 		}
 		fmt.Printf("  %2d  %-14s %-20s %-8s %5d/%-5d %6.1f%%  [%5.1f%%, %5.1f%%]  %.2f\n",
 			r.Chapter, r.Key, r.Track, pair, r.Wins, r.Games, 100*r.WinRate, 100*r.CI[0], 100*r.CI[1], r.AvgStars)
+	}
+	for _, r := range rep.Rows {
+		if d := r.Decisions; d.N > 0 {
+			fmt.Printf("  ch %d %s decisions %d: p50 %.1f ms, p95 %.1f ms, max %.1f ms\n", r.Chapter, r.Pair, d.N, d.P50, d.P95, d.Max)
+		}
 	}
 	for _, r := range rep.Rows {
 		if r.UpperBound {

@@ -10,7 +10,9 @@ import (
 // Bots. The "partner" bot plays either seat beside a person or another bot
 // from its view alone (it never reads the partner's hand or the City deck): at
 // night it samples what it cannot see with Determinize, solves each sample
-// exactly and plays the move with the best average value; during the day it
+// exactly and plays the move with the best average value (its worlds drawn
+// by the gift prior, giftprior.go, and its first round valued by the chance
+// of then landing exactly, Solver.FutureFirst); during the day it
 // ranks its gifts with a heuristic and, when its level allows, checks the best
 // few by the same sampling, the rest of the gifts made by the heuristic.
 //
@@ -41,14 +43,15 @@ var levels = map[string]level{
 
 // Partner is the sampling bot of one seat.
 type Partner struct {
-	seat   game.Seat
-	rng    game.Rand
-	lv     level
-	solver *Solver
-	sums   []float64
-	vals   []MoveValue
-	conv   bool // weight sampled worlds by the convention (convention.go)
-	cvals  []MoveValue
+	seat      game.Seat
+	rng       game.Rand
+	lv        level
+	solver    *Solver
+	sums      []float64
+	vals      []MoveValue
+	conv      bool // weight sampled worlds by the convention (convention.go)
+	giftPrior bool // draw worlds by the gift prior (giftprior.go)
+	cvals     []MoveValue
 }
 
 func newPartner(cfg game.BotConfig) (game.Bot, error) {
@@ -62,7 +65,9 @@ func newPartner(cfg game.BotConfig) (game.Bot, error) {
 	case cfg.Budget < 0:
 		lv.budget = 24 * time.Hour // samples only: deterministic for a seed
 	}
-	return &Partner{seat: cfg.Seat, rng: game.NewRand(cfg.Seed), lv: lv, solver: NewSolver()}, nil
+	b := &Partner{seat: cfg.Seat, rng: game.NewRand(cfg.Seed), lv: lv, solver: NewSolver(), giftPrior: true}
+	b.solver.FutureFirst = true
+	return b, nil
 }
 
 // newConvention is the partner bot whose sampled worlds are weighted by the
@@ -100,10 +105,19 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 		return b.chooseNightConv(v, legal, deadline)
 	}
 	n := 0
+	var mine uint32
+	if b.giftPrior {
+		mine, _ = parseCards(v.Gifts)
+	}
+	tries := 0
 	for n < b.lv.samples && (n == 0 || time.Now().Before(deadline)) {
 		st, err := determinize(v, &b.rng)
 		if err != nil {
 			break
+		}
+		tries++
+		if b.giftPrior && tries < 40*b.lv.samples && b.rng.Float64() >= giftWeight(st, int(b.seat), mine) {
+			continue
 		}
 		b.vals = b.solver.SolveMoves(st, b.vals[:0])
 		for _, x := range b.vals {

@@ -156,7 +156,10 @@
 //
 // Solver (solve.go) finds the best value of a fully known night by depth-
 // first search with a transposition table and bounds; see its doc. The
-// "partner" bot samples with Determinize and solves each sample (bots.go);
+// "partner" bot samples with Determinize, keeps each world by the gift prior
+// (giftprior.go: how well the partner's gifts fit the gift heuristic) and
+// solves it, its first round valued by the chance of then landing exactly
+// (Solver.FutureFirst) (bots.go);
 // the opt-in "convention" bot also weighs each sample by how well the
 // partner's public plays of the night fit it, under a shared tie-break
 // signal both seats follow (convention.go);

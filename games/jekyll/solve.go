@@ -37,7 +37,7 @@ import (
 // Values (see outcomeValue): a round that decides the chapter is worth +100
 // (won) or -100 (lost); any other round is worth the pawn's gain minus
 // Scotland Yard's gain, except a first round in which the pawn could pass the
-// last space: there each ending is worth the chance, estimated by solving
+// last space (with FutureFirst, every first round): there each ending is worth the chance, estimated by solving
 // random second rounds, that the chapter is then won (solve_future.go). Tests check it against plain minimax through the
 // engine and against a plain memoised search.
 
@@ -64,6 +64,15 @@ type Solver struct {
 	// players move the pawn exactly target spaces (building a future table).
 	target int8
 	Nodes  int // nodes searched by the last solve
+	// FutureFirst values every first round that does not decide the chapter
+	// by the future table (the chance that the all-seeing pair then lands
+	// exactly in round 2, solve_future.go), not only those in which the pawn
+	// could pass the last space: the plain difference of the pawn's and
+	// Scotland Yard's gains counts a card of 1-3 as much as a space of the
+	// pawn, while Scotland Yard matters only by reaching the pawn (in the
+	// classic chapter its nine cards of 1-3 can never bring it to the last
+	// space). The partner bots set it; the all-seeing pair does not.
+	FutureFirst bool
 	// kids holds the expansion of the trick start at each trick index: a
 	// trick start only recurses into later tricks, so one buffer per index
 	// is enough, and it is not zeroed on every expansion.
@@ -158,7 +167,7 @@ func (s *Solver) setup(st *State) {
 	for _, c := range st.r.Cur.Cards {
 		all |= bit(c)
 	}
-	s.inv = s.target < 0 && !s.final && 4+count(all&eightSet) <= int(s.cfg.Last-s.pawn)
+	s.inv = s.target < 0 && !s.final && 4+count(all&eightSet) <= int(s.cfg.Last-s.pawn) && !s.FutureFirst
 	s.fut = nil
 	if s.target < 0 && !s.final && !s.inv {
 		s.fut = futureFor(s.cfg)
