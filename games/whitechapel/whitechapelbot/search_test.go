@@ -75,41 +75,57 @@ func TestSearchIsFairInTheHunt(t *testing.T) {
 // do something else): the walk home scores 1, and the search plays it.
 func TestSearchRolloutCountsTheNight(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		st, err := whitechapel.Rules{}.New(nil, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		jack := NewBaseline(0, seed, game.LevelHard)
-		police := NewBaseline(1, seed, game.LevelNormal)
-		var buf []game.Move
-		for !st.Outcome().Over {
-			seat := st.ToAct().First()
-			v := st.View(seat).(*whitechapel.View)
-			buf = st.Legal(seat, buf[:0])
-			if seat == 0 && v.Phase == "jack" && game.Contains(buf, whitechapel.Walk(v.Hideout)) && len(buf) > 1 {
-				s := NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: 0, Seed: seed, Budget: -1}, 1)
-				w, err := whitechapel.Rules{}.Determinize(v, &s.rng)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if r := s.rollout(w, 0, v.Night, whitechapel.Walk(v.Hideout)); r != 1 {
-					t.Fatalf("seed %d: the walk home scored %v", seed, r)
-				}
-				if got := s.Choose(v, append([]game.Move(nil), buf...)); got != whitechapel.Walk(v.Hideout) {
-					t.Fatalf("seed %d: the search played %s with the walk home open", seed, whitechapel.Rules{}.EncodeMove(got))
-				}
-				return
+		found := playUntil(t, seed, game.LevelHard, func(seat game.Seat, v *whitechapel.View, legal []game.Move) bool {
+			if seat != 0 || v.Phase != "jack" || !game.Contains(legal, whitechapel.Walk(v.Hideout)) || len(legal) < 2 {
+				return false
 			}
-			bot := police
-			if seat == 0 {
-				bot = jack
-			}
-			if err := st.Apply(seat, bot.Choose(v, append([]game.Move(nil), buf...)), nil); err != nil {
+			s := NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: 0, Seed: seed, Budget: -1}, 1)
+			w, err := whitechapel.Rules{}.Determinize(v, &s.rng)
+			if err != nil {
 				t.Fatal(err)
 			}
+			if r := s.rollout(w, 0, v.Night, whitechapel.Walk(v.Hideout)); r != 1 {
+				t.Fatalf("seed %d: the walk home scored %v", seed, r)
+			}
+			if got := s.Choose(v, legal); got != whitechapel.Walk(v.Hideout) {
+				t.Fatalf("seed %d: the search played %s with the walk home open", seed, whitechapel.Rules{}.EncodeMove(got))
+			}
+			return true
+		})
+		if found {
+			return
 		}
 	}
 	t.Fatal("no game reached a walk home with another move open")
+}
+
+// playUntil plays a game from seed, Jack by the baseline at jackLevel and
+// the police by the Normal baseline, until stop, given each decision's
+// seat, view and legal moves (its own copy), returns true; it reports
+// whether stop did.
+func playUntil(t *testing.T, seed uint64, jackLevel string, stop func(seat game.Seat, v *whitechapel.View, legal []game.Move) bool) bool {
+	t.Helper()
+	st, err := whitechapel.Rules{}.New(nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jack := NewBaseline(0, seed, jackLevel)
+	police := NewBaseline(1, seed, game.LevelNormal)
+	for !st.Outcome().Over {
+		seat := st.ToAct().First()
+		v := st.View(seat).(*whitechapel.View)
+		if stop(seat, v, st.Legal(seat, nil)) {
+			return true
+		}
+		bot := police
+		if seat == 0 {
+			bot = jack
+		}
+		if err := st.Apply(seat, bot.Choose(v, st.Legal(seat, nil)), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return false
 }
 
 // TestHardPoliceWeighJackHomeward: in a night after the first, reached by
@@ -119,65 +135,50 @@ func TestSearchRolloutCountsTheNight(t *testing.T) {
 // relative to the plain count of trails.
 func TestHardPoliceWeighJackHomeward(t *testing.T) {
 	g := tables()
-	checked := 0
-	for seed := uint64(1); seed <= 12 && checked == 0; seed++ {
-		st, err := whitechapel.Rules{}.New(nil, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		jack := NewBaseline(0, seed, game.LevelNormal)
-		police := NewBaseline(1, seed, game.LevelNormal)
-		var buf []game.Move
-		for !st.Outcome().Over && checked == 0 {
-			seat := st.ToAct().First()
-			v := st.View(seat).(*whitechapel.View)
-			if seat != 0 && v.Phase == "move" && v.Night > 1 && v.Track != nil && v.Track.Left < 8 {
-				hard := NewBaseline(seat, seed, game.LevelHard)
-				plain := NewBaseline(seat, seed, game.LevelHard)
-				plain.lv.homeward = 0
-				bh, bp := hard.beliefs(v), plain.beliefs(v)
-				within := func(c int) (n, all int) {
-					for h, p := range bh.hideout {
-						if p > 0 {
-							all++
-							if int(g.walk[c][h]) <= v.Track.Left {
-								n++
-							}
-						}
-					}
-					return n, all
-				}
-				var near, far []int
-				for c, p := range bp.where {
+	for seed := uint64(1); seed <= 12; seed++ {
+		found := playUntil(t, seed, game.LevelNormal, func(seat game.Seat, v *whitechapel.View, _ []game.Move) bool {
+			if seat == 0 || v.Phase != "move" || v.Night < 2 || v.Track == nil || v.Track.Left >= 8 {
+				return false
+			}
+			hard := NewBaseline(seat, seed, game.LevelHard)
+			plain := NewBaseline(seat, seed, game.LevelHard)
+			plain.lv.homeward = 0
+			bh, bp := hard.beliefs(v), plain.beliefs(v)
+			within := func(c int) (n, all int) {
+				for h, p := range bh.hideout {
 					if p > 0 {
-						switch n, all := within(c); {
-						case n == all:
-							near = append(near, c)
-						case n == 0:
-							far = append(far, c)
+						all++
+						if int(g.walk[c][h]) <= v.Track.Left {
+							n++
 						}
 					}
 				}
-				if len(near) > 0 && len(far) > 0 {
-					a, b := near[0], far[0]
-					got := (bh.where[b] / bp.where[b]) / (bh.where[a] / bp.where[a])
-					if want := 1 - levels[game.LevelHard].homeward; got < want-1e-9 || got > want+1e-9 {
-						t.Fatalf("seed %d: circle %d (no hideout in reach) against %d (all in reach): %.4f of the weight, want %.4f", seed, b, a, got, want)
+				return n, all
+			}
+			var near, far []int
+			for c, p := range bp.where {
+				if p > 0 {
+					switch n, all := within(c); {
+					case n == all:
+						near = append(near, c)
+					case n == 0:
+						far = append(far, c)
 					}
-					checked++
 				}
 			}
-			buf = st.Legal(seat, buf[:0])
-			bot := police
-			if seat == 0 {
-				bot = jack
+			if len(near) == 0 || len(far) == 0 {
+				return false
 			}
-			if err := st.Apply(seat, bot.Choose(v, append([]game.Move(nil), buf...)), nil); err != nil {
-				t.Fatal(err)
+			a, b := near[0], far[0]
+			got := (bh.where[b] / bp.where[b]) / (bh.where[a] / bp.where[a])
+			if want := 1 - levels[game.LevelHard].homeward; got < want-1e-9 || got > want+1e-9 {
+				t.Fatalf("seed %d: circle %d (no hideout in reach) against %d (all in reach): %.4f of the weight, want %.4f", seed, b, a, got, want)
 			}
+			return true
+		})
+		if found {
+			return
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no game reached a night after the first with circles both in and out of reach of home")
-	}
+	t.Fatal("no game reached a night after the first with circles both in and out of reach of home")
 }
