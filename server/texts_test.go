@@ -12,7 +12,9 @@ import (
 	_ "gaslamp/games/jekyll"
 	_ "gaslamp/games/pocket"
 	_ "gaslamp/games/whitechapel"
+	_ "gaslamp/games/whitechapel/whitechapelbot"
 	_ "gaslamp/games/whitehall"
+	_ "gaslamp/games/whitehall/whitehallbot"
 	"gaslamp/server/internal/testgame"
 	"gaslamp/web"
 )

@@ -123,12 +123,6 @@ func (b *Baseline) chooseJackMove(v *whitechapel.View, legal []game.Move) game.M
 	return best(legal, func(m game.Move) (float64, bool) { return score(m), true })
 }
 
-// jackCandidates returns the n moves of legal with the best (lowest)
-// scores of chooseJackMove, the best first.
-func (b *Baseline) jackCandidates(v *whitechapel.View, legal []game.Move, n int) []game.Move {
-	return bestN(legal, b.jackScore(v), n)
-}
-
 // bestN returns the n moves of legal with the lowest scores, the best
 // first (in legal's order on a tie).
 func bestN(legal []game.Move, score func(game.Move) float64, n int) []game.Move {

@@ -31,8 +31,9 @@ func SearchRollouts(level string) int {
 	return 120
 }
 
-// searchCandidates is the number of Jack's moves, the best by the baseline's
-// score, that the search weighs against each other.
+// searchCandidates is the number of moves (Jack's, or a policeman's
+// movements), the best by the baseline's score, that the search weighs
+// against each other.
 const searchCandidates = 6
 
 // rolloutSamples is the number of trails the rollouts' police draw to judge
@@ -99,7 +100,7 @@ func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
 		if home := whitechapel.Walk(v.Hideout); game.Contains(legal, home) {
 			return home
 		}
-		return s.among(v, s.own.jackCandidates(v, legal, searchCandidates), true)
+		return s.among(v, bestN(legal, s.own.jackScore(v), searchCandidates), true)
 	case v.Seat > 0 && v.Phase == "move":
 		if score := s.own.policeMoveScore(v); score != nil {
 			return s.among(v, bestN(legal, score, searchCandidates), false)
