@@ -1,6 +1,7 @@
 package server
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,10 +106,12 @@ func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
 	cb.close()
 	<-ca.done
 	<-cb.done
-	unloaded := false
+	// The hook runs on the handler's goroutine; the frame the test reads
+	// after it crosses a socket, which orders nothing for the race
+	// detector: the flag is atomic.
+	var unloaded atomic.Bool
 	hook := func(tb *table) {
-		if !unloaded && tb.id == id {
-			unloaded = true
+		if tb.id == id && unloaded.CompareAndSwap(false, true) {
 			if !e.srv.hub.unloadIdle(tb, time.Now().Add(time.Hour)) {
 				t.Error("the hook could not unload the table")
 			}
@@ -122,7 +125,7 @@ func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
 	if st := cb2.next("state"); st.V != v {
 		t.Fatalf("back at version %d, want %d", st.V, v)
 	}
-	if !unloaded {
+	if !unloaded.Load() {
 		t.Fatal("the hook never ran")
 	}
 }
