@@ -154,6 +154,21 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	if rt[2].Value.Kind() == metrics.KindFloat64 {
 		fmt.Fprintf(&b, "# HELP go_gc_cpu_seconds_total CPU time spent collecting garbage (the runtime's estimate).\n# TYPE go_gc_cpu_seconds_total counter\ngo_gc_cpu_seconds_total %g\n", rt[2].Value.Float64())
 	}
+	// The runtime's CPU classes are estimates (GOMAXPROCS times the wall
+	// clock, split by what each P did), not comparable with the process's
+	// CPU time: a share of GC is read against their own busy total.
+	classes := []metrics.Sample{
+		{Name: "/cpu/classes/gc/total:cpu-seconds"}, {Name: "/cpu/classes/gc/mark/idle:cpu-seconds"},
+		{Name: "/cpu/classes/user:cpu-seconds"}, {Name: "/cpu/classes/scavenge/total:cpu-seconds"},
+		{Name: "/cpu/classes/idle:cpu-seconds"},
+	}
+	metrics.Read(classes)
+	b.WriteString("# HELP go_cpu_classes_seconds_total The runtime's estimate of its processors' time by class: gc (of which gc_mark_idle ran on processors that had nothing else to do), user, scavenge and idle.\n# TYPE go_cpu_classes_seconds_total counter\n")
+	for i, class := range []string{"gc", "gc_mark_idle", "user", "scavenge", "idle"} {
+		if classes[i].Value.Kind() == metrics.KindFloat64 {
+			fmt.Fprintf(&b, "go_cpu_classes_seconds_total{class=%q} %g\n", class, classes[i].Value.Float64())
+		}
+	}
 	gauge("go_goroutines", "Goroutines.", strconv.Itoa(runtime.NumGoroutine()))
 	gauge("go_memstats_heap_alloc_bytes", "Bytes of allocated heap objects.", strconv.FormatUint(ms.HeapAlloc, 10))
 	gauge("go_memstats_heap_inuse_bytes", "Bytes in in-use heap spans.", strconv.FormatUint(ms.HeapInuse, 10))

@@ -54,6 +54,8 @@ func TestMetricsExposition(t *testing.T) {
 		"gaslamp_move_latency_seconds_count 1", `gaslamp_move_latency_seconds_bucket{le="+Inf"} 1`,
 		`gaslamp_move_latency_seconds_bucket{le="30"} 1`, // the histogram reaches 30 s
 		"gaslamp_moves_per_second", "go_memstats_heap_alloc_bytes",
+		`go_cpu_classes_seconds_total{class="gc"}`, `go_cpu_classes_seconds_total{class="gc_mark_idle"}`,
+		`go_cpu_classes_seconds_total{class="user"}`, `go_cpu_classes_seconds_total{class="idle"}`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q", want)

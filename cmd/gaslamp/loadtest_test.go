@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -97,6 +98,26 @@ func TestServerLatencyFromBuckets(t *testing.T) {
 	}
 	if _, _, ok := serverLatency(before, before); ok {
 		t.Error("quantiles from an empty interval")
+	}
+}
+
+// TestGCShareFromCPUClasses: the GC's share is read against the runtime's
+// own busy time (gc + user + scavenge), never the idle processors', and the
+// compulsory share leaves out the mark work done on idle processors.
+func TestGCShareFromCPUClasses(t *testing.T) {
+	c := func(class string) string { return `go_cpu_classes_seconds_total{class="` + class + `"}` }
+	before := map[string]float64{c("gc"): 1, c("gc_mark_idle"): 0.5, c("user"): 10, c("scavenge"): 0, c("idle"): 100}
+	after := map[string]float64{c("gc"): 3, c("gc_mark_idle"): 1.5, c("user"): 17, c("scavenge"): 1, c("idle"): 500}
+	share, compulsory, ok := gcShare(before, after)
+	if !ok {
+		t.Fatal("no share")
+	}
+	// gc 2 of busy 2+7+1 = 10; without the idle marking, 1 of 9.
+	if math.Abs(share-0.2) > 1e-9 || math.Abs(compulsory-1.0/9) > 1e-9 {
+		t.Errorf("share %v, compulsory %v; want 0.2 and 1/9", share, compulsory)
+	}
+	if _, _, ok := gcShare(before, before); ok {
+		t.Error("a share from an empty interval")
 	}
 }
 
