@@ -19,7 +19,7 @@ import (
 
 // latencyBuckets are the upper bounds, in seconds, of the move latency
 // histogram.
-var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}
+var latencyBuckets = [...]float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30}
 
 // metrics are the server's counters, exposed in Prometheus text format.
 type serverMetrics struct {
@@ -33,16 +33,55 @@ type serverMetrics struct {
 	notices         atomic.Int64
 	sessionsExpired atomic.Int64
 
+	latency histogram // players' moves, frame to acknowledgement
+	stored  histogram // every move's wait for the store (AppendMove)
+
 	mu      sync.Mutex
-	counts  []uint64 // per latency bucket, plus +Inf
-	sum     float64
-	n       uint64
 	second  [16]int64 // moves per second, a ring indexed by Unix second
 	seconds [16]int64 // which second each ring slot holds
 }
 
 func newMetrics() *serverMetrics {
-	return &serverMetrics{counts: make([]uint64, len(latencyBuckets)+1)}
+	return &serverMetrics{}
+}
+
+// histogram counts durations in latencyBuckets, as a Prometheus histogram.
+type histogram struct {
+	mu     sync.Mutex
+	counts [len(latencyBuckets) + 1]uint64 // per bucket of latencyBuckets, then +Inf
+	sum    float64
+	n      uint64
+}
+
+// observe records one duration.
+func (h *histogram) observe(d time.Duration) {
+	s := d.Seconds()
+	k := len(latencyBuckets)
+	for j, b := range latencyBuckets {
+		if s <= b {
+			k = j
+			break
+		}
+	}
+	h.mu.Lock()
+	h.counts[k]++
+	h.sum += s
+	h.n++
+	h.mu.Unlock()
+}
+
+// write writes the histogram in the text exposition format.
+func (h *histogram) write(b *strings.Builder, name, help string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name)
+	var cum uint64
+	for i, ub := range latencyBuckets {
+		cum += h.counts[i]
+		fmt.Fprintf(b, "%s_bucket{le=\"%g\"} %d\n", name, ub, cum)
+	}
+	cum += h.counts[len(latencyBuckets)]
+	fmt.Fprintf(b, "%s_bucket{le=\"+Inf\"} %d\n%s_sum %g\n%s_count %d\n", name, cum, name, h.sum, name, h.n)
 }
 
 // move records one applied move and, for a player's move, its latency from
@@ -61,17 +100,7 @@ func (m *serverMetrics) move(latency time.Duration, bot bool, now time.Time) {
 		m.botMoves.Add(1)
 		return
 	}
-	s := latency.Seconds()
-	k := len(latencyBuckets)
-	for j, b := range latencyBuckets {
-		if s <= b {
-			k = j
-			break
-		}
-	}
-	m.counts[k]++
-	m.sum += s
-	m.n++
+	m.latency.observe(latency)
 }
 
 // perSecond is the mean number of moves per second over the last ten full
@@ -128,18 +157,8 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	counter("gaslamp_sessions_expired_total", "Sessions deleted after going unused for the idle period.", m.sessionsExpired.Load())
 	gauge("gaslamp_moves_per_second", "Moves per second over the last ten seconds.", strconv.FormatFloat(m.perSecond(s.now()), 'f', 2, 64))
 
-	m.mu.Lock()
-	b.WriteString("# HELP gaslamp_move_latency_seconds Time from a player's move frame to its acknowledgement (stored, applied, broadcast).\n")
-	b.WriteString("# TYPE gaslamp_move_latency_seconds histogram\n")
-	var cum uint64
-	for i, ub := range latencyBuckets {
-		cum += m.counts[i]
-		fmt.Fprintf(&b, "gaslamp_move_latency_seconds_bucket{le=\"%g\"} %d\n", ub, cum)
-	}
-	cum += m.counts[len(latencyBuckets)]
-	fmt.Fprintf(&b, "gaslamp_move_latency_seconds_bucket{le=\"+Inf\"} %d\n", cum)
-	fmt.Fprintf(&b, "gaslamp_move_latency_seconds_sum %g\ngaslamp_move_latency_seconds_count %d\n", m.sum, m.n)
-	m.mu.Unlock()
+	m.latency.write(&b, "gaslamp_move_latency_seconds", "Time from a player's move frame to its acknowledgement (stored, applied, broadcast).")
+	m.stored.write(&b, "gaslamp_store_append_seconds", "Time a move (a player's or a bot's) waited for the store to write it, the writer's queue included.")
 
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

@@ -123,7 +123,9 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	at := t.s.now()
-	if err := t.s.store.AppendMove(ctx, store.Move{Table: t.id, Seq: t.version + 1, Seat: int(seat), Move: enc, At: at}); err != nil {
+	err := t.s.store.AppendMove(ctx, store.Move{Table: t.id, Seq: t.version + 1, Seat: int(seat), Move: enc, At: at})
+	t.s.metrics.stored.observe(t.s.now().Sub(at))
+	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			// Another node stored this version first: take its moves, and
 			// let the caller judge the move again on the new state.

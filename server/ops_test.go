@@ -53,6 +53,7 @@ func TestMetricsExposition(t *testing.T) {
 		`gaslamp_tables{status="running"} 1`, "gaslamp_connections 2", "gaslamp_moves_total 1",
 		"gaslamp_move_latency_seconds_count 1", `gaslamp_move_latency_seconds_bucket{le="+Inf"} 1`,
 		`gaslamp_move_latency_seconds_bucket{le="30"} 1`, // the histogram reaches 30 s
+		"gaslamp_store_append_seconds_count 1", `gaslamp_store_append_seconds_bucket{le="+Inf"} 1`,
 		"gaslamp_moves_per_second", "go_memstats_heap_alloc_bytes",
 		`go_cpu_classes_seconds_total{class="gc"}`, `go_cpu_classes_seconds_total{class="gc_mark_idle"}`,
 		`go_cpu_classes_seconds_total{class="user"}`, `go_cpu_classes_seconds_total{class="idle"}`,

@@ -15,7 +15,7 @@ import (
 //
 //	go test -run '^$' -bench AppendMove -benchtime 3s ./store/
 func BenchmarkAppendMove(b *testing.B) {
-	for _, tables := range []int{1, 64} {
+	for _, tables := range []int{1, 64, 1024} {
 		b.Run(fmt.Sprintf("tables=%d", tables), func(b *testing.B) {
 			ctx := context.Background()
 			s, err := OpenSQLite(ctx, b.TempDir())

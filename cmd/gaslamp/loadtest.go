@@ -533,6 +533,9 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	if p50, p99, ok := serverLatency(idle, after); ok {
 		fmt.Fprintf(w, "server's own move latency (frame read to ack, from its histogram): p50 %v  p99 %v\n", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
 	}
+	if p50, p99, ok := quantiles(storeBucket, idle, after); ok {
+		fmt.Fprintf(w, "of which the store's write (every move, bots' too; the writer's queue included): p50 %v  p99 %v\n", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
+	}
 	if len(cfg.bases) > 1 || len(cfg.faults) > 0 {
 		fmt.Fprintf(w, "connections made again after one ended: %d\n", stats.redials.Load())
 		if len(cfg.faults) > 0 {
@@ -702,17 +705,27 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// latencyBucket is the name prefix of the server's move latency histogram.
-const latencyBucket = `gaslamp_move_latency_seconds_bucket{le="`
+// latencyBucket and storeBucket are the name prefixes of the server's
+// histograms of move latency and of the store's writes.
+const (
+	latencyBucket = `gaslamp_move_latency_seconds_bucket{le="`
+	storeBucket   = `gaslamp_store_append_seconds_bucket{le="`
+)
 
 // serverLatency estimates the median and 99th percentile of the server's own
 // move latency between two scrapes, from its histogram's buckets (linear
 // within a bucket, as Prometheus's histogram_quantile does).
 func serverLatency(before, after map[string]float64) (p50, p99 time.Duration, ok bool) {
+	return quantiles(latencyBucket, before, after)
+}
+
+// quantiles estimates the median and 99th percentile of the histogram whose
+// buckets are named prefix+le, between two scrapes.
+func quantiles(prefix string, before, after map[string]float64) (p50, p99 time.Duration, ok bool) {
 	type bucket struct{ le, n float64 }
 	var bs []bucket
 	for k, v := range after {
-		le, found := strings.CutPrefix(k, latencyBucket)
+		le, found := strings.CutPrefix(k, prefix)
 		if !found {
 			continue
 		}
