@@ -25,6 +25,12 @@ const maxBatch = 256
 // commit_delay and commit_siblings follow the same idea.
 const commitDelay = time.Millisecond
 
+// lingerBelow: the writer waits commitDelay for more moves only when fewer
+// than this many were queued. A longer queue is written at once: on a
+// saturated machine the timer's wake-up waits behind every runnable
+// goroutine, and the moves that arrive meanwhile make the next batch.
+const lingerBelow = 32
+
 type moveReq struct {
 	m    Move
 	done chan error
@@ -69,7 +75,7 @@ func (s *sqlStore) startMoveWriter() {
 					break drain
 				}
 			}
-			if open && busy && len(batch) < maxBatch && s.mw.delay > 0 {
+			if open && busy && len(batch) < lingerBelow && s.mw.delay > 0 {
 				wait.Reset(s.mw.delay)
 			linger:
 				for len(batch) < maxBatch {
