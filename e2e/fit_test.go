@@ -225,3 +225,46 @@ func (p *page) checkNoOverflowX(what string) {
 		p.t.Errorf("%s: %s: %s", p.name, what, why)
 	}
 }
+
+// TestBrowserLobbyFitsWithBotChoices: on a phone, in each language, the new
+// table form of every game with every other seat a bot and each "kind of
+// bot" disclosure open (its select names long descriptions) keeps the page
+// within the viewport. Before the fix, a fieldset's and a grid's minimum
+// content widths let that select widen the page to 553-587 px in a 390 px
+// viewport.
+func TestBrowserLobbyFitsWithBotChoices(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	dir := shotsDir(t)
+	p := openPage(t, browser, "lobby", base)
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("viewport: %v", err)
+	}
+	p.navigate("/")
+	p.signIn("Fit")
+	for _, lang := range []string{"en", "fr", "nl"} {
+		mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = `+jsString(lang)+`; s.dispatchEvent(new Event('change')); })()`)
+		p.waitJS("the lobby in "+lang, `document.documentElement.lang === `+jsString(lang), scaled(10*time.Second))
+		for _, game := range []string{"whitehall", "whitechapel", "pocket", "jekyll"} {
+			n := mustEval[int](p, `(() => {
+  const g = document.getElementById('game-select');
+  g.value = `+jsString(game)+`;
+  g.dispatchEvent(new Event('change'));
+  const kinds = [...document.querySelectorAll('[data-seat-kind]')];
+  kinds.slice(1).forEach((k) => { k.value = 'bot'; k.dispatchEvent(new Event('change')); });
+  document.querySelectorAll('details.bot-kind').forEach((d) => { d.open = true; });
+  return [...document.querySelectorAll('[data-seat-bot]')].filter((s) => s.getClientRects().length > 0).length;
+})()`)
+			if n == 0 {
+				t.Fatalf("%s, %s: no bot choice shown", lang, game)
+			}
+			mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+			p.checkNoOverflowX(fmt.Sprintf("the %s lobby, %s, every bot choice open, 390 px", lang, game))
+			if game == "whitechapel" {
+				p.viewportShot(dir, fmt.Sprintf("lobby-bots-%s-phone.png", lang))
+			}
+		}
+	}
+	p.checkConsole()
+}
