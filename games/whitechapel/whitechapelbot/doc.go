@@ -35,15 +35,20 @@
 // to a likely hideout in the moves his track has left (public: the track
 // is on the board), since a Jack there has all but lost.
 //
-// The search bot takes the six best moves by the baseline's score (Jack's
-// moves, or a policeman's movements) and plays each out to the end of the
-// night in worlds drawn from its view (Rules.Determinize: Jack knows all
-// but the identities of face-down patrol tokens; a policeman's worlds draw
-// Jack's hideout and trail from the public record), Jack by the Hard
-// baseline and the police by the Normal baseline, which reads only the
-// public record as real police would (it draws 20 trails instead of 150,
-// the drawing being most of a rollout's time). A bandit (UCB1) spends the
-// rollouts, and the move whose side won the night most often is played;
-// every other decision is the Hard baseline's. Its level is its cap of
+// The search bot, as Jack, takes his six best moves by the baseline's
+// score and plays each out to the end of the night in worlds drawn from his
+// view (Rules.Determinize: Jack knows all but the identities of face-down
+// patrol tokens), Jack by the Hard baseline and the police by the Normal
+// baseline, which reads only the public record as real police would (it
+// draws 20 trails instead of 150, the drawing being most of a rollout's
+// time). A bandit (UCB1) spends the rollouts, and the move that got him
+// home most often is played. As a policeman it takes his four best
+// movements by the Hard baseline's score, the Hard baseline's own choice
+// first, and plays them all out in the same worlds drawn from his view
+// (Jack's hideout and trail drawn from the public record), each world once
+// per candidate with the same seeds, the police by the Hard baseline (20
+// trails); it leaves the baseline's choice only for a candidate that
+// caught Jack in at least 2 (and 15% of the worlds) more of those nights.
+// Every other decision is the Hard baseline's. Its level is its cap of
 // rollouts per decision; its budget stops it sooner.
 package whitechapelbot

@@ -43,19 +43,23 @@ const rolloutSamples = 20
 
 // Search is a search bot for the moves of the hunt, over worlds drawn with
 // Rules.Determinize from its seat's view. As Jack it weighs his best few
-// moves (by the baseline's score); as a policeman, his best few movements.
-// Each is played out to the end of the night, many times, with Jack played
-// by the Hard baseline (in a policeman's worlds, a Jack drawn from the
-// public record) and the police by the Normal baseline, which reads only
-// the public record as real police would; the move whose side won the
-// night most often is played. Its root is a bandit (UCB1) over those
-// moves. Every other decision (hideout, women, victims, patrol reveals,
-// patrols, wretched, searches and arrests) is the Hard baseline's.
+// moves (by the baseline's score), each played out to the end of the
+// night, many times, with Jack played by the Hard baseline and the police
+// by the Normal baseline, which reads only the public record as real
+// police would; the move that got Jack home most often is played. Its root
+// is a bandit (UCB1) over those moves. As a policeman it weighs his best
+// few movements by the Hard baseline's score in paired worlds (amongPolice:
+// Jack drawn from the public record, every candidate played out in the same
+// world, the police by the Hard baseline) and leaves the Hard baseline's
+// choice only for a clear gain. Every other decision (hideout, women,
+// victims, patrol reveals, patrols, wretched, searches and arrests) is the
+// Hard baseline's.
 type Search struct {
 	rules    game.Rules
 	own      *Baseline // Jack's (or the seat's) decisions outside the search
 	jack     *Baseline // Jack in the rollouts
-	police   *Baseline // the five policemen in the rollouts (one model)
+	police   *Baseline // the five policemen in Jack's rollouts (one model)
+	hard     *Baseline // the five policemen in a policeman's rollouts
 	rng      game.Rand
 	rollouts int
 	budget   time.Duration
@@ -74,8 +78,11 @@ func NewSearch(cfg game.BotConfig, rollouts int) *Search {
 	}
 	police := NewBaseline(1, cfg.Seed^0x706f6c6963, game.LevelNormal)
 	police.lv.samples = rolloutSamples
+	hard := NewBaseline(1, cfg.Seed^0x68617264, game.LevelHard)
+	hard.lv.samples = rolloutSamples
 	return &Search{
 		rules:    cfg.Rules,
+		hard:     hard,
 		own:      NewBaseline(cfg.Seat, cfg.Seed, game.LevelHard),
 		jack:     NewBaseline(0, cfg.Seed^0x6a61636b, game.LevelHard),
 		police:   police,
@@ -103,7 +110,7 @@ func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
 		return s.among(v, bestN(legal, s.own.jackScore(v), searchCandidates), true)
 	case v.Seat > 0 && v.Phase == "move":
 		if score := s.own.policeMoveScore(v); score != nil {
-			return s.among(v, bestN(legal, score, searchCandidates), false)
+			return s.amongPolice(v, bestN(legal, score, policeCandidates))
 		}
 	}
 	return s.own.Choose(gv, legal)
@@ -177,12 +184,17 @@ func (s *Search) pick(visits []int, wins []float64, n int) int {
 // rollout bots, and returns 1 when Jack got home (or won) and 0 when he
 // lost.
 func (s *Search) rollout(st game.State, by game.Seat, night int, m game.Move) float64 {
+	return s.rolloutWith(st, by, night, m, s.police)
+}
+
+// rolloutWith is rollout with police as the policemen's model.
+func (s *Search) rolloutWith(st game.State, by game.Seat, night int, m game.Move, police *Baseline) float64 {
 	if err := st.Apply(by, m, nil); err != nil {
 		return 0
 	}
 	// The police model's beliefs about tonight are kept per record; a new
 	// rollout starts a new record.
-	s.police.bel.key, s.police.bel.b = "", nil
+	police.bel.key, police.bel.b = "", nil
 	for moves := 0; moves < 2000; moves++ {
 		if o := st.Outcome(); o.Over {
 			if o.Winner == "jack" {
@@ -196,7 +208,7 @@ func (s *Search) rollout(st game.State, by game.Seat, night int, m game.Move) fl
 			return 1
 		}
 		s.buf = st.Legal(seat, s.buf[:0])
-		bot := s.police
+		bot := police
 		if seat == 0 {
 			bot = s.jack
 		}
@@ -205,4 +217,76 @@ func (s *Search) rollout(st game.State, by game.Seat, night int, m game.Move) fl
 		}
 	}
 	return 0
+}
+
+// policeCandidates is the number of a policeman's movements, the best by
+// the Hard baseline's score, that the police search weighs; a candidate
+// other than the baseline's choice is played only when it won at least
+// max(policeMargin, policeMarginShare × worlds) more of the paired nights.
+const (
+	policeCandidates  = 4
+	policeMargin      = 2.0
+	policeMarginShare = 0.15
+)
+
+// amongPolice weighs a policeman's candidate movements, the Hard
+// baseline's choice first, in the same drawn worlds (each world is drawn
+// once and every candidate is played out in a copy of it, with the same
+// seeds for the rollout bots), the police in the rollouts by the Hard
+// baseline. It plays another candidate than the baseline's only when it
+// won clearly more nights than the baseline's in those worlds (see
+// policeCandidates); a world cut short by the cap or the budget is not
+// counted, so a search stopped before one world was played out for every
+// candidate plays the Hard baseline's movement.
+func (s *Search) amongPolice(v *whitechapel.View, cands []game.Move) game.Move {
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	var deadline time.Time
+	if s.budget > 0 {
+		deadline = time.Now().Add(s.budget)
+	}
+	quiet := *v
+	quiet.Table.Deduction = "off"
+	diff := make([]float64, len(cands))
+	res := make([]float64, len(cands))
+	worlds := 0
+	for s.last < s.rollouts {
+		if !deadline.IsZero() && s.last > 0 && !time.Now().Before(deadline) {
+			break
+		}
+		w, err := s.rules.Determinize(&quiet, &s.rng)
+		if err != nil {
+			break
+		}
+		seed := s.rng.Uint64()
+		done := true
+		for i, m := range cands {
+			if s.last >= s.rollouts || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
+				done = false
+				break
+			}
+			s.jack.rng = game.NewRand(seed ^ 0x6a61636b)
+			s.hard.rng = game.NewRand(seed)
+			res[i] = 1 - s.rolloutWith(w.Clone(), v.Seat, v.Night, m, s.hard)
+			s.last++
+		}
+		if !done {
+			break
+		}
+		worlds++
+		for i := range cands {
+			diff[i] += res[i] - res[0]
+		}
+	}
+	best := 0
+	for i := range cands {
+		if diff[i] > diff[best] {
+			best = i
+		}
+	}
+	if best > 0 && diff[best] >= max(policeMargin, policeMarginShare*float64(worlds)) {
+		return cands[best]
+	}
+	return cands[0]
 }

@@ -23,6 +23,36 @@ func TestSearchJackLevels(t *testing.T) {
 	}
 }
 
+// TestPoliceSearchKeepsTheBaselineMove: the police search plays the Hard
+// baseline's movement unless its paired worlds show another candidate
+// winning more nights by a margin: given fewer rollouts than candidates
+// (no world played out for all of them) it plays exactly the Hard
+// baseline's choice, decision by decision, at positions reached by play.
+func TestPoliceSearchKeepsTheBaselineMove(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 4 && checked < 12; seed++ {
+		playUntil(t, seed, game.LevelNormal, func(seat game.Seat, v *whitechapel.View, legal []game.Move) bool {
+			if seat == 0 || v.Phase != "move" || v.Track == nil || len(legal) < 2 {
+				return false
+			}
+			s := NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: seat, Seed: seed, Budget: -1}, policeCandidates-1)
+			b := NewBaseline(seat, seed, game.LevelHard)
+			if got, want := s.Choose(v, legal), b.Choose(v, legal); got != want {
+				r := whitechapel.Rules{}
+				t.Fatalf("seed %d: the search played %s, the Hard baseline %s", seed, r.EncodeMove(got), r.EncodeMove(want))
+			}
+			if s.Rollouts() != policeCandidates-1 {
+				t.Fatalf("seed %d: %d rollouts, want %d", seed, s.Rollouts(), policeCandidates-1)
+			}
+			checked++
+			return checked%4 == 0
+		})
+	}
+	if checked == 0 {
+		t.Fatal("no game reached a policeman's movement in the hunt")
+	}
+}
+
 // searchProbe is a search bot that counts the decisions it searched.
 type searchProbe struct {
 	*Search
@@ -42,10 +72,14 @@ func (p searchProbe) Choose(v game.View, legal []game.Move) game.Move {
 // and as a policeman, from the real world and from worlds drawn from its
 // view (gametest.BotTwins): its choices, searched ones included, must be
 // the same, and with no time budget each search plays exactly its cap of
-// rollouts. A policeman's worlds differ in Jack's hideout and trail.
+// rollouts (the policeman's, two of his paired worlds). A policeman's
+// worlds differ in Jack's hideout and trail.
 func TestSearchIsFairInTheHunt(t *testing.T) {
-	const cap = 3
 	for seat, decisions := range map[game.Seat]int{0: 24, 1: 12} {
+		cap := 3
+		if seat > 0 {
+			cap = 2 * policeCandidates
+		}
 		searched, rollouts, differed := 0, 0, 0
 		for seed := uint64(1); seed <= 2; seed++ {
 			res, err := gametest.BotTwins(gametest.BotTwinConfig{Rules: whitechapel.Rules{}, Seed: seed, Seat: seat, Decisions: decisions,
