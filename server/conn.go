@@ -265,10 +265,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
 		quit: make(chan struct{}), writerDone: make(chan struct{})}
 	// A table unloaded as idle between the lookup and the attach (the
-	// handshake outlasted the idle limit) is loaded again: the visit must
-	// not find it closed. Only a stopping server closes the connection.
-	for try := 0; !(s.beforeAttach(t) && t.do(func() { t.attach(c) })); try++ {
-		if s.closing.Load() || try == 2 {
+	// handshake outlasted the idle limit, or the sweep stopped it while the
+	// attach waited in its queue) is loaded again: the visit must not find
+	// it closed. Only a stopping server closes the connection.
+	for try := 0; !(s.beforeAttach(t) && t.attachUnlessStopping(s.baseCtx, c)); try++ {
+		if s.closing.Load() {
+			ws.Close(closeGoingAway, "server shutting down")
+			return
+		}
+		if try == 2 {
 			ws.Close(closeGoingAway, "table closed")
 			return
 		}

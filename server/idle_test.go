@@ -129,3 +129,55 @@ func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
 		t.Fatal("the hook never ran")
 	}
 }
+
+// TestVisitSurvivesIdleUnloadBeforeItsAttachRuns: the idle sweep may stop a
+// table after a connection's attach was queued on it but before the table's
+// goroutine ran it (CI failed on this, the connection closed with "server
+// shutting down"). The stopping table refuses the attach and the visit loads
+// the table again.
+func TestVisitSurvivesIdleUnloadBeforeItsAttachRuns(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.IdleUnload = time.Hour })
+	id, _, bob, ca, cb := twoPlayers(e, "40")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	ca.update(1)
+	v, _ := e.tableState(id)
+	ca.close()
+	cb.close()
+	<-ca.done
+	<-cb.done
+	var stopped atomic.Bool
+	hook := func(tb *table) {
+		if tb.id != id || !stopped.CompareAndSwap(false, true) {
+			return
+		}
+		// Hold the table's goroutine, stop the table behind it, and let
+		// it go once the connection's attach is queued: the table then
+		// runs the attach while it is stopping.
+		release := make(chan struct{})
+		if !tb.do(func() { <-release }) {
+			t.Error("the table had stopped before the hook")
+			close(release)
+			return
+		}
+		if !e.srv.hub.unloadIdle(tb, time.Now().Add(time.Hour)) {
+			t.Error("the hook could not unload the table")
+		}
+		tb.stop()
+		go func() {
+			defer close(release)
+			deadline := time.Now().Add(testscale.Timeout(30 * time.Second))
+			for len(tb.inbox) == 0 && time.Now().Before(deadline) {
+				time.Sleep(time.Millisecond)
+			}
+		}()
+	}
+	e.srv.attachHook.Store(&hook)
+	cb2 := e.dial(bob, id)
+	cb2.hello(-1)
+	if st := cb2.next("state"); st.V != v {
+		t.Fatalf("back at version %d, want %d", st.V, v)
+	}
+	if !stopped.Load() {
+		t.Fatal("the hook never ran")
+	}
+}

@@ -363,6 +363,21 @@ func (t *table) attach(c *conn) {
 	}
 }
 
+// attachUnlessStopping attaches c on the table's goroutine and waits for it;
+// false when the table stopped or is stopping (a stopping table runs the
+// commands queued before its end, and would close c right after attaching
+// it).
+func (t *table) attachUnlessStopping(ctx context.Context, c *conn) bool {
+	attached := false
+	err := t.ask(ctx, func() {
+		if !t.stopping() {
+			t.attach(c)
+			attached = true
+		}
+	})
+	return err == nil && attached
+}
+
 // detach removes a connection; a finished table nobody watches is unloaded.
 func (t *table) detach(c *conn) {
 	if _, ok := t.conns[c]; !ok {
