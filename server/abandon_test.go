@@ -98,12 +98,16 @@ func TestAbandonCasualBotFinishes(t *testing.T) {
 	e := newEnv(t, nil)
 	alice, bob := e.guest("Alice"), e.guest("Bob")
 	c := alice.table("2", 1, "human", "human")
+	// Alice is connected before the game starts: a player still
+	// connecting a second after the start would be taken over too (as a
+	// slow run under the race detector once was).
 	alice.sit(c.ID, 0)
-	bob.sit(c.ID, 1)
-	ca, cb := e.dial(alice, c.ID), e.dial(bob, c.ID)
+	ca := e.dial(alice, c.ID)
 	ca.hello(-1)
-	cb.hello(-1)
 	ca.next("state")
+	bob.sit(c.ID, 1)
+	cb := e.dial(bob, c.ID)
+	cb.hello(-1)
 	cb.next("state")
 	cb.close()
 	<-cb.done

@@ -141,19 +141,23 @@ func TestTakeoverWhileAway(t *testing.T) {
 	e := newEnv(t, nil)
 	alice, bob := e.guest("Alice"), e.guest("Bob")
 	c := alice.table("40", 1, "human", "human")
+	// Alice is connected before the game starts: a player still
+	// connecting a second after the start would be taken over too.
 	alice.sit(c.ID, 0)
-	bob.sit(c.ID, 1)
-	ca, cb := e.dial(alice, c.ID), e.dial(bob, c.ID)
+	ca := e.dial(alice, c.ID)
 	ca.hello(-1)
-	cb.hello(-1)
 	ca.next("state")
+	bob.sit(c.ID, 1)
+	cb := e.dial(bob, c.ID)
+	cb.hello(-1)
 	cb.next("state")
-	// Bob leaves. After a second away, a bot plays his seat.
+	// Bob leaves. After a second away, a bot plays his seat (the second
+	// counts from when the server sees him go, after start).
+	start := time.Now()
 	cb.close()
 	<-cb.done
 	ca.move(0, 0, `{"kind":"pick","n":1}`)
 	ca.update(1)
-	start := time.Now()
 	u := ca.update(2)
 	if d := time.Since(start); d < 700*time.Millisecond {
 		t.Fatalf("bot took over after %v, before the limit", d)

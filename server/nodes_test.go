@@ -565,15 +565,18 @@ func TestNodesTakeover(t *testing.T) {
 	a, b := nodes[0], nodes[1]
 	alice, bob := a.guest("Alice"), a.guest("Bob")
 	c := alice.table("40", 1, "human", "human")
+	// Each player is connected before the game starts: a player still
+	// connecting a second after the start would be taken over.
 	alice.sit(c.ID, 0)
+	ca := b.dial(alice.on(b), c.ID)
+	ca.hello(-1)
+	ca.next("state")
 	bob.sit(c.ID, 1)
 	if !a.leader(c.ID) {
 		t.Fatal("A does not act for the table it created")
 	}
-	ca, cb := b.dial(alice.on(b), c.ID), b.dial(bob.on(b), c.ID)
-	ca.hello(-1)
+	cb := b.dial(bob.on(b), c.ID)
 	cb.hello(-1)
-	ca.next("state")
 	cb.next("state")
 	// Both play on B, and stay past the limit: A takes nobody over.
 	ca.move(0, 0, `{"kind":"pick","n":1}`)
