@@ -19,7 +19,11 @@ import (
 // TestAttackManyWebSockets: one address opened 260 WebSockets in 3 s; now
 // at most ConnsPerAddr are open at once, the rest refused with 429.
 func TestAttackManyWebSockets(t *testing.T) {
-	e := newEnv(t, nil) // default caps: DefaultConnsPerAddr
+	// Default caps (DefaultConnsPerAddr); no hello timeout, which would
+	// close the first silent connections, and free their places, when the
+	// 60 dials outlast it on a busy machine (they once took 18 s under the
+	// race detector).
+	e := newEnv(t, func(c *Config) { c.HelloTimeout = -1 })
 	alice := e.guest("Alice")
 	tb := alice.table("6", 0, "human", "human")
 	ok, refused := 0, 0
@@ -44,7 +48,7 @@ func TestAttackManyWebSockets(t *testing.T) {
 // ignored.
 func TestAttackIPv6AndProxy(t *testing.T) {
 	loop, _ := ParseTrustedProxies("127.0.0.0/8,::1")
-	e := newEnv(t, func(c *Config) { c.TrustedProxies = loop; c.ConnsPerAddr = 3 })
+	e := newEnv(t, func(c *Config) { c.TrustedProxies = loop; c.ConnsPerAddr = 3; c.HelloTimeout = -1 })
 	alice := e.guest("Alice")
 	tb := alice.table("6", 0, "human", "human")
 	dial := func(from string) error {
@@ -74,7 +78,7 @@ func TestAttackIPv6AndProxy(t *testing.T) {
 		}
 	}
 	// Not trusted: the forged header does not spread one peer over many keys.
-	e2 := newEnv(t, func(c *Config) { c.ConnsPerAddr = 3 })
+	e2 := newEnv(t, func(c *Config) { c.ConnsPerAddr = 3; c.HelloTimeout = -1 })
 	bob := e2.guest("Bob")
 	tb2 := bob.table("6", 0, "human", "human")
 	okN = 0

@@ -173,7 +173,7 @@ func TestHelloTimeout(t *testing.T) {
 }
 
 func TestConnCaps(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.ConnsPerAddr, c.ConnsPerSession = 4, 2 })
+	e := newEnv(t, func(c *Config) { c.ConnsPerAddr, c.ConnsPerSession, c.HelloTimeout = 4, 2, -1 }) // silent connections stay
 	alice, bob := e.guest("Alice"), e.guest("Bob")
 	tb := alice.table("6", 0, "human", "human")
 	var open []*client
