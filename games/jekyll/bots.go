@@ -12,7 +12,8 @@ import (
 // night it samples what it cannot see with Determinize, solves each sample
 // exactly and plays the move with the best average value (its worlds drawn
 // by the gift prior, giftprior.go, and its first round valued by the chance
-// of then landing exactly, Solver.FutureFirst); during the day it
+// of then landing exactly, Solver.FutureFirst, in the classic chapter the
+// chance measured for two partner bots, Solver.FairFuture); during the day it
 // ranks its gifts with a heuristic and, when its level allows, checks the best
 // few by the same sampling, the rest of the gifts made by the heuristic.
 //
@@ -67,6 +68,7 @@ func newPartner(cfg game.BotConfig) (game.Bot, error) {
 	}
 	b := &Partner{seat: cfg.Seat, rng: game.NewRand(cfg.Seed), lv: lv, solver: NewSolver(), giftPrior: true}
 	b.solver.FutureFirst = true
+	b.solver.FairFuture = true
 	return b, nil
 }
 

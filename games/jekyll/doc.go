@@ -159,7 +159,8 @@
 // "partner" bot samples with Determinize, keeps each world by the gift prior
 // (giftprior.go: how well the partner's gifts fit the gift heuristic) and
 // solves it, its first round valued by the chance of then landing exactly
-// (Solver.FutureFirst) (bots.go);
+// (Solver.FutureFirst; in the classic chapter the chance measured for two
+// partner bots, Solver.FairFuture, solve_future.go) (bots.go);
 // the opt-in "convention" bot also weighs each sample by how well the
 // partner's public plays of the night fit it, under a shared tie-break
 // signal both seats follow (convention.go);

@@ -1,6 +1,7 @@
 package jekyll
 
 import (
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -95,9 +96,16 @@ func TestGiftWeightCountsHeuristicInversions(t *testing.T) {
 // bound, and in some positions the plain solver's best move is worse under
 // the future table (the option changes the play).
 func TestFutureFirstSolverMatchesBruteForce(t *testing.T) {
+	for _, fair := range []bool{false, true} {
+		t.Run(fmt.Sprintf("fair=%v", fair), func(t *testing.T) { testFutureFirstBrute(t, fair) })
+	}
+}
+
+func testFutureFirstBrute(t *testing.T, fair bool) {
 	n := positions(600, 60, "JEKYLL_BRUTE")
 	s := NewSolver()
 	s.FutureFirst = true
+	s.FairFuture = fair
 	plain := NewSolver()
 	checked, differ := 0, 0
 	for i := 0; i < n; i++ {
@@ -114,6 +122,9 @@ func TestFutureFirstSolverMatchesBruteForce(t *testing.T) {
 		s.setup(st)
 		if s.fut == nil || s.inv {
 			t.Fatalf("seed %d chapter %d: the first round is not valued by the future table", seed, ch)
+		}
+		if fair && ch == 4 && s.fut != fairFuture(st.cfg) {
+			t.Fatalf("seed %d: the classic chapter is not valued by the fair table", seed)
 		}
 		want := bruteForce(s, st)
 		if got := s.Value(st); got != want {

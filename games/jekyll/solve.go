@@ -73,6 +73,11 @@ type Solver struct {
 	// classic chapter its nine cards of 1-3 can never bring it to the last
 	// space). The partner bots set it; the all-seeing pair does not.
 	FutureFirst bool
+	// FairFuture values the first round by the fair future table where
+	// there is one (the classic chapter, solve_future.go): the measured
+	// chance that two partner bots, not the all-seeing pair, then land
+	// exactly.
+	FairFuture bool
 	// kids holds the expansion of the trick start at each trick index: a
 	// trick start only recurses into later tricks, so one buffer per index
 	// is enough, and it is not zeroed on every expansion.
@@ -171,6 +176,11 @@ func (s *Solver) setup(st *State) {
 	s.fut = nil
 	if s.target < 0 && !s.final && !s.inv {
 		s.fut = futureFor(s.cfg)
+		if s.FairFuture {
+			if f := fairFuture(s.cfg); f != nil {
+				s.fut = f
+			}
+		}
 	}
 	s.Nodes = 0
 	s.depth = 0
