@@ -92,11 +92,11 @@ func TestStartLoadsOnlyTablesThatNeedANode(t *testing.T) {
 	}
 }
 
-// TestVisitSurvivesIdleUnloadDuringHandshake: a table unloaded as idle
-// between a connection's lookup and its attach (a handshake longer than the
-// idle limit, as on a busy machine) is loaded again for that connection,
-// which gets its state instead of "table closed".
-func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
+// visitThroughHook plays a table of two people to version 1, lets both
+// leave, and visits it again with unload run once on the handler's goroutine
+// between the table's lookup and the connection's attach: the visit must get
+// the table's state at that version.
+func visitThroughHook(t *testing.T, unload func(e *env, tb *table)) {
 	e := newEnv(t, func(c *Config) { c.IdleUnload = time.Hour })
 	id, _, bob, ca, cb := twoPlayers(e, "40")
 	ca.move(0, 0, `{"kind":"pick","n":1}`)
@@ -109,14 +109,10 @@ func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
 	// The hook runs on the handler's goroutine; the frame the test reads
 	// after it crosses a socket, which orders nothing for the race
 	// detector: the flag is atomic.
-	var unloaded atomic.Bool
+	var ran atomic.Bool
 	hook := func(tb *table) {
-		if tb.id == id && unloaded.CompareAndSwap(false, true) {
-			if !e.srv.hub.unloadIdle(tb, time.Now().Add(time.Hour)) {
-				t.Error("the hook could not unload the table")
-			}
-			tb.stop()
-			<-tb.done
+		if tb.id == id && ran.CompareAndSwap(false, true) {
+			unload(e, tb)
 		}
 	}
 	e.srv.attachHook.Store(&hook)
@@ -125,9 +121,23 @@ func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
 	if st := cb2.next("state"); st.V != v {
 		t.Fatalf("back at version %d, want %d", st.V, v)
 	}
-	if !unloaded.Load() {
+	if !ran.Load() {
 		t.Fatal("the hook never ran")
 	}
+}
+
+// TestVisitSurvivesIdleUnloadDuringHandshake: a table unloaded as idle
+// between a connection's lookup and its attach (a handshake longer than the
+// idle limit, as on a busy machine) is loaded again for that connection,
+// which gets its state instead of "table closed".
+func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
+	visitThroughHook(t, func(e *env, tb *table) {
+		if !e.srv.hub.unloadIdle(tb, time.Now().Add(time.Hour)) {
+			t.Error("the hook could not unload the table")
+		}
+		tb.stop()
+		<-tb.done
+	})
 }
 
 // TestVisitSurvivesIdleUnloadBeforeItsAttachRuns: the idle sweep may stop a
@@ -136,20 +146,7 @@ func TestVisitSurvivesIdleUnloadDuringHandshake(t *testing.T) {
 // shutting down"). The stopping table refuses the attach and the visit loads
 // the table again.
 func TestVisitSurvivesIdleUnloadBeforeItsAttachRuns(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.IdleUnload = time.Hour })
-	id, _, bob, ca, cb := twoPlayers(e, "40")
-	ca.move(0, 0, `{"kind":"pick","n":1}`)
-	ca.update(1)
-	v, _ := e.tableState(id)
-	ca.close()
-	cb.close()
-	<-ca.done
-	<-cb.done
-	var stopped atomic.Bool
-	hook := func(tb *table) {
-		if tb.id != id || !stopped.CompareAndSwap(false, true) {
-			return
-		}
+	visitThroughHook(t, func(e *env, tb *table) {
 		// Hold the table's goroutine, stop the table behind it, and let
 		// it go once the connection's attach is queued: the table then
 		// runs the attach while it is stopping.
@@ -170,14 +167,5 @@ func TestVisitSurvivesIdleUnloadBeforeItsAttachRuns(t *testing.T) {
 				time.Sleep(time.Millisecond)
 			}
 		}()
-	}
-	e.srv.attachHook.Store(&hook)
-	cb2 := e.dial(bob, id)
-	cb2.hello(-1)
-	if st := cb2.next("state"); st.V != v {
-		t.Fatalf("back at version %d, want %d", st.V, v)
-	}
-	if !stopped.Load() {
-		t.Fatal("the hook never ran")
-	}
+	})
 }
