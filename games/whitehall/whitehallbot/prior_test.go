@@ -27,7 +27,7 @@ func TestJackModelRanksTrueTrails(t *testing.T) {
 // Jack, and the same figures with the danger of a circle weighed as little as
 // at the other levels (0.25, progress 3: the Hard model before): weighing it
 // as much as a walk of progress, as the baseline Jack does, must win more
-// more often (the arena: 98 against 86 of 100; here 39 against 37 of 40).
+// often (the arena: 98 against 86 of 100; here 39 against 37 of 40).
 // Long: GASLAMP_TEST_LONG=1.
 func TestHardModelWeighsDanger(t *testing.T) {
 	if !testscale.Long() {
