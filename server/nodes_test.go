@@ -575,6 +575,10 @@ func TestNodesTakeover(t *testing.T) {
 	if !a.leader(c.ID) {
 		t.Fatal("A does not act for the table it created")
 	}
+	// B held the table before the start (Alice is connected there): it
+	// learns of the start from A's notice. A move B judges before that is
+	// refused (the game has not started), as CI saw on a busy machine.
+	eventually(t, "B sees the game started", func() bool { return b.status(c.ID) == store.StatusRunning })
 	cb := b.dial(bob.on(b), c.ID)
 	cb.hello(-1)
 	cb.next("state")
