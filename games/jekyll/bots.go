@@ -32,15 +32,13 @@ func init() {
 type level struct {
 	samples int
 	budget  time.Duration
-	dayTop  int       // gift candidates checked by sampling
-	over    int       // convention bot: worlds sampled per world solved
-	roll    rollLevel // round-2 rollouts (rollout.go); zero: none
-	r2      int       // samples in round 2 (0: samples)
+	dayTop  int // gift candidates checked by sampling
+	over    int // convention bot: worlds sampled per world solved
 }
 
 var levels = map[string]level{
 	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0, over: 1},
-	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2, over: 2, roll: rollLevel{worlds: 12, k: 12}},
+	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2, over: 2},
 	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3, over: 2},
 }
 
@@ -55,9 +53,6 @@ type Partner struct {
 	conv      bool // weight sampled worlds by the convention (convention.go)
 	giftPrior bool // draw worlds by the gift prior (giftprior.go)
 	cvals     []MoveValue
-	rvals     []MoveValue
-	conv2     bool // the convention in round 2 only
-	pview     int  // convention: samples of the partner's view per play (0: the world's exact value)
 }
 
 func newPartner(cfg game.BotConfig) (game.Bot, error) {
@@ -108,11 +103,8 @@ func (b *Partner) Choose(v game.View, legal []game.Move) game.Move {
 
 func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) game.Move {
 	b.sums = append(b.sums[:0], make([]float64, len(legal))...)
-	if b.conv || b.conv2 && v.Round == 2 {
+	if b.conv {
 		return b.chooseNightConv(v, legal, deadline)
-	}
-	if b.lv.roll.worlds > 0 && v.Round == 2 {
-		return b.chooseRollout(v, legal, deadline)
 	}
 	n := 0
 	var mine uint32
@@ -120,17 +112,13 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 		mine, _ = parseCards(v.Gifts)
 	}
 	tries := 0
-	want := b.lv.samples
-	if v.Round == 2 && b.lv.r2 > 0 {
-		want = b.lv.r2
-	}
-	for n < want && (n == 0 || time.Now().Before(deadline)) {
+	for n < b.lv.samples && (n == 0 || time.Now().Before(deadline)) {
 		st, err := determinize(v, &b.rng)
 		if err != nil {
 			break
 		}
 		tries++
-		if b.giftPrior && tries < 40*want && b.rng.Float64() >= giftWeight(st, int(b.seat), mine) {
+		if b.giftPrior && tries < 40*b.lv.samples && b.rng.Float64() >= giftWeight(st, int(b.seat), mine) {
 			continue
 		}
 		b.vals = b.solver.SolveMoves(st, b.vals[:0])

@@ -43,11 +43,7 @@ func (b *Partner) consistency(v *View, st *State) float64 { return b.consistency
 func (b *Partner) consistencyAbove(v *View, st *State, floor float64) float64 {
 	w := 1.0
 	convReplay(v, st, int(b.seat), func(r *round, c Card) bool {
-		if b.pview > 0 {
-			w *= b.playWeightView(st, r, c)
-		} else {
-			w *= b.playWeight(st, r, c)
-		}
+		w *= b.playWeight(st, r, c)
 		return w >= floor
 	})
 	return w
@@ -268,10 +264,6 @@ func (b *Partner) chooseNightConv(v *View, legal []game.Move, deadline time.Time
 		w  float64
 	}
 	want := b.lv.samples
-	var mine uint32
-	if b.conv2 && b.giftPrior {
-		mine, _ = parseCards(v.Gifts)
-	}
 	var ws []world
 	floor := 0.0 // the want-th best weight so far, once there are want worlds
 	half := time.Now().Add(time.Until(deadline) / 2)
@@ -280,11 +272,7 @@ func (b *Partner) chooseNightConv(v *View, legal []game.Move, deadline time.Time
 		if err != nil {
 			break
 		}
-		w := 1.0
-		if b.conv2 && b.giftPrior {
-			w = giftWeight(st, int(b.seat), mine)
-		}
-		w *= b.consistencyAbove(v, st, floor/max(w, 1e-9))
+		w := b.consistencyAbove(v, st, floor)
 		if len(ws) >= want && w < floor {
 			continue
 		}
@@ -337,47 +325,3 @@ func (b *Partner) chooseNightConv(v *View, legal []game.Move, deadline time.Time
 	}
 	return legal[pick]
 }
-
-// playWeightView is the factor of the partner's play of c from position r
-// of world st under a model of the partner's own policy: the partner, in
-// that position, samples pview worlds from its own view of st and solves
-// them; a play whose average value is within pviewTol of the best average is
-// consistent (1), another gets convEps.
-func (b *Partner) playWeightView(st *State, r *round, c Card) float64 {
-	x := *st
-	x.r = *r
-	p := int(r.toAct())
-	v := x.view(game.Seat(p))
-	var buf [16]game.Move
-	legal := x.legal(p, buf[:0])
-	sums := make([]float64, len(legal))
-	for range b.pview {
-		w, err := determinize(v, &b.rng)
-		if err != nil {
-			return 1
-		}
-		b.cvals = b.solver.SolveMoves(w, b.cvals[:0])
-		for _, mv := range b.cvals {
-			for i, m := range legal {
-				if m == mv.Move {
-					sums[i] += float64(mv.Value)
-				}
-			}
-		}
-	}
-	best, mine := -1e18, -1e18
-	for i, m := range legal {
-		best = max(best, sums[i])
-		if moveKind(m) == kindPlay && moveCard(m) == c {
-			mine = sums[i]
-		}
-	}
-	if mine >= best-pviewTol*float64(b.pview) {
-		return 1
-	}
-	return convEps
-}
-
-// pviewTol: plays within pviewTol (of -100..100) of the partner's best
-// sampled average count as consistent.
-var pviewTol = 50.0
