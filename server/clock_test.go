@@ -7,6 +7,7 @@ import (
 
 	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
+	"gaslamp/store"
 )
 
 // pacedTable creates a two-human table of the test game with pace p.
@@ -162,6 +163,12 @@ func TestClockDeadlineActsOnceWithTwoNodes(t *testing.T) {
 	cb.hello(-1)
 	ca.next("state")
 	cb.next("state")
+	// A node that learns of the start from the other's notice starts the
+	// clocks when it does: both must know before the clock moves on, or on
+	// a busy machine the deadline would move with it.
+	eventually(t, "both nodes see the game started", func() bool {
+		return a.status(c.ID) == store.StatusRunning && b.status(c.ID) == store.StatusRunning
+	})
 	// Wait until one of the nodes holds the lease.
 	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 	for {
