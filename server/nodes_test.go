@@ -607,6 +607,18 @@ func TestNodesTakeover(t *testing.T) {
 	// Bob returns on B: A ends the takeover, he plays again.
 	cb2 := b.dial(bob.on(b), c.ID)
 	cb2.hello(4)
+	// A hears of him through B's presence notice: on a busy machine that
+	// can come after Alice's next move, and A's bot would answer it once
+	// more. The test is about what follows once A knows.
+	eventually(t, "A ends the takeover", func() bool {
+		tb := a.srv.hub.loaded(c.ID)
+		if tb == nil {
+			return false
+		}
+		var back bool
+		tb.ask(context.Background(), func() { back = !tb.takenOver.Has(1) })
+		return back
+	})
 	ca.move(4, 0, `{"kind":"pick","n":1}`)
 	u := cb2.update(5)
 	if len(u.Legal["1"]) == 0 {
