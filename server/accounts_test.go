@@ -309,14 +309,7 @@ func ratedGame(t *testing.T, na, nb *env) (id string, alice, bob *user) {
 	alice.sit(c.ID, 0)
 	bob = bob.on(nb)
 	bob.sit(c.ID, 1)
-	// nb started the game; na, which may still hold the table since Alice
-	// sat, learns of it from nb's notice. A move na judges before that is
-	// refused (the game has not started), as CI saw on a busy machine. A
-	// node that has dropped the table meanwhile loads it again, started.
-	eventually(t, "Alice's node sees the game started", func() bool {
-		s := na.status(c.ID)
-		return s == "" || s == store.StatusRunning
-	})
+	seeStart(t, c.ID, na) // nb started it; na held it since Alice sat
 	ca, cb := na.dial(alice, c.ID), nb.dial(bob, c.ID)
 	ca.hello(-1)
 	cb.hello(-1)

@@ -7,7 +7,6 @@ import (
 
 	"gaslamp/internal/testscale"
 	"gaslamp/server/internal/testgame"
-	"gaslamp/store"
 )
 
 // pacedTable creates a two-human table of the test game with pace p.
@@ -163,12 +162,9 @@ func TestClockDeadlineActsOnceWithTwoNodes(t *testing.T) {
 	cb.hello(-1)
 	ca.next("state")
 	cb.next("state")
-	// A node that learns of the start from the other's notice starts the
-	// clocks when it does: both must know before the clock moves on, or on
-	// a busy machine the deadline would move with it.
-	eventually(t, "both nodes see the game started", func() bool {
-		return a.status(c.ID) == store.StatusRunning && b.status(c.ID) == store.StatusRunning
-	})
+	// Both know of the start before the fake clock moves on: a node that
+	// learns of it later would start the clocks then.
+	seeStart(t, c.ID, a, b)
 	// Wait until one of the nodes holds the lease.
 	deadline := time.Now().Add(testscale.Timeout(20 * time.Second))
 	for {

@@ -99,6 +99,24 @@ func (e *env) status(id string) string {
 	return s
 }
 
+// seeStart waits until every node in nodes that holds table id knows its
+// game started. A node learns of a start made on another from that node's
+// bus notice, which a busy machine can delay past the test's next step (a
+// move judged on the unstarted table is refused; clocks start when the
+// node learns). A node that has dropped the table meanwhile loads it again,
+// started.
+func seeStart(t *testing.T, id string, nodes ...*env) {
+	t.Helper()
+	eventually(t, "every node sees the game started", func() bool {
+		for _, n := range nodes {
+			if s := n.status(id); s != "" && s != store.StatusRunning {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // leader reports whether node e holds the lease of table id.
 func (e *env) leader(id string) bool {
 	t := e.srv.hub.loaded(id)
@@ -130,14 +148,8 @@ func TestNodesShareMoves(t *testing.T) {
 		t.Fatal("B loaded the table to list it")
 	}
 	alice.sit(c.ID, 0)
-	bob.sit(c.ID, 1) // on B: loaded on demand
-	// A, which may still hold the table since Alice sat, learns of the start
-	// from B's notice; a node that has dropped the table (no connection, no
-	// lease) loads it again, started.
-	eventually(t, "A sees the game started", func() bool {
-		s := a.status(c.ID)
-		return s == "" || s == store.StatusRunning
-	})
+	bob.sit(c.ID, 1)     // on B: loaded on demand
+	seeStart(t, c.ID, a) // A held the table since Alice sat
 	ca, cb := a.dial(alice, c.ID), b.dial(bob, c.ID)
 	wa, wb := a.dial(nil, c.ID), b.dial(nil, c.ID)
 	for _, x := range []*client{ca, cb, wa, wb} {
@@ -581,10 +593,7 @@ func TestNodesTakeover(t *testing.T) {
 	if !a.leader(c.ID) {
 		t.Fatal("A does not act for the table it created")
 	}
-	// B held the table before the start (Alice is connected there): it
-	// learns of the start from A's notice. A move B judges before that is
-	// refused (the game has not started), as CI saw on a busy machine.
-	eventually(t, "B sees the game started", func() bool { return b.status(c.ID) == store.StatusRunning })
+	seeStart(t, c.ID, b) // B holds the table: Alice is connected there
 	cb := b.dial(bob.on(b), c.ID)
 	cb.hello(-1)
 	cb.next("state")
