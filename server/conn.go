@@ -30,7 +30,8 @@ type conn struct {
 	s      *Server
 	t      *table
 	ws     *websocket.Conn
-	userID string // "" for an anonymous spectator
+	lc     *lazyConn // ws's connection, for batched writes; nil in some tests
+	userID string    // "" for an anonymous spectator
 	name   string
 	sess   string // session token hash, for rate limits
 	ip     string
@@ -45,6 +46,7 @@ type conn struct {
 	out        [][]byte
 	pong       bool          // a pong to write: a burst of pings is answered by one pong at a time, never a "too slow" cut
 	writing    bool          // a writer runs
+	holds      int           // while above 0, frames queue without starting a writer (see hold)
 	wdone      bool          // the writer closed the connection or failed: none runs again
 	writerDone chan struct{} // closed when wdone is set
 	// stall closes the connection when a write takes longer than
@@ -83,8 +85,29 @@ func (c *conn) queue(frame []byte) bool {
 		return false
 	}
 	c.out = append(c.out, frame)
-	c.kickLocked()
+	if c.holds == 0 {
+		c.kickLocked()
+	}
 	return true
+}
+
+// hold makes the frames queued until release wait for it, so that they go
+// out together (in one write, see writeLoop): the table holds a mover's
+// connection while it plays the move, and its update and ack leave at once.
+func (c *conn) hold() {
+	c.wmu.Lock()
+	c.holds++
+	c.wmu.Unlock()
+}
+
+// release ends a hold: what was queued meanwhile is written.
+func (c *conn) release() {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.holds--
+	if c.holds == 0 && len(c.out) > 0 {
+		c.kickLocked()
+	}
 }
 
 // queuePong queues a pong unless one is waiting already.
@@ -127,10 +150,24 @@ func (c *conn) kickLocked() {
 // writeLoop writes what is queued, then ends; once the connection is
 // closing it writes the frames queued, sends the close frame and closes
 // writerDone.
+//
+// Frames queued together are written together: when more wait behind the
+// one taken, the connection is corked (see lazyConn.cork) until the queue is
+// empty or maxBatch bytes are gathered, and they leave in one system call.
 func (c *conn) writeLoop() {
+	corked := false
+	hook := c.s.writeHook.Load()
+	var written [][]byte // the frames of a write, for the test hook only
 	for {
 		c.wmu.Lock()
+		if c.holds > 0 && !corked && !c.closing() {
+			// Held (see hold): release starts a writer again.
+			c.writing = false
+			c.wmu.Unlock()
+			return
+		}
 		frame, ok := c.next()
+		more := len(c.out) > 0
 		if !ok {
 			if !c.closing() {
 				// Nothing queued: end (a sender that queues after this
@@ -145,9 +182,31 @@ func (c *conn) writeLoop() {
 			return
 		}
 		c.wmu.Unlock()
+		if more && !corked && c.lc != nil {
+			c.lc.cork()
+			corked = true
+		}
 		if err := c.write(frame); err != nil {
 			c.writeFailed()
 			return
+		}
+		c.s.metrics.framesOut.Add(1)
+		if hook != nil {
+			written = append(written, frame)
+		}
+		if corked && (!more || c.lc.batched() >= maxBatch) {
+			corked = false
+			if err := c.flush(); err != nil {
+				c.writeFailed()
+				return
+			}
+		}
+		if !corked {
+			c.s.metrics.framesWrites.Add(1)
+			if hook != nil {
+				(*hook)(c, written)
+				written = nil
+			}
 		}
 	}
 }
@@ -200,14 +259,27 @@ func (c *conn) finishWriter() {
 }
 
 func (c *conn) write(frame []byte) error {
+	c.armStall()
+	err := c.ws.Write(context.Background(), websocket.MessageText, frame)
+	c.stall.Stop()
+	return err
+}
+
+// flush writes the frames gathered while corked.
+func (c *conn) flush() error {
+	c.armStall()
+	err := c.lc.uncork()
+	c.stall.Stop()
+	return err
+}
+
+// armStall starts the timer that cuts a connection whose write hangs.
+func (c *conn) armStall() {
 	if c.stall == nil {
 		c.stall = time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
 	} else {
 		c.stall.Reset(writeTimeout)
 	}
-	err := c.ws.Write(context.Background(), websocket.MessageText, frame)
-	c.stall.Stop()
-	return err
 }
 
 // handleWS upgrades /ws/t/{id} and runs the connection.
@@ -257,12 +329,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	// lazyHijacker: the connection holds no I/O buffer while idle (see
 	// wsconn.go).
-	ws, err := websocket.Accept(lazyHijacker{w}, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // originOK has checked the Origin
+	var lc *lazyConn
+	ws, err := websocket.Accept(lazyHijacker{w, &lc}, r, &websocket.AcceptOptions{InsecureSkipVerify: true}) // originOK has checked the Origin
 	if err != nil {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
-	c := &conn{s: s, t: t, ws: ws, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
+	c := &conn{s: s, t: t, ws: ws, lc: lc, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
 		quit: make(chan struct{}), writerDone: make(chan struct{})}
 	// A table unloaded as idle between the lookup and the attach (the
 	// handshake outlasted the idle limit, or the sweep stopped it while the

@@ -30,6 +30,8 @@ type serverMetrics struct {
 	clockTimeouts   atomic.Int64 // seats whose clock ran out (a bot played the move)
 	refused         atomic.Int64
 	slowCuts        atomic.Int64
+	framesOut       atomic.Int64 // WebSocket frames written to clients
+	framesWrites    atomic.Int64 // the writes (system calls) that carried them
 	notices         atomic.Int64
 	sessionsExpired atomic.Int64
 
@@ -153,6 +155,8 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	gauge("gaslamp_bot_decisions_waiting", "Bot decisions waiting for a worker of the bot pool.", strconv.Itoa(s.bots.pending()))
 	counter("gaslamp_refused_total", "Client messages refused with an error.", m.refused.Load())
 	counter("gaslamp_slow_clients_cut_total", "Connections closed because they read too slowly.", m.slowCuts.Load())
+	counter("gaslamp_ws_frames_total", "WebSocket frames written to clients.", m.framesOut.Load())
+	counter("gaslamp_ws_writes_total", "Writes to client connections that carried those frames (frames queued together leave in one write).", m.framesWrites.Load())
 	counter("gaslamp_bus_notices_total", "Table notices received from the bus.", m.notices.Load())
 	counter("gaslamp_sessions_expired_total", "Sessions deleted after going unused for the idle period.", m.sessionsExpired.Load())
 	gauge("gaslamp_moves_per_second", "Moves per second over the last ten seconds.", strconv.FormatFloat(m.perSecond(s.now()), 'f', 2, 64))

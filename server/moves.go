@@ -46,6 +46,10 @@ func (t *table) handleHello(c *conn, v int64) {
 // protocol's: seat, duplicate id, version, turn, then the game's own judgement.
 // Every refusal leaves the table as it was.
 func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
+	// The mover's frames (the update, then the ack or the error) leave
+	// together, in one write.
+	c.hold()
+	defer c.release()
 	refuse := func(err *game.Error) {
 		t.s.metrics.refused.Add(1)
 		c.send(errorFrame(m.ID, err, t.version))

@@ -146,7 +146,8 @@ type Config struct {
 // Server is the gaslamp HTTP and WebSocket server. Create it with New, serve
 // Handler, and call Shutdown to stop.
 type Server struct {
-	attachHook atomic.Pointer[func(*table)] // tests only: see beforeAttach
+	attachHook atomic.Pointer[func(*table)]          // tests only: see beforeAttach
+	writeHook  atomic.Pointer[func(*conn, [][]byte)] // tests only: each write's frames (see writeLoop)
 	cfg        Config
 	store      store.Store
 	bus        bus.Bus

@@ -37,6 +37,8 @@ var readChunks = sync.Pool{New: func() any { b := make([]byte, readChunk); retur
 // Hijack returns the connection as a lazyConn, with small buffers.
 type lazyHijacker struct {
 	http.ResponseWriter
+	// got receives the lazyConn (for its batches, see cork); may be nil.
+	got **lazyConn
 }
 
 func (h lazyHijacker) Unwrap() http.ResponseWriter { return h.ResponseWriter }
@@ -55,6 +57,9 @@ func (h lazyHijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		}
 	}
 	c := newLazyConn(nc)
+	if h.got != nil {
+		*h.got = c
+	}
 	// Bytes the client sent after its request (its first frames) that
 	// net/http has already read are read first.
 	if n := brw.Reader.Buffered(); n > 0 {
@@ -86,6 +91,61 @@ type lazyConn struct {
 	ends  frameEnds
 	held  [wsWriteBuffer]byte
 	nheld int
+
+	// bmu guards batch: while it is set (between cork and uncork), whole
+	// frames are gathered there and written together by uncork.
+	bmu   sync.Mutex
+	batch *[]byte
+}
+
+// batches are the pooled buffers of corked writes.
+var batches = sync.Pool{New: func() any { b := make([]byte, 0, 8192); return &b }}
+
+// maxBatch is how many bytes a corked connection gathers at most before its
+// writer uncorks it.
+const maxBatch = 64 << 10
+
+// cork makes the next writes gather in a buffer until uncork, which writes
+// them with one system call: the frames queued for a connection at once (an
+// update and the ack of the move that made it, or the updates of a bot's
+// answers) cost one write, and the client one read. Called between frames,
+// by the connection's writer only.
+func (c *lazyConn) cork() {
+	c.bmu.Lock()
+	defer c.bmu.Unlock()
+	if c.batch == nil {
+		c.batch = batches.Get().(*[]byte)
+		*c.batch = (*c.batch)[:0]
+	}
+}
+
+// batched is the number of bytes gathered since cork.
+func (c *lazyConn) batched() int {
+	c.bmu.Lock()
+	defer c.bmu.Unlock()
+	if c.batch == nil {
+		return 0
+	}
+	return len(*c.batch)
+}
+
+// uncork writes what was gathered since cork, at once.
+func (c *lazyConn) uncork() error {
+	c.bmu.Lock()
+	b := c.batch
+	c.batch = nil
+	c.bmu.Unlock()
+	if b == nil {
+		return nil
+	}
+	var err error
+	if len(*b) > 0 {
+		_, err = c.Conn.Write(*b)
+	}
+	if cap(*b) <= 4*maxBatch {
+		batches.Put(b)
+	}
+	return err
 }
 
 // rawReader waits for its connection to be readable and reads what came
@@ -142,6 +202,17 @@ func (c *lazyConn) fill() (*[]byte, int, error) {
 // frame follows, and both go out in one write.
 func (c *lazyConn) Write(p []byte) (int, error) {
 	c.ends.feed(p)
+	c.bmu.Lock()
+	if c.batch != nil {
+		if c.nheld > 0 {
+			*c.batch = append(*c.batch, c.held[:c.nheld]...)
+			c.nheld = 0
+		}
+		*c.batch = append(*c.batch, p...)
+		c.bmu.Unlock()
+		return len(p), nil
+	}
+	c.bmu.Unlock()
 	if !c.ends.atEnd() && c.nheld+len(p) <= len(c.held) {
 		c.nheld += copy(c.held[c.nheld:], p)
 		return len(p), nil

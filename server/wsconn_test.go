@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,6 +117,65 @@ func TestLazyConnWritesWholeFrames(t *testing.T) {
 	}
 }
 
+// countConn is a net.Conn that counts its writes and keeps their bytes.
+type countConn struct {
+	net.Conn
+	writes int
+	got    bytes.Buffer
+}
+
+func (w *countConn) Write(p []byte) (int, error) {
+	w.writes++
+	return w.got.Write(p)
+}
+
+// TestCorkedFramesLeaveInOneWrite: frames written while a lazyConn is corked
+// (as the WebSocket library writes them: header, payload, flush) leave in
+// one write at uncork, intact and in order; uncorked, each frame is written
+// as it comes.
+func TestCorkedFramesLeaveInOneWrite(t *testing.T) {
+	w := &countConn{}
+	lc := &lazyConn{Conn: w}
+	bw := bufio.NewWriterSize(lc, wsWriteBuffer)
+	writeFrames := func(tag byte) []byte {
+		var want []byte
+		for i, n := range frameSizes {
+			h, b := wsFrame(bytes.Repeat([]byte{tag + byte(i)}, n), false)
+			want = append(append(want, h...), b...)
+			bw.Write(h)
+			bw.Write(b)
+			if err := bw.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return want
+	}
+	lc.cork()
+	want := writeFrames('a')
+	if w.writes != 0 {
+		t.Fatalf("%d writes while corked, want 0", w.writes)
+	}
+	if lc.batched() != len(want) {
+		t.Fatalf("batched %d bytes, want %d", lc.batched(), len(want))
+	}
+	if err := lc.uncork(); err != nil {
+		t.Fatal(err)
+	}
+	if w.writes != 1 || !bytes.Equal(w.got.Bytes(), want) {
+		t.Fatalf("after uncork: %d writes, %d bytes; want 1 write of the %d bytes written", w.writes, w.got.Len(), len(want))
+	}
+	// Uncorked, a frame is a write at least (net.Buffers makes a write of
+	// each piece here, where a TCP connection makes one writev).
+	want = append(want, writeFrames('A')...)
+	n := w.writes
+	if n < 1+len(frameSizes) || !bytes.Equal(w.got.Bytes(), want) {
+		t.Fatalf("uncorked: %d writes in all, want at least %d, bytes intact %v", n, 1+len(frameSizes), bytes.Equal(w.got.Bytes(), want))
+	}
+	if err := lc.uncork(); err != nil || w.writes != n {
+		t.Fatalf("an uncork with nothing corked wrote (%d writes, err %v)", w.writes-n, err)
+	}
+}
+
 // TestLargeFramesBothWays: a client frame larger than the read buffer a
 // connection takes while bytes are in flight is read whole, and a burst of
 // frames read at once is answered frame by frame.
@@ -186,6 +247,134 @@ func TestFrameSentWithTheUpgrade(t *testing.T) {
 		json.Unmarshal(payload, &f)
 		if f.T == "state" {
 			return
+		}
+	}
+}
+
+// TestMoversUpdateAndAckInOneWrite: the mover's update and the ack of the
+// move leave in one write (the table holds the mover's frames while it plays
+// the move, and the writer gathers frames queued together).
+func TestMoversUpdateAndAckInOneWrite(t *testing.T) {
+	e := newEnv(t, nil)
+	id, _, _, ca, cb := twoPlayers(e, "10")
+	tb, err := e.srv.hub.get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type write struct {
+		c      *conn
+		frames []string
+	}
+	writes := make(chan write, 256)
+	hook := func(c *conn, frames [][]byte) {
+		w := write{c: c}
+		for _, f := range frames {
+			var head struct {
+				T  string `json:"t"`
+				V  int64  `json:"v"`
+				ID string `json:"id"`
+			}
+			json.Unmarshal(f, &head)
+			w.frames = append(w.frames, fmt.Sprintf("%s v%d %s", head.T, head.V, head.ID))
+		}
+		writes <- w
+	}
+	e.srv.writeHook.Store(&hook)
+	defer e.srv.writeHook.Store(nil)
+	var alice *conn
+	found := make(chan struct{})
+	tb.do(func() {
+		defer close(found)
+		for c := range tb.conns {
+			if c.userID == tb.rec.Seats[0].UserID {
+				alice = c
+			}
+		}
+	})
+	<-found
+	if alice == nil {
+		t.Fatal("no connection of Alice's on the table")
+	}
+	mid := ca.move(0, 0, `{"kind":"pick","n":2}`)
+	ca.next("ack")
+	cb.next("update")
+	ack := "ack v1 " + mid
+	for {
+		w := <-writes // Alice's ack has been read, so its write was hooked
+		if w.c != alice || !slices.Contains(w.frames, ack) {
+			continue
+		}
+		if !slices.Contains(w.frames, "update v1 ") {
+			t.Fatalf("Alice's ack left in a write of %q, without the update", w.frames)
+		}
+		return
+	}
+}
+
+// TestHeldConnectionStartsNoWriter: frames queued while a connection is held
+// start no writer; at release they leave in one write.
+func TestHeldConnectionStartsNoWriter(t *testing.T) {
+	e := newEnv(t, nil)
+	id, alice, _, _, _ := twoPlayers(e, "10")
+	tb, err := e.srv.hub.get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *conn
+	found := make(chan struct{})
+	tb.do(func() {
+		defer close(found)
+		for x := range tb.conns {
+			if x.userID == alice.id {
+				c = x
+			}
+		}
+	})
+	<-found
+	if c == nil {
+		t.Fatal("no connection of Alice's on the table")
+	}
+	writes := make(chan []string, 64)
+	hook := func(w *conn, frames [][]byte) {
+		if w == c {
+			var s []string
+			for _, f := range frames {
+				s = append(s, string(f))
+			}
+			writes <- s
+		}
+	}
+	e.srv.writeHook.Store(&hook)
+	defer e.srv.writeHook.Store(nil)
+
+	// Once Alice's writer has written what came before (the presence of
+	// Bob's arrival) and ended, nothing else is sent to her.
+	idle := func() bool {
+		c.wmu.Lock()
+		defer c.wmu.Unlock()
+		return !c.writing && len(c.out) == 0
+	}
+	for deadline := time.Now().Add(testscale.Timeout(10 * time.Second)); !idle(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Alice's writer never ended")
+		}
+	}
+	c.hold()
+	c.send([]byte(`{"t":"chat","text":"one"}`))
+	c.send([]byte(`{"t":"chat","text":"two"}`))
+	c.wmu.Lock()
+	writing := c.writing
+	c.wmu.Unlock()
+	if writing {
+		t.Fatal("a writer started while the connection was held")
+	}
+	c.release()
+	for w := range writes {
+		if slices.Contains(w, `{"t":"chat","text":"one"}`) {
+			if !slices.Contains(w, `{"t":"chat","text":"two"}`) {
+				t.Fatalf("the frames queued while held left apart: %q", w)
+			}
+			break
 		}
 	}
 }

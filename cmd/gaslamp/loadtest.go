@@ -550,6 +550,11 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	frames, bytes := stats.frames.Load(), stats.bytes.Load()
 	fmt.Fprintf(w, "frames received: %d (%.0f/s, %.0f KiB/s, mean %d bytes)\n", frames, float64(frames)/elapsed.Seconds(),
 		float64(bytes)/1024/elapsed.Seconds(), bytes/max(frames, 1))
+	if out, ok := after["gaslamp_ws_frames_total"]; ok {
+		out -= idle["gaslamp_ws_frames_total"]
+		writes := after["gaslamp_ws_writes_total"] - idle["gaslamp_ws_writes_total"]
+		fmt.Fprintf(w, "frames the server wrote while playing: %.0f in %.0f writes (%.2f a write)\n", out, writes, out/max(writes, 1))
+	}
 	if srvCPU, ok := after["process_cpu_seconds_total"]; ok {
 		srvUsed := srvCPU - idle["process_cpu_seconds_total"]
 		moves := after["gaslamp_moves_total"] - movesBefore
