@@ -62,3 +62,29 @@ func TestPlayoutDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%.1f allocations per playout", allocs)
 	}
 }
+
+// BenchmarkTableMoveAndView plays random games (default options: the
+// deduction on) as a table does, each move applied on a clone, and builds
+// an investigator's view after every move; it reports the time per move.
+func BenchmarkTableMoveAndView(b *testing.B) {
+	rng := game.NewRand(1)
+	buf := make([]game.Move, 0, 512)
+	moves := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		st, _ := Rules{}.New(nil, uint64(i+1))
+		s := st.(*State)
+		for !s.Outcome().Over {
+			seat := s.ToAct().Seats()[0]
+			buf = s.Legal(seat, buf[:0])
+			next := s.Clone().(*State)
+			if err := next.Apply(seat, buf[rng.IntN(len(buf))], nil); err != nil {
+				b.Fatal(err)
+			}
+			s = next
+			s.View(1)
+			moves++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
+}

@@ -15,6 +15,14 @@ import (
 type deduction struct {
 	possible []Possible
 	total    uint64
+
+	// For a round with no face-down card: the tracker that solved it and
+	// the round it holds, so that the next deduction of the same round
+	// extends a clone of it by the moves and observations since, instead
+	// of counting the round again from its start. Never changed once the
+	// deduction is stored (clones of the state share it).
+	tr    *hunt.Tracker
+	round hunt.Round
 }
 
 // branch is one assignment of types to the round's face-down cards, with
@@ -179,13 +187,84 @@ func (s *State) deduce() *deduction {
 		s.dedStale = false
 		return s.ded
 	}
+	prev := s.ded
 	s.ded, s.dedKey, s.dedStale = nil, "", false
+	if !hasHidden(&hr) {
+		d, ok := followRound(prev, &hr)
+		if !ok {
+			return nil // nothing fits, which a real game never produces
+		}
+		s.ded, s.dedKey = d, key
+		return d
+	}
 	bs, err := solveCached(&hr, v.Alley.Left, v.Boat.Left)
 	if err != nil || len(bs) == 0 {
 		return nil
 	}
 	s.ded, s.dedKey = merge(bs), key
 	return s.ded
+}
+
+// hasHidden reports whether r holds a face-down card.
+func hasHidden(r *hunt.Round) bool {
+	for _, m := range r.Moves {
+		if m.Kind == hunt.Hidden {
+			return true
+		}
+	}
+	return false
+}
+
+// followRound deduces round r, which holds no face-down card: from prev's
+// tracker, extended by the moves and observations since, when r extends
+// the round prev was deduced from (the same round, later: a move of Jack's
+// or a search since), else from the start of the round. ok is false when
+// nothing fits.
+func followRound(prev *deduction, r *hunt.Round) (d *deduction, ok bool) {
+	var tr *hunt.Tracker
+	moves, obs := 0, 0
+	if prev != nil && prev.tr != nil && extends(r, &prev.round) {
+		tr = prev.tr.Clone()
+		moves, obs = len(prev.round.Moves), len(prev.round.Obs)
+	} else {
+		tr = hunt.NewTracker(tbl().b, r.Start)
+	}
+	for _, m := range r.Moves[moves:] {
+		if tr.AddMove(m) != nil {
+			return nil, false
+		}
+	}
+	for _, o := range r.Obs[obs:] {
+		if tr.AddObs(o) != nil {
+			return nil, false
+		}
+	}
+	sol, err := tr.Solution()
+	if err != nil {
+		return nil, false
+	}
+	d = merge([]branch{{sol: sol}})
+	d.tr, d.round = tr, *r
+	return d, true
+}
+
+// extends reports whether round r is round old with moves or observations
+// added after its own.
+func extends(r, old *hunt.Round) bool {
+	if r.Start != old.Start || len(r.Moves) < len(old.Moves) || len(r.Obs) < len(old.Obs) {
+		return false
+	}
+	for i, m := range old.Moves {
+		if r.Moves[i] != m {
+			return false
+		}
+	}
+	for i, o := range old.Obs {
+		if r.Obs[i] != o {
+			return false
+		}
+	}
+	return true
 }
 
 // cards returns Jack's cards as a viewer sees them: exactly, or, with
