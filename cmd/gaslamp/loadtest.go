@@ -67,6 +67,8 @@ func runLoadtest(args []string) int {
 	bot := fs.String("bot", "random", "bot for the other seats")
 	level := fs.String("bot-level", "easy", "the bots' level: easy, normal or hard")
 	serverDebug := fs.String("server-debug-addr", "", "with no --addr: serve the started server's profiler on this loopback address (serve --debug-addr)")
+	var serveFlags serveFlagList
+	fs.Var(&serveFlags, "serve-flag", "with no --addr: a flag for the started nodes' serve, repeatable (e.g. --serve-flag=--gc-percent=400)")
 	cpuProfile := fs.String("cpuprofile", "", "write the load generator's own CPU profile to this file")
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -101,9 +103,13 @@ func runLoadtest(args []string) int {
 		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --nodes above 1 needs --database and --nats (the nodes share them)")
 		return 2
 	}
+	if *addr != "" && len(serveFlags) > 0 {
+		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --serve-flag applies to the nodes loadtest starts, not to --addr")
+		return 2
+	}
 	var cluster *localCluster
 	if *addr == "" {
-		var extra []string
+		extra := append([]string(nil), serveFlags...)
 		if *database != "" {
 			extra = append(extra, "--database", *database)
 		}
@@ -341,6 +347,20 @@ func (f fault) String() string {
 }
 
 // faultList is the repeatable --fault flag.
+// serveFlagList is the repeatable --serve-flag: flags passed on to the
+// started nodes' serve.
+type serveFlagList []string
+
+func (l *serveFlagList) String() string { return strings.Join(*l, " ") }
+
+func (l *serveFlagList) Set(v string) error {
+	if !strings.HasPrefix(v, "--") {
+		return fmt.Errorf("%q is not a flag of serve (it starts with --)", v)
+	}
+	*l = append(*l, v)
+	return nil
+}
+
 type faultList []fault
 
 func (l *faultList) String() string {
