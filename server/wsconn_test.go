@@ -256,11 +256,7 @@ func TestFrameSentWithTheUpgrade(t *testing.T) {
 // the move, and the writer gathers frames queued together).
 func TestMoversUpdateAndAckInOneWrite(t *testing.T) {
 	e := newEnv(t, nil)
-	id, _, _, ca, cb := twoPlayers(e, "10")
-	tb, err := e.srv.hub.get(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	id, alice, _, ca, cb := twoPlayers(e, "10")
 	type write struct {
 		c      *conn
 		frames []string
@@ -281,27 +277,14 @@ func TestMoversUpdateAndAckInOneWrite(t *testing.T) {
 	}
 	e.srv.writeHook.Store(&hook)
 	defer e.srv.writeHook.Store(nil)
-	var alice *conn
-	found := make(chan struct{})
-	tb.do(func() {
-		defer close(found)
-		for c := range tb.conns {
-			if c.userID == tb.rec.Seats[0].UserID {
-				alice = c
-			}
-		}
-	})
-	<-found
-	if alice == nil {
-		t.Fatal("no connection of Alice's on the table")
-	}
+	ac := connOf(t, e, id, alice.id)
 	mid := ca.move(0, 0, `{"kind":"pick","n":2}`)
 	ca.next("ack")
 	cb.next("update")
 	ack := "ack v1 " + mid
 	for {
 		w := <-writes // Alice's ack has been read, so its write was hooked
-		if w.c != alice || !slices.Contains(w.frames, ack) {
+		if w.c != ac || !slices.Contains(w.frames, ack) {
 			continue
 		}
 		if !slices.Contains(w.frames, "update v1 ") {
@@ -316,24 +299,7 @@ func TestMoversUpdateAndAckInOneWrite(t *testing.T) {
 func TestHeldConnectionStartsNoWriter(t *testing.T) {
 	e := newEnv(t, nil)
 	id, alice, _, _, _ := twoPlayers(e, "10")
-	tb, err := e.srv.hub.get(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c *conn
-	found := make(chan struct{})
-	tb.do(func() {
-		defer close(found)
-		for x := range tb.conns {
-			if x.userID == alice.id {
-				c = x
-			}
-		}
-	})
-	<-found
-	if c == nil {
-		t.Fatal("no connection of Alice's on the table")
-	}
+	c := connOf(t, e, id, alice.id)
 	writes := make(chan []string, 64)
 	hook := func(w *conn, frames [][]byte) {
 		if w == c {
@@ -377,4 +343,28 @@ func TestHeldConnectionStartsNoWriter(t *testing.T) {
 			break
 		}
 	}
+}
+
+// connOf returns the server's connection of user on table id.
+func connOf(t *testing.T, e *env, id, user string) *conn {
+	t.Helper()
+	tb, err := e.srv.hub.get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *conn
+	found := make(chan struct{})
+	tb.do(func() {
+		defer close(found)
+		for x := range tb.conns {
+			if x.userID == user {
+				c = x
+			}
+		}
+	})
+	<-found
+	if c == nil {
+		t.Fatalf("no connection of user %s on table %s", user, id)
+	}
+	return c
 }
