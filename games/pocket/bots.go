@@ -46,7 +46,7 @@ type Endgame struct {
 	seat   game.Seat
 	rng    game.Rand
 	budget time.Duration
-	search *bot.ISMCTS
+	search searcher
 	sv     *solver
 	exact  int // decisions made by the exact search
 	vals   []float64
