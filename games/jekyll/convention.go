@@ -61,8 +61,15 @@ func (b *Partner) consistencyAbove(v *View, st *State, floor float64) float64 {
 // trick after the last one: the partner's plays are weighed from there. It
 // reports whether the replay reached the present.
 func convReplay(v *View, st *State, me int, at func(r *round, c Card) bool) bool {
+	ok, _ := convReplayBlack(v, st, me, at)
+	return ok
+}
+
+// convReplayBlack is convReplay that also returns the index of the last
+// trick of the round with a black swap (-1: none).
+func convReplayBlack(v *View, st *State, me int, at func(r *round, c Card) bool) (bool, int) {
 	if st.cfg.Fog || st.phase != phaseNight || v.Trick == nil && len(v.Tricks) == 0 {
-		return false
+		return false, -1
 	}
 	n := len(v.Tricks)
 	tricks := make([]*TrickView, 0, n+1)
@@ -76,18 +83,18 @@ func convReplay(v *View, st *State, me int, at func(r *round, c Card) bool) bool
 	var by [8][3]uint8
 	for i, tv := range tricks {
 		if i >= 8 || len(tv.Cards) == 0 || i < n && len(tv.Cards) != 3 {
-			return false
+			return false, -1
 		}
 		for k, pv := range tv.Cards {
 			c, ok := ParseCard(pv.Card)
 			if !ok || k > 2 {
-				return false
+				return false, -1
 			}
 			cards[i][k] = c
 			if k > 0 {
 				s := seatIndex(pv.By)
 				if s != 0 && s != 1 {
-					return false
+					return false, -1
 				}
 				by[i][k] = uint8(s)
 			}
@@ -99,7 +106,7 @@ func convReplay(v *View, st *State, me int, at func(r *round, c Card) bool) bool
 		switch {
 		case ok:
 			_, _, ok = convSim(st, tricks, &cards, &by, choices, black+1, me, at)
-			return ok
+			return ok, black
 		case need && len(choices) < 4:
 			choices = append(choices, 0)
 			continue
@@ -109,7 +116,7 @@ func convReplay(v *View, st *State, me int, at func(r *round, c Card) bool) bool
 			choices = choices[:len(choices)-1]
 		}
 		if len(choices) == 0 {
-			return false
+			return false, -1
 		}
 		choices[len(choices)-1]++
 	}
