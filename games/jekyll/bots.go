@@ -27,7 +27,6 @@ import (
 func init() {
 	game.RegisterBot("jekyll", "partner", newPartner)
 	game.RegisterBot("jekyll", "convention", newConvention)
-	game.RegisterBot("jekyll", "signal", newSignal)
 }
 
 type level struct {
@@ -54,10 +53,6 @@ type Partner struct {
 	conv      bool // weight sampled worlds by the convention (convention.go)
 	giftPrior bool // draw worlds by the gift prior (giftprior.go)
 	cvals     []MoveValue
-	signal    bool            // round 2 by the reproducible level 0 (signal.go)
-	sigN      int             // worlds of a level-0 decision
-	sigCache  map[sigKey]Card // level-0 decisions already made
-	sigOwn    Card            // the bot's own level-0 play at its last decision (NoCard: none)
 }
 
 func newPartner(cfg game.BotConfig) (game.Bot, error) {
@@ -110,12 +105,6 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 	b.sums = append(b.sums[:0], make([]float64, len(legal))...)
 	if b.conv {
 		return b.chooseNightConv(v, legal, deadline)
-	}
-	if b.signal {
-		if m, ok := b.chooseNightSignal(v, legal, deadline); ok {
-			return m
-		}
-		b.sums = append(b.sums[:0], make([]float64, len(legal))...)
 	}
 	n := 0
 	var mine uint32

@@ -61,15 +61,8 @@ func (b *Partner) consistencyAbove(v *View, st *State, floor float64) float64 {
 // trick after the last one: the partner's plays are weighed from there. It
 // reports whether the replay reached the present.
 func convReplay(v *View, st *State, me int, at func(r *round, c Card) bool) bool {
-	ok, _ := convReplayBlack(v, st, me, at)
-	return ok
-}
-
-// convReplayBlack is convReplay that also returns the index of the last
-// trick of the round with a black swap (-1: none).
-func convReplayBlack(v *View, st *State, me int, at func(r *round, c Card) bool) (bool, int) {
 	if st.cfg.Fog || st.phase != phaseNight || v.Trick == nil && len(v.Tricks) == 0 {
-		return false, -1
+		return false
 	}
 	n := len(v.Tricks)
 	tricks := make([]*TrickView, 0, n+1)
@@ -83,18 +76,18 @@ func convReplayBlack(v *View, st *State, me int, at func(r *round, c Card) bool)
 	var by [8][3]uint8
 	for i, tv := range tricks {
 		if i >= 8 || len(tv.Cards) == 0 || i < n && len(tv.Cards) != 3 {
-			return false, -1
+			return false
 		}
 		for k, pv := range tv.Cards {
 			c, ok := ParseCard(pv.Card)
 			if !ok || k > 2 {
-				return false, -1
+				return false
 			}
 			cards[i][k] = c
 			if k > 0 {
 				s := seatIndex(pv.By)
 				if s != 0 && s != 1 {
-					return false, -1
+					return false
 				}
 				by[i][k] = uint8(s)
 			}
@@ -106,7 +99,7 @@ func convReplayBlack(v *View, st *State, me int, at func(r *round, c Card) bool)
 		switch {
 		case ok:
 			_, _, ok = convSim(st, tricks, &cards, &by, choices, black+1, me, at)
-			return ok, black
+			return ok
 		case need && len(choices) < 4:
 			choices = append(choices, 0)
 			continue
@@ -116,7 +109,7 @@ func convReplayBlack(v *View, st *State, me int, at func(r *round, c Card) bool)
 			choices = choices[:len(choices)-1]
 		}
 		if len(choices) == 0 {
-			return false, -1
+			return false
 		}
 		choices[len(choices)-1]++
 	}

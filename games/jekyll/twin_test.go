@@ -66,8 +66,8 @@ func TestConventionBotTwinWorlds(t *testing.T) {
 			t.Fatalf("seed %d: the seat's views of the twin worlds differ:\n%s\n%s", seed, ja, jb)
 		}
 		legal := a.Legal(s, nil)
-		for _, kind := range []string{"convention", "partner", "signal"} {
-			mk := map[string]game.BotFactory{"convention": newConvention, "partner": newPartner, "signal": newSignal}[kind]
+		for _, kind := range []string{"convention", "partner"} {
+			mk := map[string]game.BotFactory{"convention": newConvention, "partner": newPartner}[kind]
 			cfg := game.BotConfig{Rules: Rules{}, Seat: s, Seed: seed, Budget: -1, Level: "easy"}
 			ba, _ := mk(cfg)
 			bb, _ := mk(cfg)
