@@ -93,7 +93,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		procsSet = procsSet || f.Name == "procs"
 	})
 	if *procs < 0 || *procs > maxProcs {
-		fmt.Fprintf(os.Stderr, "gaslamp serve: --procs must be 0 (twice the cores) or between 1 and %d, got %d\n", maxProcs, *procs)
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --procs must be 0 (the default for this machine, see --help) or between 1 and %d, got %d\n", maxProcs, *procs)
 		return 2
 	}
 	cores := startProcs

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,5 +142,23 @@ func TestServeProcs(t *testing.T) {
 		if got := serveProcs(c.procs, c.cores); got != c.want {
 			t.Errorf("serveProcs(%d, %d) = %d, want %d", c.procs, c.cores, got, c.want)
 		}
+	}
+}
+
+// TestServeSetsProcs: serve runs on --procs when given, and on serveProcs'
+// default when neither the flag nor the GOMAXPROCS environment variable says.
+func TestServeSetsProcs(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(before) })
+	runServer(t, "--data", t.TempDir(), "--procs", "3")
+	if got := runtime.GOMAXPROCS(0); got != 3 {
+		t.Errorf("serve --procs 3 runs on %d processors", got)
+	}
+	if os.Getenv("GOMAXPROCS") != "" {
+		return // the environment wins over the default
+	}
+	runServer(t, "--data", t.TempDir())
+	if got, want := runtime.GOMAXPROCS(0), serveProcs(0, startProcs); got != want {
+		t.Errorf("serve runs on %d processors by default, want %d (%d cores)", got, want, startProcs)
 	}
 }
