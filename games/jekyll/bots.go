@@ -17,10 +17,12 @@ import (
 // ranks its gifts with a heuristic and, when its level allows, checks the best
 // few by the same sampling, the rest of the gifts made by the heuristic.
 //
-// Levels: easy 6 samples within 100 ms, normal 24 within 400 ms, hard 96
-// within 600 ms (a decision never starts a new sample past its budget, and
-// one sample takes a few to a few tens of milliseconds, so hard decides in
-// under a second; BotConfig.Budget replaces the time, and a negative Budget
+// Levels: easy 6 samples within 100 ms, normal 96 within 700 ms, hard 384
+// within 2 s (a decision never starts a new sample past its budget, and one
+// sample takes a few to a few tens of milliseconds, so a decision ends soon
+// after its budget; without a clock, on this project's 2-core machine, 96
+// samples take p95 0.43 s and 384 p95 1.4-1.9 s, under the promises of 1 s and
+// 3 s; BotConfig.Budget replaces the time, and a negative Budget
 // removes it: the bot then always takes its level's samples, so that its moves
 // depend on its seed only, as the arena needs for reproducible runs).
 
@@ -38,8 +40,8 @@ type level struct {
 
 var levels = map[string]level{
 	"easy":   {samples: 6, budget: 100 * time.Millisecond, dayTop: 0, over: 1},
-	"normal": {samples: 24, budget: 400 * time.Millisecond, dayTop: 2, over: 2},
-	"hard":   {samples: 96, budget: 600 * time.Millisecond, dayTop: 3, over: 2},
+	"normal": {samples: 96, budget: 700 * time.Millisecond, dayTop: 3, over: 2},
+	"hard":   {samples: 384, budget: 2 * time.Second, dayTop: 3, over: 2},
 }
 
 // Partner is the sampling bot of one seat.
