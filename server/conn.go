@@ -35,6 +35,9 @@ type conn struct {
 	name   string
 	sess   string // session token hash, for rate limits
 	ip     string
+	// frameKeys are the limiter's keys of this connection's frames: its
+	// session's ("" for none) and its IP address's.
+	frameKeys [2]string
 
 	quit chan struct{}
 	once sync.Once
@@ -337,6 +340,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
 	c := &conn{s: s, t: t, ws: ws, lc: lc, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
 		quit: make(chan struct{}), writerDone: make(chan struct{})}
+	c.frameKeys[1] = ipKey("frame", ip)
+	if c.sess != "" {
+		c.frameKeys[0] = sessionKey("frame", c.sess)
+	}
 	// A table unloaded as idle between the lookup and the attach (the
 	// handshake outlasted the idle limit, or the sweep stopped it while the
 	// attach waited in its queue) is loaded again: the visit must not find
@@ -438,7 +445,7 @@ func (c *conn) readFrame(typ websocket.MessageType, r io.Reader) bool {
 			return false
 		}
 		received := time.Now()
-		if !c.s.limiter.allowBoth("frame", c.sess, c.s.cfg.Limits.Frames, c.ip, c.s.cfg.Limits.FramesIP) {
+		if !c.s.limiter.allowKeys(c.frameKeys[0], c.s.cfg.Limits.Frames, c.frameKeys[1], c.s.cfg.Limits.FramesIP) {
 			return c.rateLimited()
 		}
 		if typ != websocket.MessageText {

@@ -110,8 +110,24 @@ func (l *limiter) sweep(now time.Time) {
 // allowBoth checks the session's bucket and the IP's bucket for one kind of
 // action; both must have a token. session may be "" (anonymous).
 func (l *limiter) allowBoth(kind, session string, rs Rate, ip string, ri Rate) bool {
-	if session != "" && !l.allow(kind+"|s|"+session, rs) {
+	sk := ""
+	if session != "" {
+		sk = sessionKey(kind, session)
+	}
+	return l.allowKeys(sk, rs, ipKey(kind, ip), ri)
+}
+
+// sessionKey and ipKey are the bucket keys of one kind of action for a
+// session and for an IP address.
+func sessionKey(kind, session string) string { return kind + "|s|" + session }
+func ipKey(kind, ip string) string           { return kind + "|ip|" + ip }
+
+// allowKeys is allowBoth with the buckets' keys made beforehand (sk "" for
+// an anonymous session): a connection makes its frame keys once, not for
+// every frame it reads.
+func (l *limiter) allowKeys(sk string, rs Rate, ik string, ri Rate) bool {
+	if sk != "" && !l.allow(sk, rs) {
 		return false
 	}
-	return l.allow(kind+"|ip|"+ip, ri)
+	return l.allow(ik, ri)
 }
