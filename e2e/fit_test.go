@@ -247,18 +247,21 @@ func TestBrowserLobbyFitsWithBotChoices(t *testing.T) {
 		mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = `+jsString(lang)+`; s.dispatchEvent(new Event('change')); })()`)
 		p.waitJS("the lobby in "+lang, `document.documentElement.lang === `+jsString(lang), scaled(10*time.Second))
 		for _, game := range []string{"whitehall", "whitechapel", "pocket", "jekyll"} {
-			n := mustEval[int](p, `(() => {
+			// The lobby fetches its game list after the sign-in: wait for
+			// it, and for the game's seat rows, as a player would.
+			p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value=`+jsString(game)+`]')`, scaled(15*time.Second))
+			mustEval[chromedp.Void](p, `(() => {
   const g = document.getElementById('game-select');
   g.value = `+jsString(game)+`;
   g.dispatchEvent(new Event('change'));
+})()`)
+			p.waitJS(game+"'s seat rows", `document.querySelectorAll('[data-seat-kind]').length >= 2`, scaled(10*time.Second))
+			mustEval[chromedp.Void](p, `(() => {
   const kinds = [...document.querySelectorAll('[data-seat-kind]')];
   kinds.slice(1).forEach((k) => { k.value = 'bot'; k.dispatchEvent(new Event('change')); });
   document.querySelectorAll('details.bot-kind').forEach((d) => { d.open = true; });
-  return [...document.querySelectorAll('[data-seat-bot]')].filter((s) => s.getClientRects().length > 0).length;
 })()`)
-			if n == 0 {
-				t.Fatalf("%s, %s: no bot choice shown", lang, game)
-			}
+			p.waitJS(lang+", "+game+": a bot choice shown", `[...document.querySelectorAll('[data-seat-bot]')].some((s) => s.getClientRects().length > 0)`, scaled(10*time.Second))
 			mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
 			p.checkNoOverflowX(fmt.Sprintf("the %s lobby, %s, every bot choice open, 390 px", lang, game))
 			if game == "whitechapel" {
