@@ -83,7 +83,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	idleUnload := fs.Duration("idle-unload", server.DefaultIdleUnload, "a table with no connection and nothing for the server to do leaves memory after this long idle, and comes back from the store on the next visit (0: keep every table loaded)")
 	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time to finish and acknowledge the moves received and close every client's connection before exiting")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
-	procs := fs.Int("procs", 0, "Go processors the server's goroutines run on (GOMAXPROCS; 0: twice the cores it may use on a machine of up to 4 cores, which lowered the p99 latency under load on a 2-core machine, see the README; the cores on a larger one); a GOMAXPROCS environment variable wins over this default")
+	procs := fs.Int("procs", 0, "Go processors the server's goroutines run on (GOMAXPROCS; 0: twice the cores it may use on a machine of up to 4 cores, which lowered the p99 latency under load on a 2-core machine, see docs/performance.md; the cores on a larger one); a GOMAXPROCS environment variable wins over this default")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -294,7 +294,7 @@ var startProcs = runtime.GOMAXPROCS(0)
 // beside it, four processors instead of two gave a median p99 move-to-view
 // latency of 81 ms against 119 ms at 4,000 players (12 interleaved pairs,
 // 10 of them in its favour), at the same throughput and about 8% more CPU a
-// move (README, "Measured figures").
+// move (docs/performance.md).
 func serveProcs(procs, cores int) int {
 	if procs > 0 {
 		return procs

@@ -133,7 +133,7 @@ func TestServeOnePerDataDirectory(t *testing.T) {
 }
 
 // TestServeProcs: serve runs its goroutines on twice the cores by default on
-// a machine of up to 4 cores (the measured latency gain is in the README), on
+// a machine of up to 4 cores (the measured latency gain is in docs/performance.md), on
 // the cores beyond, on --procs when given, and never on more than maxProcs.
 func TestServeProcs(t *testing.T) {
 	for _, c := range []struct{ procs, cores, want int }{
