@@ -136,6 +136,10 @@ type mailJob struct {
 	// short: the mail says the move's time runs short (a quarter is
 	// left), not that it is the player's move.
 	short bool
+	// at is when the table queued the mail (its turn came, or its time ran
+	// short): the hour between two mails (MailEvery) counts from it, not
+	// from when the sender, which may lag behind a busy server, gets to it.
+	at time.Time
 }
 
 // mailer sends the mails from one goroutine.
@@ -224,7 +228,11 @@ func (m *mailer) handle(j mailJob) {
 	if err != nil || !acc.MailTurns || acc.Email == "" {
 		return
 	}
-	if ok, err := m.s.store.ClaimMail(ctx, j.user, j.table, m.s.now(), MailEvery); err != nil || !ok {
+	at := j.at
+	if at.IsZero() {
+		at = m.s.now()
+	}
+	if ok, err := m.s.store.ClaimMail(ctx, j.user, j.table, at, MailEvery); err != nil || !ok {
 		return
 	}
 	msg, err := m.message(acc, j)
@@ -346,7 +354,7 @@ func (t *table) notifyMail(user string, others []string) {
 	if t.s.mail == nil || t.pace == nil || t.pace.Kind != "turn" {
 		return
 	}
-	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), others: others})
+	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), others: others, at: t.s.now()})
 }
 
 // notifyMailShort queues the mail of user at t that the turn-based move's
@@ -355,7 +363,7 @@ func (t *table) notifyMailShort(user string) {
 	if t.s.mail == nil || t.pace == nil || t.pace.Kind != "turn" {
 		return
 	}
-	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), short: true})
+	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), short: true, at: t.s.now()})
 }
 
 // unsubscribeToken signs a user id: HMAC-SHA256 under the server's secret,

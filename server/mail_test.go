@@ -16,7 +16,9 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"gaslamp/game"
 	"gaslamp/internal/testscale"
+	"gaslamp/server/internal/testgame"
 )
 
 // sinkMail is one message the SMTP sink accepted.
@@ -320,6 +322,33 @@ func TestMailYourMove(t *testing.T) {
 		subject, _ := new(mime.WordDecoder).DecodeHeader(m.Msg.Header.Get("Subject"))
 		if len(m.To) != 1 || m.To[0] != "alice@example.org" || !strings.HasPrefix(subject, "Jij bent aan zet in ") || !strings.Contains(subject, "Bob") {
 			t.Fatalf("mail %d to %v, subject %q", i+1, m.To, subject)
+		}
+	}
+}
+
+// TestMailHourCountsFromTheTurn: the hour between two "your move" mails
+// counts from when the turns came, not from when the sender got to them. A
+// sender that lags behind a busy server (here: jobs handled two hours late)
+// must still send the mail of a turn that came an hour after the last one.
+// CI once saw TestMailYourMove lose its last mail that way: the sender
+// claimed the first mail after the test's clock had moved on.
+func TestMailHourCountsFromTheTurn(t *testing.T) {
+	e, sink, clk := mailEnv(t)
+	alice := e.account("Alice")
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "mail_turns": true, "lang": "en"}, nil); code != http.StatusOK {
+		t.Fatalf("alice's settings %d", code)
+	}
+	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
+	rules, err := game.Lookup(testgame.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := clk.Now()
+	clk.advance(2 * MailEvery) // the sender gets to both turns this late
+	for i, at := range []time.Time{first, first.Add(MailEvery)} {
+		e.srv.mail.handle(mailJob{user: alice.id, table: c.ID, game: rules.Name(), at: at})
+		if m := sink.next(fmt.Sprintf("the mail of turn %d", i+1)); len(m.To) != 1 || m.To[0] != "alice@example.org" {
+			t.Fatalf("mail %d to %v", i+1, m.To)
 		}
 	}
 }
