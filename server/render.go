@@ -56,18 +56,26 @@ func encodeEvents(evs []game.Event) ([]sentEvent, error) {
 	if len(evs) == 0 {
 		return nil, nil
 	}
-	out := make([]sentEvent, len(evs))
-	var buf []byte
+	scratch := eventScratch.Get().(*[]byte)
+	defer func() {
+		if cap(*scratch) <= 64<<10 {
+			eventScratch.Put(scratch)
+		}
+	}()
+	tmp := (*scratch)[:0]
 	ends := make([]int, len(evs))
 	for i, e := range evs {
-		b, err := json.Marshal(e)
-		if err != nil {
+		var err error
+		if tmp, err = appendEvent(tmp, e); err != nil {
 			return nil, fmt.Errorf("event %s: %w", e.Type, err)
 		}
-		buf = append(buf, b...)
-		ends[i] = len(buf)
+		ends[i] = len(tmp)
 	}
-	buf = slices.Clip(buf)
+	*scratch = tmp
+	// The table keeps the bytes for its game's life: one buffer of their
+	// exact size.
+	buf := slices.Clone(tmp)
+	out := make([]sentEvent, len(evs))
 	start := 0
 	for i, e := range evs {
 		out[i] = sentEvent{to: e.To, json: buf[start:ends[i]:ends[i]]}
@@ -75,6 +83,9 @@ func encodeEvents(evs []game.Event) ([]sentEvent, error) {
 	}
 	return out, nil
 }
+
+// eventScratch holds the buffers encodeEvents writes into.
+var eventScratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // appendRawArray appends the JSON array of items to dst. The items are
 // already compact JSON (events from json.Marshal, intents from the games'

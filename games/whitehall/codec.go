@@ -3,6 +3,7 @@ package whitehall
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"gaslamp/game"
@@ -67,6 +68,17 @@ type wireMove struct {
 	Card   *string         `json:"card"`
 }
 
+// fastMove is what fastParse reads: the fields of a wireMove without
+// pointers, so that reading a move allocates nothing.
+type fastMove struct {
+	kind                  string
+	to                    json.RawMessage
+	via, circle           int
+	at, card              string
+	hasVia, hasCircle     bool
+	hasAt, hasCard, hasTo bool
+}
+
 // DecodeMove implements game.Rules: it parses an intent into a move without
 // judging whether it is legal now. Every field the kind needs must be there,
 // in range (circles 1..189, known crossing labels), and no other.
@@ -75,9 +87,9 @@ func (Rules) DecodeMove(data []byte) (game.Move, error) { return decodeMove(data
 // decodeMove is DecodeMove; fast allows the reflection-free path for the
 // canonical form.
 func decodeMove(data []byte, fast bool) (game.Move, error) {
-	var w wireMove
-	if !fast || !fastParse(data, &w) {
-		w = wireMove{}
+	var f fastMove
+	if !fast || !fastParse(data, &f) {
+		var w wireMove
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&w); err != nil {
@@ -86,10 +98,24 @@ func decodeMove(data []byte, fast bool) (game.Move, error) {
 		if dec.More() {
 			return 0, malformed("trailing data")
 		}
+		f = fastMove{kind: w.Kind, to: w.To, hasTo: w.To != nil, hasVia: w.Via != nil, hasCircle: w.Circle != nil,
+			hasAt: w.At != nil, hasCard: w.Card != nil}
+		if f.hasVia {
+			f.via = *w.Via
+		}
+		if f.hasCircle {
+			f.circle = *w.Circle
+		}
+		if f.hasAt {
+			f.at = *w.At
+		}
+		if f.hasCard {
+			f.card = *w.Card
+		}
 	}
 	var k MoveKind
 	for i, n := range moveKindNames {
-		if i > 0 && n == w.Kind {
+		if i > 0 && n == f.kind {
 			k = MoveKind(i)
 		}
 	}
@@ -97,7 +123,7 @@ func decodeMove(data []byte, fast bool) (game.Move, error) {
 		return 0, malformed("unknown kind")
 	}
 	// has reports which fields are present: to, via, circle, at, card.
-	has := [5]bool{w.To != nil, w.Via != nil, w.Circle != nil, w.At != nil, w.Card != nil}
+	has := [5]bool{f.hasTo, f.hasVia, f.hasCircle, f.hasAt, f.hasCard}
 	need := [5]bool{}
 	var m game.Move
 	var err *game.Error
@@ -105,48 +131,51 @@ func decodeMove(data []byte, fast bool) (game.Move, error) {
 	case MoveLocation, MoveReveal, MoveFalseClue, MoveSearch, MoveScent, MoveArrest, MoveGuess:
 		need[2] = true
 		var c int
-		if c, err = circleArg(w.Circle); err == nil {
+		if c, err = circleArg(f.circle, f.hasCircle); err == nil {
 			m = mv(k, c, 0)
 		}
 	case MoveWalk, MoveAlley, MoveBoat:
 		need[0] = true
 		var c int
-		if c, err = circleRaw(w.To); err == nil {
+		if c, err = circleRaw(f.to); err == nil {
 			m = mv(k, c, 0)
 		}
 	case MoveCoach:
 		need[0], need[1] = true, true
 		var c, v int
-		if c, err = circleRaw(w.To); err == nil {
-			if v, err = circleArg(w.Via); err == nil {
+		if c, err = circleRaw(f.to); err == nil {
+			if v, err = circleArg(f.via, f.hasVia); err == nil {
 				m = Coach(v, c)
 			}
 		}
 	case MovePlace:
 		need[3] = true
 		var x int
-		if x, err = crossingArg(w.At); err == nil {
+		if x, err = crossingArg(f.at, f.hasAt); err == nil {
 			m = mv(k, x, 0)
 		}
 	case MoveFigure, MoveSpeed:
 		need[0] = true
 		var l string
-		if w.To == nil || json.Unmarshal(w.To, &l) != nil {
+		if in, ok := plainString(f.to); ok {
+			l = string(in)
+		} else if l, ok = unmarshalString(f.to); !ok {
 			err = malformed("to must be a crossing label")
-		} else {
+		}
+		if err == nil {
 			var x int
-			if x, err = crossingArg(&l); err == nil {
+			if x, err = crossingArg(l, true); err == nil {
 				m = mv(k, x, 0)
 			}
 		}
 	case MoveNewspaper:
 		need[4] = true
 		switch {
-		case w.Card == nil:
+		case !f.hasCard:
 			err = malformed("card missing")
-		case *w.Card == "alley":
+		case f.card == "alley":
 			m = Newspaper(CardAlley)
-		case *w.Card == "boat":
+		case f.card == "boat":
 			m = Newspaper(CardBoat)
 		default:
 			err = malformed("card must be alley or boat")
@@ -167,26 +196,73 @@ func malformed(detail string) *game.Error {
 	return &game.Error{Code: game.CodeMalformed, Text: game.T("err.malformed-move"), Detail: detail}
 }
 
-func circleArg(p *int) (int, *game.Error) {
-	if p == nil || *p < 1 || *p > numCircles {
+func circleArg(c int, present bool) (int, *game.Error) {
+	if !present || c < 1 || c > numCircles {
 		return 0, malformed("circle must be 1..189")
 	}
-	return *p, nil
+	return c, nil
 }
 
 func circleRaw(raw json.RawMessage) (int, *game.Error) {
+	if c, ok := smallNumber(raw); ok {
+		return circleArg(c, true)
+	}
 	var c int
-	if raw == nil || json.Unmarshal(raw, &c) != nil {
+	// A copy for json.Unmarshal, which would otherwise keep raw (and the
+	// move read with it) on the heap.
+	if raw == nil || json.Unmarshal(slices.Clone(raw), &c) != nil {
 		return 0, malformed("to must be a circle number")
 	}
-	return circleArg(&c)
+	return circleArg(c, true)
 }
 
-func crossingArg(l *string) (int, *game.Error) {
-	if l == nil {
+// unmarshalString reads a JSON string by json.Unmarshal.
+func unmarshalString(raw json.RawMessage) (string, bool) {
+	var l string
+	if raw == nil || json.Unmarshal(slices.Clone(raw), &l) != nil {
+		return "", false
+	}
+	return l, true
+}
+
+// smallNumber reads 1 to 4 digits without a leading zero, a number as JSON
+// writes it, without reflection; false for anything else, which
+// json.Unmarshal then judges.
+func smallNumber(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 4 || b[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for _, ch := range b {
+		if ch < '0' || ch > '9' {
+			return 0, false
+		}
+		n = 10*n + int(ch-'0')
+	}
+	return n, true
+}
+
+// plainString reads a JSON string of printable ASCII without escapes
+// without reflection; false for anything else, which json.Unmarshal then
+// judges.
+func plainString(b []byte) ([]byte, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return nil, false
+	}
+	in := b[1 : len(b)-1]
+	for _, ch := range in {
+		if ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\' {
+			return nil, false
+		}
+	}
+	return in, true
+}
+
+func crossingArg(l string, present bool) (int, *game.Error) {
+	if !present {
 		return 0, malformed("crossing missing")
 	}
-	x := crossingOf(*l)
+	x := crossingOf(l)
 	if x < 0 {
 		return 0, malformed("unknown crossing")
 	}
@@ -196,7 +272,7 @@ func crossingArg(l *string) (int, *game.Error) {
 // fastParse reads the canonical form EncodeMove writes ({"kind":"walk","to":42},
 // no spaces, no escapes) into w without reflection. It reports false for
 // anything else, which DecodeMove then reads with encoding/json.
-func fastParse(data []byte, w *wireMove) bool {
+func fastParse(data []byte, w *fastMove) bool {
 	const head = `{"kind":"`
 	if !bytes.HasPrefix(data, []byte(head)) || data[len(data)-1] != '}' {
 		return false
@@ -206,7 +282,11 @@ func fastParse(data []byte, w *wireMove) bool {
 	if end < 0 {
 		return false
 	}
-	w.Kind = string(rest[:end])
+	for _, n := range moveKindNames { // an unknown kind stays "", refused as such
+		if string(rest[:end]) == n {
+			w.kind = n
+		}
+	}
 	rest = rest[end+1:]
 	for len(rest) > 0 {
 		if len(rest) < 2 || rest[0] != ',' || rest[1] != '"' {
@@ -217,7 +297,7 @@ func fastParse(data []byte, w *wireMove) bool {
 		if end < 0 || len(rest) < end+2 || rest[end+1] != ':' {
 			return false
 		}
-		name := string(rest[:end])
+		name := rest[:end]
 		rest = rest[end+2:]
 		var val []byte
 		if len(rest) > 0 && rest[0] == '"' {
@@ -232,35 +312,31 @@ func fastParse(data []byte, w *wireMove) bool {
 				e = len(rest)
 			}
 			val = rest[:e]
-			if len(val) == 0 || len(val) > 4 {
-				return false
-			}
-			for _, ch := range val {
-				if ch < '0' || ch > '9' {
-					return false
-				}
-			}
 		}
 		rest = rest[len(val):]
-		if bytes.IndexByte(val, '\\') >= 0 {
+		if len(val) == 0 {
 			return false
 		}
-		str := string(val)
-		num, _ := strconv.Atoi(str)
 		quoted := val[0] == '"'
+		num, isNum := smallNumber(val)
+		if quoted {
+			if _, ok := plainString(val); !ok {
+				return false
+			}
+		} else if !isNum {
+			return false
+		}
 		switch {
-		case name == "to" && w.To == nil:
-			w.To = json.RawMessage(str)
-		case name == "via" && w.Via == nil && !quoted:
-			w.Via = &num
-		case name == "circle" && w.Circle == nil && !quoted:
-			w.Circle = &num
-		case name == "at" && w.At == nil && quoted:
-			l := str[1 : len(str)-1]
-			w.At = &l
-		case name == "card" && w.Card == nil && quoted:
-			c := str[1 : len(str)-1]
-			w.Card = &c
+		case string(name) == "to" && !w.hasTo:
+			w.to, w.hasTo = json.RawMessage(val), true // read by decodeMove only, while data lives
+		case string(name) == "via" && !w.hasVia && !quoted:
+			w.via, w.hasVia = num, true
+		case string(name) == "circle" && !w.hasCircle && !quoted:
+			w.circle, w.hasCircle = num, true
+		case string(name) == "at" && !w.hasAt && quoted:
+			w.at, w.hasAt = string(val[1:len(val)-1]), true
+		case string(name) == "card" && !w.hasCard && quoted:
+			w.card, w.hasCard = string(val[1:len(val)-1]), true
 		default:
 			return false
 		}

@@ -118,3 +118,22 @@ func TestDeterminizeSurvivesDamagedViews(t *testing.T) {
 		}
 	})
 }
+
+// TestDecodeMoveAllocatesNothing: the server reads every move a player sends;
+// in the form EncodeMove writes, a move with a circle or a crossing (all but
+// the place and newspaper moves, which carry a string) is read without
+// allocating, and reads as it was written.
+func TestDecodeMoveAllocatesNothing(t *testing.T) {
+	for _, m := range []game.Move{Walk(42), Coach(12, 14), Alley(7), Boat(66), Figure(5), Speed(9), Search(42),
+		Arrest(9), Reveal(40), Location(12), AreaArrest(), Stop(), Pass()} {
+		data := []byte(Rules{}.EncodeMove(m))
+		var got game.Move
+		var err error
+		if allocs := testing.AllocsPerRun(20, func() { got, err = Rules{}.DecodeMove(data) }); allocs != 0 {
+			t.Errorf("%s: %.0f allocations", data, allocs)
+		}
+		if err != nil || got != m {
+			t.Errorf("%s read as %v, %v", data, got, err)
+		}
+	}
+}
