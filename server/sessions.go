@@ -2,10 +2,8 @@ package server
 
 import (
 	"context"
-	"errors"
 	"time"
 
-	"gaslamp/store"
 )
 
 // DefaultSessionIdle is how long a session may go unused before it expires,
@@ -88,15 +86,24 @@ const DefaultRevokeCheck = 30 * time.Second
 
 // closeRevoked closes the open WebSockets whose session no longer exists
 // in the store (or has expired), and returns how many sessions it ended.
+//
+// It asks the store about all the sessions at once (SessionsSeen): one
+// query a session had taken 5% of the server's CPU at 10,000 players, in a
+// burst every RevokeCheck.
 func (s *Server) closeRevoked(ctx context.Context) int {
+	hashes := s.caps.sessions()
+	if len(hashes) == 0 {
+		return 0
+	}
+	seen, err := s.store.SessionsSeen(ctx, hashes)
+	if err != nil {
+		return 0 // the store is down: keep the connections
+	}
 	n := 0
-	for _, h := range s.caps.sessions() {
-		sess, _, err := s.store.SessionByHash(ctx, h)
-		if err == nil && !s.expired(sess.LastSeen, s.now()) {
+	now := s.now()
+	for _, h := range hashes {
+		if at, ok := seen[h]; ok && !s.expired(at, now) {
 			continue
-		}
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			continue // the store is down: keep the connections
 		}
 		s.caps.closeSession(h)
 		n++

@@ -47,6 +47,54 @@ func (f *failingStore) Heartbeat(ctx context.Context, node string) error {
 	return f.Store.Heartbeat(ctx, node)
 }
 
+func (f *failingStore) SessionsSeen(ctx context.Context, hashes []string) (map[string]time.Time, error) {
+	if f.down.Load() {
+		return nil, errStoreDown
+	}
+	return f.Store.SessionsSeen(ctx, hashes)
+}
+
+// TestRevokeCheckKeepsConnectionsWhileStoreIsDown: the check of the open
+// WebSockets' sessions closes none while the store cannot answer (a store
+// outage is no sign-out), and closes the revoked one once it answers again.
+func TestRevokeCheckKeepsConnectionsWhileStoreIsDown(t *testing.T) {
+	dir := t.TempDir()
+	base, err := store.OpenSQLite(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := &failingStore{Store: base, tried: make(chan struct{}, 1)}
+	e := newEnvWithStore(t, dir, fs, func(c *Config) { c.RevokeCheck = -1 })
+	alice, bob := e.guest("Alice"), e.guest("Bob")
+	c := alice.table("6", 0, "human", "human")
+	wsA, wsB := e.dial(alice, c.ID), e.dial(bob, c.ID)
+	for _, ws := range []*client{wsA, wsB} {
+		ws.hello(-1)
+		ws.next("state")
+	}
+	if err := base.DeleteSession(t.Context(), store.Hash(alice.cookie)); err != nil {
+		t.Fatal(err)
+	}
+	fs.down.Store(true)
+	if n := e.srv.closeRevoked(t.Context()); n != 0 {
+		t.Fatalf("%d sessions ended while the store was down", n)
+	}
+	fs.down.Store(false)
+	if n := e.srv.closeRevoked(t.Context()); n != 1 {
+		t.Fatalf("%d sessions ended once the store answered, want 1 (Alice's)", n)
+	}
+	select {
+	case <-wsA.done:
+	case <-time.After(testscale.Timeout(10 * time.Second)):
+		t.Fatal("the revoked session's WebSocket is still open")
+	}
+	select {
+	case <-wsB.done:
+		t.Fatal("a WebSocket of a live session was closed")
+	default:
+	}
+}
+
 // TestStoreTroubleBacksOff: the retry wait doubles per consecutive failure
 // from 250 ms to 30 s, with ±50% jitter, and starts again after a success;
 // a kind of failure is logged at most once per interval, with a count.

@@ -57,6 +57,42 @@ func (s *sqlStore) SessionByHash(ctx context.Context, hash string) (Session, Use
 	return x, u, mapErr(err)
 }
 
+// sessionsChunk is how many hashes one query of SessionsSeen asks for
+// (SQLite allows 32,766 parameters; a few hundred keep each query short).
+const sessionsChunk = 500
+
+func (s *sqlStore) SessionsSeen(ctx context.Context, hashes []string) (map[string]time.Time, error) {
+	seen := make(map[string]time.Time, len(hashes))
+	for len(hashes) > 0 {
+		chunk := hashes[:min(len(hashes), sessionsChunk)]
+		hashes = hashes[len(chunk):]
+		args := make([]any, len(chunk))
+		for i, h := range chunk {
+			args[i] = h
+		}
+		q := `SELECT token_hash, last_seen FROM sessions WHERE token_hash IN (?` + strings.Repeat(`, ?`, len(chunk)-1) + `)`
+		rows, err := s.r.QueryContext(ctx, s.rebind(q), args...)
+		if err != nil {
+			return nil, mapErr(err)
+		}
+		for rows.Next() {
+			var h string
+			var at int64
+			if err := rows.Scan(&h, &at); err != nil {
+				rows.Close()
+				return nil, mapErr(err)
+			}
+			seen[h] = fromMS(at)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, mapErr(err)
+		}
+	}
+	return seen, nil
+}
+
 func (s *sqlStore) TouchSession(ctx context.Context, hash string, at time.Time) error {
 	return s.exec(ctx, `UPDATE sessions SET last_seen = ? WHERE token_hash = ? AND last_seen < ?`, ms(at), hash, ms(at))
 }

@@ -184,6 +184,11 @@ type Store interface {
 	// SessionByHash returns the session whose token hashes to hash and its
 	// user, whether or not it has expired: the caller judges its LastSeen.
 	SessionByHash(ctx context.Context, hash string) (Session, User, error)
+	// SessionsSeen returns when each of the sessions whose token hashes are
+	// given was last seen; a hash with no session is left out. It answers
+	// for many sessions at once (a node checks those of all its open
+	// WebSockets).
+	SessionsSeen(ctx context.Context, hashes []string) (map[string]time.Time, error)
 	// TouchSession records a use of the session at time at: its LastSeen
 	// becomes at, unless it is already later. An unknown session is no error.
 	TouchSession(ctx context.Context, hash string, at time.Time) error

@@ -233,6 +233,28 @@ func (s *Store) SessionByHash(ctx context.Context, hash string) (store.Session, 
 	return x, u, mapErr(err)
 }
 
+// SessionsSeen implements store.Store.
+func (s *Store) SessionsSeen(ctx context.Context, hashes []string) (map[string]time.Time, error) {
+	seen := make(map[string]time.Time, len(hashes))
+	if len(hashes) == 0 {
+		return seen, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT token_hash, last_seen FROM sessions WHERE token_hash = ANY($1)`, hashes)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var h string
+		var at int64
+		if err := rows.Scan(&h, &at); err != nil {
+			return nil, mapErr(err)
+		}
+		seen[h] = fromMS(at)
+	}
+	return seen, mapErr(rows.Err())
+}
+
 // TouchSession implements store.Store.
 func (s *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {
 	return s.exec(ctx, `UPDATE sessions SET last_seen = $1 WHERE token_hash = $2 AND last_seen < $1`, ms(at), hash)

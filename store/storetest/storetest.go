@@ -198,6 +198,28 @@ func testSessions(t *testing.T, db DB) {
 	if _, _, err := s.SessionByHash(ctx, "secret-token"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatal("a session must be found only by the hash of its token")
 	}
+	// SessionsSeen answers for many hashes at once, past one query's chunk,
+	// and leaves out those with no session.
+	h2 := store.Hash("other-token")
+	later := now.Add(time.Minute)
+	if err := s.CreateSession(ctx, store.Session{TokenHash: h2, UserID: "u1", CSRF: "e", Created: later}); err != nil {
+		t.Fatal(err)
+	}
+	ask := []string{h}
+	for i := range 1200 {
+		ask = append(ask, store.Hash(fmt.Sprint("missing-", i)))
+	}
+	ask = append(ask, "secret-token", h2)
+	seen, err := s.SessionsSeen(ctx, ask)
+	if err != nil || len(seen) != 2 || !sameMS(seen[h], now) || !sameMS(seen[h2], later) {
+		t.Fatalf("sessions seen: %v %v", seen, err)
+	}
+	if none, err := s.SessionsSeen(ctx, nil); err != nil || len(none) != 0 {
+		t.Fatalf("no hashes: %v %v", none, err)
+	}
+	if err := s.DeleteSession(ctx, h2); err != nil {
+		t.Fatal(err)
+	}
 	if n, ok := count(t, db, `SELECT COUNT(*) FROM sessions WHERE token_hash = 'secret-token' OR csrf = 'secret-token'`); ok && n != 0 {
 		t.Fatal("raw token stored")
 	}
