@@ -26,7 +26,11 @@ func T(key string, kv ...any) Text {
 	if len(kv) > 0 {
 		t.Args = make(map[string]any, len(kv)/2)
 		for i := 0; i+1 < len(kv); i += 2 {
-			t.Args[fmt.Sprint(kv[i])] = kv[i+1]
+			name, ok := kv[i].(string) // as always: fmt.Sprint only for another kind
+			if !ok {
+				name = fmt.Sprint(kv[i])
+			}
+			t.Args[name] = kv[i+1]
 		}
 	}
 	return t

@@ -20,10 +20,7 @@ func emit(log *game.Log, typ string, to game.Audience, key string, kv ...any) {
 	text := game.T("whitehall.ev."+key, kv...)
 	var data map[string]any
 	if len(text.Args) > 0 {
-		data = make(map[string]any, len(text.Args))
-		for k, v := range text.Args {
-			data[k] = v
-		}
+		data = text.Args // the same map: neither is changed once logged
 	}
 	log.Add(game.Event{Type: "whitehall." + typ, To: to, Text: text, Data: data})
 }
