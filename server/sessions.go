@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"time"
-
 )
 
 // DefaultSessionIdle is how long a session may go unused before it expires,
