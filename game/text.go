@@ -26,7 +26,7 @@ func T(key string, kv ...any) Text {
 	if len(kv) > 0 {
 		t.Args = make(map[string]any, len(kv)/2)
 		for i := 0; i+1 < len(kv); i += 2 {
-			name, ok := kv[i].(string) // as always: fmt.Sprint only for another kind
+			name, ok := kv[i].(string) // fmt.Sprint gives a string as it is: skip it
 			if !ok {
 				name = fmt.Sprint(kv[i])
 			}

@@ -8,6 +8,29 @@ import (
 	"gaslamp/game"
 )
 
+// playRandom plays a random game of r from seed, at most 400 moves: before
+// each move it calls each with the legal moves of the seat to move, after it
+// with the events the move logged.
+func playRandom(tb testing.TB, r game.Rules, seed uint64, each func(step int, legal []game.Move, events []game.Event)) {
+	tb.Helper()
+	st, err := r.New(game.Options{}, seed)
+	if err != nil {
+		tb.Fatalf("%s: %v", r.ID(), err)
+	}
+	rng := game.NewRand(seed)
+	var log game.Log
+	for step := 0; step < 400 && !st.ToAct().Empty(); step++ {
+		seats := st.ToAct().Seats()
+		s := seats[rng.IntN(len(seats))]
+		legal := st.Legal(s, nil)
+		log.Reset()
+		if err := st.Apply(s, legal[rng.IntN(len(legal))], &log); err != nil {
+			tb.Fatalf("%s seed %d step %d: %v", r.ID(), seed, step, err)
+		}
+		each(step, legal, log.Events)
+	}
+}
+
 // randomEvents plays random games (seeds 1..n) of the games given, or of
 // every game, and returns every event they logged.
 func randomEvents(tb testing.TB, n uint64, games ...game.Rules) []game.Event {
@@ -18,21 +41,7 @@ func randomEvents(tb testing.TB, n uint64, games ...game.Rules) []game.Event {
 	var all []game.Event
 	for _, r := range games {
 		for seed := uint64(1); seed <= n; seed++ {
-			st, err := r.New(game.Options{}, seed)
-			if err != nil {
-				tb.Fatalf("%s: %v", r.ID(), err)
-			}
-			rng := game.NewRand(seed)
-			var log game.Log
-			for step := 0; step < 400 && !st.ToAct().Empty(); step++ {
-				seats := st.ToAct().Seats()
-				s := seats[rng.IntN(len(seats))]
-				legal := st.Legal(s, nil)
-				if err := st.Apply(s, legal[rng.IntN(len(legal))], &log); err != nil {
-					tb.Fatalf("%s seed %d step %d: %v", r.ID(), seed, step, err)
-				}
-			}
-			all = append(all, log.Events...)
+			playRandom(tb, r, seed, func(_ int, _ []game.Move, evs []game.Event) { all = append(all, evs...) })
 		}
 	}
 	return all

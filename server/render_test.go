@@ -118,17 +118,7 @@ func TestHistoryKeepsEventsAsSent(t *testing.T) {
 func TestRawArraysAsMarshal(t *testing.T) {
 	for _, r := range game.Games() {
 		for seed := uint64(1); seed <= 3; seed++ {
-			opts := game.Options{}
-			st, err := r.New(opts, seed)
-			if err != nil {
-				t.Fatalf("%s: %v", r.ID(), err)
-			}
-			rng := game.NewRand(seed)
-			var log game.Log
-			for step := 0; step < 400 && !st.ToAct().Empty(); step++ {
-				seats := st.ToAct().Seats()
-				s := seats[rng.IntN(len(seats))]
-				legal := st.Legal(s, nil)
+			playRandom(t, r, seed, func(step int, legal []game.Move, events []game.Event) {
 				intents := make([]json.RawMessage, len(legal))
 				for i, m := range legal {
 					intents[i] = r.EncodeMove(m)
@@ -140,11 +130,7 @@ func TestRawArraysAsMarshal(t *testing.T) {
 				if got := appendRawArray(nil, intents); !bytes.Equal(got, want) {
 					t.Fatalf("%s seed %d step %d: legal intents joined as %s, json.Marshal writes %s", r.ID(), seed, step, got, want)
 				}
-				log.Reset()
-				if err := st.Apply(s, legal[rng.IntN(len(legal))], &log); err != nil {
-					t.Fatalf("%s seed %d step %d: %v", r.ID(), seed, step, err)
-				}
-				sent, err := encodeEvents(log.Events)
+				sent, err := encodeEvents(events)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -158,7 +144,7 @@ func TestRawArraysAsMarshal(t *testing.T) {
 						t.Fatalf("%s seed %d step %d: events joined as %s, json.Marshal writes %s", r.ID(), seed, step, got, want)
 					}
 				}
-			}
+			})
 		}
 	}
 	if got := string(appendRawArray(nil, []json.RawMessage{nil, json.RawMessage(`1`)})); got != "[null,1]" {
