@@ -46,6 +46,13 @@ type Rules interface {
 	Messages() Catalog
 }
 
+// MoveAppender is implemented by Rules that can write a move's intent into a
+// buffer: AppendMove appends exactly the bytes EncodeMove returns for m. The
+// server uses it to write a seat's legal intents without a buffer per move.
+type MoveAppender interface {
+	AppendMove(dst []byte, m Move) []byte
+}
+
 // State is one game in progress. A State is not safe for concurrent use; the
 // server gives each table one owner goroutine.
 type State interface {

@@ -144,18 +144,27 @@ type frameCache struct {
 	// encodings of the same seats: a view is copied into every frame that
 	// carries it, so its own bytes never leave the cache.
 	spare map[game.Seat][]byte
+	// spareLegal does the same for the legal intents, and moves is the
+	// buffer their moves are listed in.
+	spareLegal map[game.Seat][]byte
+	moves      []game.Move
 }
 
 // frames returns the cache of the current version.
 func (t *table) frames() *frameCache {
 	c := &t.cache
 	if c.views == nil {
-		c.views, c.legal, c.spare = map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}
+		c.views, c.legal, c.spare, c.spareLegal = map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}
 	} else if c.version == t.version && c.status == t.rec.Status {
 		return c
 	} else {
 		for s, b := range c.views {
 			c.spare[s] = b[:0]
+		}
+		for s, b := range c.legal {
+			if b != nil {
+				c.spareLegal[s] = b[:0]
+			}
 		}
 		clear(c.views)
 		clear(c.legal)
@@ -212,20 +221,39 @@ func (t *table) legalJSON(s game.Seat) ([]byte, error) {
 	}
 	var b []byte
 	if t.rec.Status == store.StatusRunning && t.state.ToAct().Has(s) {
-		moves := t.state.Legal(s, nil)
+		moves := t.state.Legal(s, c.moves[:0])
+		c.moves = moves[:0]
 		if by, mv, ok := t.scripted(); ok && by == s && game.Contains(moves, mv) {
 			moves = []game.Move{mv} // a tutorial offers only the step's move
 		} else if ok && by != s {
 			moves = nil // another seat's step
 		}
-		intents := make([]json.RawMessage, len(moves))
-		for i, m := range moves {
-			intents[i] = t.rules.EncodeMove(m)
-		}
-		b = appendRawArray(nil, intents)
+		b = appendIntents(c.spareLegal[s], t.rules, moves)
 	}
 	c.legal[s] = b
 	return b, nil
+}
+
+// appendIntents appends to dst[:0] the JSON array of the intents of moves, as
+// json.Marshal writes the EncodeMove of each: written in place when the rules
+// are a game.MoveAppender, so that a long list needs no buffer per move.
+func appendIntents(dst []byte, r game.Rules, moves []game.Move) []byte {
+	ap, ok := r.(game.MoveAppender)
+	if !ok {
+		intents := make([]json.RawMessage, len(moves))
+		for i, m := range moves {
+			intents[i] = r.EncodeMove(m)
+		}
+		return appendRawArray(dst[:0], intents)
+	}
+	b := append(slices.Grow(dst[:0], 2+28*len(moves)), '[')
+	for i, m := range moves {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = ap.AppendMove(b, m)
+	}
+	return append(b, ']')
 }
 
 // outcomeJSON returns the encoded outcome.

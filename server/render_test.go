@@ -116,6 +116,7 @@ func TestHistoryKeepsEventsAsSent(t *testing.T) {
 // intents) are byte for byte what json.Marshal would write: the items are
 // already compact JSON, which is what lets the frames skip the re-encoding.
 func TestRawArraysAsMarshal(t *testing.T) {
+	var spare []byte
 	for _, r := range game.Games() {
 		for seed := uint64(1); seed <= 3; seed++ {
 			playRandom(t, r, seed, func(step int, legal []game.Move, events []game.Event) {
@@ -129,6 +130,12 @@ func TestRawArraysAsMarshal(t *testing.T) {
 				}
 				if got := appendRawArray(nil, intents); !bytes.Equal(got, want) {
 					t.Fatalf("%s seed %d step %d: legal intents joined as %s, json.Marshal writes %s", r.ID(), seed, step, got, want)
+				}
+				// The table's own writing, into a buffer an earlier
+				// version left dirty.
+				spare = appendIntents(spare, r, legal)
+				if !bytes.Equal(spare, want) {
+					t.Fatalf("%s seed %d step %d: legal intents written as %s, json.Marshal writes %s", r.ID(), seed, step, spare, want)
 				}
 				sent, err := encodeEvents(events)
 				if err != nil {

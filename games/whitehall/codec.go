@@ -23,12 +23,17 @@ import (
 
 // EncodeMove implements game.Rules. A value that is no Whitehall move at all
 // encodes as {"kind":"invalid"}, which DecodeMove refuses.
-func (Rules) EncodeMove(m game.Move) json.RawMessage {
+func (r Rules) EncodeMove(m game.Move) json.RawMessage {
+	return r.AppendMove(make([]byte, 0, 40), m)
+}
+
+// AppendMove implements game.MoveAppender: it appends EncodeMove's bytes for m
+// to b.
+func (Rules) AppendMove(b []byte, m game.Move) []byte {
 	if !wellFormed(m) {
-		return json.RawMessage(`{"kind":"invalid"}`)
+		return append(b, `{"kind":"invalid"}`...)
 	}
 	k := KindOf(m)
-	b := make([]byte, 0, 40)
 	b = append(b, `{"kind":"`...)
 	b = append(b, k.String()...)
 	b = append(b, '"')

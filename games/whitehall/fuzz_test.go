@@ -137,3 +137,29 @@ func TestDecodeMoveAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendMoveAsEncodeMove checks that AppendMove (game.MoveAppender, which
+// the server writes legal intents with) appends exactly EncodeMove's bytes,
+// for every kind of move and for values that are no move at all.
+func TestAppendMoveAsEncodeMove(t *testing.T) {
+	moves := []game.Move{Location(12), Place(3), Reveal(40), Newspaper(CardBoat), Newspaper(CardAlley), Walk(42),
+		Coach(12, 14), Alley(7), Boat(66), Figure(5), Speed(9), FalseClue(100), Search(42), Scent(3), Arrest(9),
+		AreaArrest(), Guess(20), Stop(), Pass()}
+	rng := game.NewRand(1)
+	for range 20000 {
+		moves = append(moves, game.Move(rng.Uint64()>>rng.IntN(64)))
+	}
+	var r game.Rules = Rules{}
+	ap, ok := r.(game.MoveAppender)
+	if !ok {
+		t.Fatal("whitehall.Rules is no game.MoveAppender")
+	}
+	prefix := []byte(`[{"kind":"stop"},`)
+	for _, m := range moves {
+		got := ap.AppendMove(append([]byte(nil), prefix...), m)
+		want := append(append([]byte(nil), prefix...), r.EncodeMove(m)...)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("move %#x appended as %s, EncodeMove writes %s", uint64(m), got, want)
+		}
+	}
+}

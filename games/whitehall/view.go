@@ -213,6 +213,7 @@ func (s *State) View(seat game.Seat) game.View {
 	if started {
 		v.Round = int(c.Round) + 1
 	}
+	v.Figures = make([]FigureView, 0, len(c.Cfg.Figs))
 	for i, f := range c.Cfg.Figs {
 		fv := FigureView{Seat: game.Seat(i + 1), ID: figureIDs[f], Name: figureNames[f]}
 		if c.Fig[i] != noCrossing {
