@@ -260,7 +260,12 @@ func appendIntents(dst []byte, r game.Rules, moves []game.Move) []byte {
 func (t *table) outcomeJSON() ([]byte, error) {
 	c := t.frames()
 	if c.outcome == nil {
-		b, err := json.Marshal(t.outcome())
+		o := t.outcome()
+		if !o.Over && o.Winner == "" && o.Reason.Key == "" && len(o.Reason.Args) == 0 {
+			c.outcome = runningOutcome // a game in play: every version's
+			return c.outcome, nil
+		}
+		b, err := json.Marshal(o)
 		if err != nil {
 			return nil, err
 		}
@@ -268,6 +273,10 @@ func (t *table) outcomeJSON() ([]byte, error) {
 	}
 	return c.outcome, nil
 }
+
+// runningOutcome is json.Marshal's encoding of game.Outcome{}, the outcome of
+// a game in play (checked by TestRunningOutcomeAsMarshal).
+var runningOutcome = []byte(`{"over":false,"reason":{"key":""}}`)
 
 // seatKeys returns the seats of a in the order encoding/json writes map
 // keys: by their decimal text.

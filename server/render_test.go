@@ -158,3 +158,15 @@ func TestRawArraysAsMarshal(t *testing.T) {
 		t.Errorf("a nil item is joined as %s, want [null,1]", got)
 	}
 }
+
+// TestRunningOutcomeAsMarshal checks the outcome written for every version of
+// a game in play against json.Marshal's encoding of it.
+func TestRunningOutcomeAsMarshal(t *testing.T) {
+	want, err := json.Marshal(game.Outcome{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(runningOutcome, want) {
+		t.Fatalf("a game in play's outcome is written %s, json.Marshal writes %s", runningOutcome, want)
+	}
+}
