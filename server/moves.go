@@ -118,7 +118,9 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	if err := next.Apply(seat, mv, &log); err != nil {
 		return err
 	}
-	if !game.Contains(t.state.Legal(seat, nil), mv) {
+	legal := t.state.Legal(seat, t.cache.moves[:0])
+	t.cache.moves = legal[:0]
+	if !game.Contains(legal, mv) {
 		// The game accepted a move it did not offer: refuse it all the same.
 		t.s.log.Error("game accepted a move it did not list", "table", t.id, "game", t.rules.ID(), "seat", int(seat))
 		return game.ErrNotLegal

@@ -144,8 +144,9 @@ type frameCache struct {
 	// encodings of the same seats: a view is copied into every frame that
 	// carries it, so its own bytes never leave the cache.
 	spare map[game.Seat][]byte
-	// spareLegal does the same for the legal intents, and moves is the
-	// buffer their moves are listed in.
+	// spareLegal does the same for the legal intents, and moves is a
+	// buffer legal moves are listed in (for the intents, and for play's
+	// check of a move the game accepted).
 	spareLegal map[game.Seat][]byte
 	moves      []game.Move
 }
