@@ -53,6 +53,14 @@ type MoveAppender interface {
 	AppendMove(dst []byte, m Move) []byte
 }
 
+// JSONAppender is implemented by views that can write their own JSON
+// encoding: AppendJSON appends exactly what json.Marshal writes for the view.
+// The server writes a view for each player after every move, and uses it
+// where a game offers it instead of encoding/json's reflection.
+type JSONAppender interface {
+	AppendJSON(dst []byte) ([]byte, error)
+}
+
 // State is one game in progress. A State is not safe for concurrent use; the
 // server gives each table one owner goroutine.
 type State interface {

@@ -180,7 +180,14 @@ func (t *table) viewJSON(s game.Seat) ([]byte, error) {
 	if b, ok := c.views[s]; ok {
 		return b, nil
 	}
-	b, err := encodeInto(c.spare[s], t.state.View(s))
+	var b []byte
+	var err error
+	v := t.state.View(s)
+	if ap, ok := v.(game.JSONAppender); ok {
+		b, err = ap.AppendJSON(c.spare[s][:0])
+	} else {
+		b, err = encodeInto(c.spare[s], v)
+	}
 	if err != nil {
 		return nil, err
 	}

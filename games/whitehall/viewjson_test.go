@@ -1,0 +1,119 @@
+package whitehall
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"gaslamp/game"
+	"gaslamp/internal/testscale"
+)
+
+// TestViewAppendJSONAsMarshal plays random games with every option set and
+// checks, after every move, every seat's view and the spectator's, written by
+// AppendJSON after the bytes of an earlier view, against json.Marshal. It then
+// checks crafted views: a text whose arguments need escaping, a search, a
+// guess, a round's end (random Jacks rarely finish a round), nil and empty
+// lists.
+func TestViewAppendJSONAsMarshal(t *testing.T) {
+	var buf []byte
+	check := func(v *View, what string) {
+		t.Helper()
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix := len(buf)
+		buf, err = v.AppendJSON(buf)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if got := buf[prefix:]; !bytes.Equal(got, want) {
+			t.Fatalf("%s: AppendJSON writes\n%s\njson.Marshal writes\n%s", what, got, want)
+		}
+		if len(buf) > 1<<16 {
+			buf = buf[:0]
+		}
+	}
+	games := testscale.Size(3, 20)
+	seen := map[string]bool{}
+	rng := game.NewRand(7)
+	for gi, opts := range optionSets {
+		for g := range games {
+			st, err := Rules{}.New(opts, uint64(100*gi+g+1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			for step := 0; ; step++ {
+				for _, seat := range []game.Seat{0, 1, 2, 3, game.Spectator} {
+					v := s.View(seat).(*View)
+					check(v, "options "+string(rune('0'+gi))+" seat "+string(rune('0'+seat)))
+					seen["search"] = seen["search"] || v.Search != nil
+					seen["guess"] = seen["guess"] || v.Guess != 0
+					seen["possible"] = seen["possible"] || len(v.Possible) > 0
+					seen["trail"] = seen["trail"] || len(v.Trail) > 0
+					seen["announce"] = seen["announce"] || v.Announce
+					seen["over"] = seen["over"] || v.Outcome.Over
+				}
+				if s.Outcome().Over {
+					break
+				}
+				seats := s.ToAct().Seats()
+				seat := seats[rng.IntN(len(seats))]
+				legal := s.Legal(seat, nil)
+				if err := s.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, k := range []string{"search", "possible", "trail", "over"} {
+		if !seen[k] {
+			t.Errorf("no view with %s in the random games: the check missed it", k)
+		}
+	}
+	// Crafted views.
+	v := &View{Prompt: game.T("x.<y>", "name", "Zoë & \"Jack\"\u2028", "n", 3, "m", map[string]any{"b": true, "a": nil}),
+		Search: &SearchView{Figure: "red", Scent: true}, Guess: 12, Actor: "blue", Circle: 9, Announce: true,
+		Trail: [][]int{{1, 2}, nil}, Locations: []int{}, Possible: []Possible{{Circle: 3, Count: 1 << 40}}, PossibleTotal: 7,
+		Rounds: []RoundView{{Start: 1, End: 5, Moves: []MoveRecord{{Kind: "walk", Cells: 1}}, Obs: []ObsRecord{}}, {}},
+		Track:  []string{}, Figures: []FigureView{}, ToAct: []game.Seat{},
+		Outcome: game.Outcome{Over: true, Winner: "jack", Reason: game.T("r", "seat", "é")}}
+	check(v, "crafted")
+	check(&View{}, "zero")
+}
+
+// BenchmarkViewJSON writes an investigator's view of a game in its first
+// round (the deduction on) by AppendJSON and by json.Marshal.
+// Run: go test -run '^$' -bench ViewJSON ./games/whitehall/
+func BenchmarkViewJSON(b *testing.B) {
+	st, _ := Rules{}.New(nil, 3)
+	s := st.(*State)
+	rng := game.NewRand(3)
+	for step := 0; step < 40 && !s.Outcome().Over; step++ {
+		seats := s.ToAct().Seats()
+		seat := seats[rng.IntN(len(seats))]
+		legal := s.Legal(seat, nil)
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	v := s.View(1).(*View)
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			buf, _ = v.AppendJSON(buf[:0])
+		}
+		b.SetBytes(int64(len(buf)))
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
