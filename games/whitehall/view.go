@@ -9,7 +9,9 @@ import (
 // facts for everyone, Jack's secrets (Locations, Trail, Circle, Announce and
 // the true kind of face-down special moves) only in Jack's view, until the
 // game is over, when every view shows everything. It encodes to JSON for the
-// client, and is what bots and Determinize receive.
+// client, and is what bots and Determinize receive. The server writes it
+// with AppendJSON (viewjson.go), which must write every field as its tag says
+// (TestViewAppendJSONAsMarshal compares it with json.Marshal).
 type View struct {
 	// Seat is the viewer (game.Spectator for spectators).
 	Seat game.Seat `json:"seat"`
