@@ -170,3 +170,35 @@ func TestRunningOutcomeAsMarshal(t *testing.T) {
 		t.Fatalf("a game in play's outcome is written %s, json.Marshal writes %s", runningOutcome, want)
 	}
 }
+
+// BenchmarkLegalIntents writes a Whitehall seat's legal intents as the table
+// does (appendIntents, into a kept buffer) and as each intent's own buffer
+// joined by appendRawArray (what a game without game.MoveAppender gets).
+// Run: go test -run '^$' -bench LegalIntents ./server/
+func BenchmarkLegalIntents(b *testing.B) {
+	r, _ := game.Lookup("whitehall")
+	var legal []game.Move
+	playRandom(b, r, 5, func(step int, l []game.Move, _ []game.Event) {
+		if len(l) > len(legal) {
+			legal = append(legal[:0], l...)
+		}
+	})
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			buf = appendIntents(buf, r, legal)
+		}
+		b.ReportMetric(float64(len(legal)), "moves")
+	})
+	b.Run("encode-each", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			intents := make([]json.RawMessage, len(legal))
+			for i, m := range legal {
+				intents[i] = r.EncodeMove(m)
+			}
+			appendRawArray(nil, intents)
+		}
+	})
+}
