@@ -929,6 +929,49 @@ func scanFrame(data []byte) (loadFrame, error) {
 	return f, err
 }
 
+// seatLegal appends to dst the raw intents in a "legal" object's array for
+// seat (none when the seat has no entry), without decoding them: the
+// generator only sends one back.
+func seatLegal(legal []byte, seat string, dst [][]byte) ([][]byte, error) {
+	var list []byte
+	if err := eachField(legal, func(key, val []byte) bool {
+		if string(key) == seat {
+			list = val
+		}
+		return true
+	}); err != nil {
+		return dst, err
+	}
+	if list == nil {
+		return dst, nil
+	}
+	i := skipSpace(list, 0)
+	if i >= len(list) || list[i] != '[' {
+		return dst, errFrame
+	}
+	i = skipSpace(list, i+1)
+	if i < len(list) && list[i] == ']' {
+		return dst, nil
+	}
+	for i < len(list) {
+		start := i
+		end, ok := skipValue(list, i)
+		if !ok {
+			return dst, errFrame
+		}
+		dst = append(dst, list[start:end])
+		i = skipSpace(list, end)
+		if i < len(list) && list[i] == ']' {
+			return dst, nil
+		}
+		if i >= len(list) || list[i] != ',' {
+			return dst, errFrame
+		}
+		i = skipSpace(list, i+1)
+	}
+	return dst, errFrame
+}
+
 // gameOver reports whether an "outcome" object says the game is over.
 func gameOver(outcome []byte) (over bool, err error) {
 	err = eachField(outcome, func(key, val []byte) bool {
@@ -1242,6 +1285,7 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 	pending, sentAt := int64(-1), time.Time{}
 	id := 0
 	rng := rand.New(rand.NewPCG(p.rng.Uint64(), uint64(pl.seat)))
+	var legal [][]byte // the seat's legal intents, slices of the frame's copy
 	for {
 		var in inFrame
 		var ok bool
@@ -1302,12 +1346,11 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		if f.Legal == nil || !f.Views || pending >= 0 {
 			continue
 		}
-		var legalBySeat map[string][]json.RawMessage
-		if json.Unmarshal(f.Legal, &legalBySeat) != nil {
+		legal, err = seatLegal(f.Legal, seat, legal[:0])
+		if err != nil {
 			p.stats.errors.Add(1)
 			continue
 		}
-		legal := legalBySeat[seat]
 		if len(legal) == 0 {
 			continue
 		}

@@ -78,6 +78,39 @@ func TestScanFrameRefusesBrokenFrames(t *testing.T) {
 	}
 }
 
+// TestSeatLegalAgreesWithDecoding checks the generator's reading of a seat's
+// legal intents against encoding/json, on lists with nested values, strings
+// holding brackets and commas, spaces, an empty list and a missing seat; and
+// that broken lists give an error.
+func TestSeatLegalAgreesWithDecoding(t *testing.T) {
+	legal := `{"0":[{"kind":"walk","to":42},{"kind":"coach","via":[1,{"a":"],["}],"to":"x,y"}],"1":[],"12":[1, "a" ,{}]}`
+	for _, data := range []string{legal, strings.NewReplacer(":[", ": [\n ", "},{", "} ,\t{", "]}", " ] }").Replace(legal)} {
+		var want map[string][]json.RawMessage
+		if err := json.Unmarshal([]byte(data), &want); err != nil {
+			t.Fatal(err)
+		}
+		for _, seat := range []string{"0", "1", "12", "2"} {
+			got, err := seatLegal([]byte(data), seat, nil)
+			if err != nil {
+				t.Fatalf("seat %s of %s: %v", seat, data, err)
+			}
+			if len(got) != len(want[seat]) {
+				t.Fatalf("seat %s of %s: %d intents, encoding/json reads %d", seat, data, len(got), len(want[seat]))
+			}
+			for i := range got {
+				if !jsonEqual(got[i], want[seat][i]) {
+					t.Fatalf("seat %s of %s: intent %d is %s, encoding/json reads %s", seat, data, i, got[i], want[seat][i])
+				}
+			}
+		}
+	}
+	for _, bad := range []string{`{"0":[1,2}`, `{"0":[1 2]}`, `{"0":{}}`, `{"0":[1,]}`, `{"0":[`, `[]`} {
+		if _, err := seatLegal([]byte(bad), "0", nil); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
 // TestServerLatencyFromBuckets checks the quantiles read from the server's
 // histogram between two scrapes.
 func TestServerLatencyFromBuckets(t *testing.T) {
