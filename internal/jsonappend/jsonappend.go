@@ -8,6 +8,7 @@ package jsonappend
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 
@@ -48,6 +49,8 @@ func Value(dst []byte, v any) ([]byte, error) {
 		return strconv.AppendUint(dst, uint64(x), 10), nil
 	case bool:
 		return strconv.AppendBool(dst, x), nil
+	case float64:
+		return Float64(dst, x)
 	case map[string]any:
 		if x == nil {
 			return append(dst, "null"...), nil
@@ -152,3 +155,25 @@ func Int[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dst []byte, x T) []byte {
 
 // Bool appends true or false.
 func Bool(dst []byte, b bool) []byte { return strconv.AppendBool(dst, b) }
+
+// Float64 appends f as encoding/json writes a float64: the shortest form that
+// reads back, in exponent form below 1e-6 and from 1e21 (its exponent without
+// a leading zero). An infinity or NaN is an error, as for json.Marshal.
+func Float64(dst []byte, f float64) ([]byte, error) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return nil, &json.UnsupportedValueError{Str: strconv.FormatFloat(f, 'g', -1, 64)}
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if format == 'e' {
+		// e-09 is written e-9.
+		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst, nil
+}

@@ -28,8 +28,26 @@ func TestAsMarshal(t *testing.T) {
 		}
 		expect(t, b[len("prefix"):], v)
 	}
-	if _, err := Value(nil, math.Inf(1)); err == nil {
-		t.Error("an infinite float was written without an error")
+	for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN()} {
+		if _, err := Value(nil, v); err == nil {
+			t.Errorf("%v was written without an error", v)
+		}
+	}
+	floats := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 9.99e-7, 1e-7, 1.5e-9, 1e20, 1e21, 123456789e13,
+		-2.5e-300, math.MaxFloat64, math.SmallestNonzeroFloat64, 1.0 / 3, 2.0 / 3 * 1e-6}
+	rng := game.NewRand(1)
+	for range 5000 {
+		floats = append(floats, math.Float64frombits(rng.Uint64()), rng.Float64()*math.Pow(10, float64(rng.IntN(60)-30)))
+	}
+	for _, f := range floats {
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			continue
+		}
+		b, err := Float64(nil, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expect(t, b, f)
 	}
 	for _, x := range [][]int{nil, {}, {1, -2, 3}} {
 		expect(t, Ints(nil, x), x)
