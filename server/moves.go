@@ -118,9 +118,11 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	if err := next.Apply(seat, mv, &log); err != nil {
 		return err
 	}
-	legal := t.state.Legal(seat, t.cache.moves[:0])
-	t.cache.moves = legal[:0]
-	if !game.Contains(legal, mv) {
+	sc := scratches.Get().(*scratch)
+	sc.moves = t.state.Legal(seat, sc.moves[:0])
+	listed := game.Contains(sc.moves, mv)
+	scratches.Put(sc)
+	if !listed {
 		// The game accepted a move it did not offer: refuse it all the same.
 		t.s.log.Error("game accepted a move it did not list", "table", t.id, "game", t.rules.ID(), "seat", int(seat))
 		return game.ErrNotLegal

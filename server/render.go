@@ -144,28 +144,28 @@ type frameCache struct {
 	// encodings of the same seats: a view is copied into every frame that
 	// carries it, so its own bytes never leave the cache.
 	spare map[game.Seat][]byte
-	// spareLegal does the same for the legal intents, and moves is a
-	// buffer legal moves are listed in (for the intents, and for play's
-	// check of a move the game accepted).
-	spareLegal map[game.Seat][]byte
-	moves      []game.Move
 }
+
+// scratch holds buffers a table's goroutine borrows while it encodes (see
+// scratches): the legal moves of a seat and their intents before they are
+// copied at their exact size. Idle tables keep none of it.
+type scratch struct {
+	moves []game.Move
+	buf   []byte
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
 
 // frames returns the cache of the current version.
 func (t *table) frames() *frameCache {
 	c := &t.cache
 	if c.views == nil {
-		c.views, c.legal, c.spare, c.spareLegal = map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}
+		c.views, c.legal, c.spare = map[game.Seat][]byte{}, map[game.Seat][]byte{}, map[game.Seat][]byte{}
 	} else if c.version == t.version && c.status == t.rec.Status {
 		return c
 	} else {
 		for s, b := range c.views {
 			c.spare[s] = b[:0]
-		}
-		for s, b := range c.legal {
-			if b != nil {
-				c.spareLegal[s] = b[:0]
-			}
 		}
 		clear(c.views)
 		clear(c.legal)
@@ -229,14 +229,17 @@ func (t *table) legalJSON(s game.Seat) ([]byte, error) {
 	}
 	var b []byte
 	if t.rec.Status == store.StatusRunning && t.state.ToAct().Has(s) {
-		moves := t.state.Legal(s, c.moves[:0])
-		c.moves = moves[:0]
+		sc := scratches.Get().(*scratch)
+		moves := t.state.Legal(s, sc.moves[:0])
+		sc.moves = moves[:0]
 		if by, mv, ok := t.scripted(); ok && by == s && game.Contains(moves, mv) {
 			moves = []game.Move{mv} // a tutorial offers only the step's move
 		} else if ok && by != s {
 			moves = nil // another seat's step
 		}
-		b = appendIntents(c.spareLegal[s], t.rules, moves)
+		sc.buf = appendIntents(sc.buf, t.rules, moves)
+		b = bytes.Clone(sc.buf) // kept while the table waits: at its size
+		scratches.Put(sc)
 	}
 	c.legal[s] = b
 	return b, nil

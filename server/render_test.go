@@ -172,8 +172,9 @@ func TestRunningOutcomeAsMarshal(t *testing.T) {
 }
 
 // BenchmarkLegalIntents writes a Whitehall seat's legal intents as the table
-// does (appendIntents, into a kept buffer) and as each intent's own buffer
-// joined by appendRawArray (what a game without game.MoveAppender gets).
+// does (appendIntents into a borrowed buffer; the table then keeps a copy at
+// its size) and as each intent's own buffer joined by appendRawArray (what a
+// game without game.MoveAppender gets).
 // Run: go test -run '^$' -bench LegalIntents ./server/
 func BenchmarkLegalIntents(b *testing.B) {
 	r, _ := game.Lookup("whitehall")
