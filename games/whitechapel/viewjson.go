@@ -55,27 +55,17 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 	b = append(b, `,"patrolsLeft":`...)
 	b = jsonappend.Int(b, v.PatrolsLeft)
 	b = append(b, `,"patrols":`...)
-	if v.Patrols == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Patrols {
-			p := &v.Patrols[i]
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"crossing":`...)
-			b = jsonappend.String(b, p.Crossing)
-			b = append(b, `,"faceUp":`...)
-			b = jsonappend.Bool(b, p.FaceUp)
-			if p.Token != "" {
-				b = append(b, `,"token":`...)
-				b = jsonappend.String(b, p.Token)
-			}
-			b = append(b, '}')
+	b = jsonappend.Array(b, v.Patrols, func(b []byte, p *PatrolView) []byte {
+		b = append(b, `{"crossing":`...)
+		b = jsonappend.String(b, p.Crossing)
+		b = append(b, `,"faceUp":`...)
+		b = jsonappend.Bool(b, p.FaceUp)
+		if p.Token != "" {
+			b = append(b, `,"token":`...)
+			b = jsonappend.String(b, p.Token)
 		}
-		b = append(b, ']')
-	}
+		return append(b, '}')
+	})
 	b = append(b, `,"wretched":`...)
 	b = jsonappend.Ints(b, v.Wretched)
 	if v.WretchedTurn != 0 {
@@ -85,25 +75,15 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 	b = append(b, `,"crimeScenes":`...)
 	b = jsonappend.Ints(b, v.CrimeScenes)
 	b = append(b, `,"policemen":`...)
-	if v.Policemen == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Policemen {
-			p := &v.Policemen[i]
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"seat":`...)
-			b = jsonappend.Int(b, p.Seat)
-			b = append(b, `,"id":`...)
-			b = jsonappend.String(b, p.ID)
-			b = append(b, `,"crossing":`...)
-			b = jsonappend.String(b, p.Crossing)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, v.Policemen, func(b []byte, p *PolicemanView) []byte {
+		b = append(b, `{"seat":`...)
+		b = jsonappend.Int(b, p.Seat)
+		b = append(b, `,"id":`...)
+		b = jsonappend.String(b, p.ID)
+		b = append(b, `,"crossing":`...)
+		b = jsonappend.String(b, p.Crossing)
+		return append(b, '}')
+	})
 	b = append(b, `,"clues":`...)
 	b = jsonappend.Ints(b, v.Clues)
 	if s := v.Search; s != nil {
@@ -114,18 +94,7 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 		b = append(b, '}')
 	}
 	b = append(b, `,"nights":`...)
-	if v.Nights == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Nights {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendNight(b, &v.Nights[i])
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, v.Nights, appendNight)
 	if v.Hideout != 0 {
 		b = append(b, `,"hideout":`...)
 		b = jsonappend.Int(b, v.Hideout)
@@ -135,14 +104,8 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 		b = jsonappend.Ints(b, v.Marked)
 	}
 	if len(v.Trail) > 0 {
-		b = append(b, `,"trail":[`...)
-		for i, row := range v.Trail {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = jsonappend.Ints(b, row)
-		}
-		b = append(b, ']')
+		b = append(b, `,"trail":`...)
+		b = jsonappend.Array(b, v.Trail, func(b []byte, row *[]int) []byte { return jsonappend.Ints(b, *row) })
 	}
 	if v.Circle != 0 {
 		b = append(b, `,"circle":`...)
@@ -203,44 +166,25 @@ func appendNight(b []byte, n *NightView) []byte {
 	b = append(b, `,"timeOfCrime":`...)
 	b = jsonappend.Int(b, n.TimeOfCrime)
 	b = append(b, `,"moves":`...)
-	if n.Moves == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range n.Moves {
-			m := &n.Moves[i]
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"kind":`...)
-			b = jsonappend.String(b, m.Kind)
-			b = append(b, `,"cells":`...)
-			b = jsonappend.Int(b, m.Cells)
-			b = append(b, `,"police":`...)
-			b = jsonappend.Strings(b, m.Police)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, n.Moves, func(b []byte, m *MoveRecord) []byte {
+		b = append(b, `{"kind":`...)
+		b = jsonappend.String(b, m.Kind)
+		b = append(b, `,"cells":`...)
+		b = jsonappend.Int(b, m.Cells)
+		b = append(b, `,"police":`...)
+		b = jsonappend.Strings(b, m.Police)
+		return append(b, '}')
+	})
 	b = append(b, `,"obs":`...)
-	if n.Obs == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, o := range n.Obs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"time":`...)
-			b = jsonappend.Int(b, o.Time)
-			b = append(b, `,"circle":`...)
-			b = jsonappend.Int(b, o.Circle)
-			b = append(b, `,"kind":`...)
-			b = jsonappend.String(b, o.Kind)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, n.Obs, func(b []byte, o *ObsRecord) []byte {
+		b = append(b, `{"time":`...)
+		b = jsonappend.Int(b, o.Time)
+		b = append(b, `,"circle":`...)
+		b = jsonappend.Int(b, o.Circle)
+		b = append(b, `,"kind":`...)
+		b = jsonappend.String(b, o.Kind)
+		return append(b, '}')
+	})
 	b = append(b, `,"home":`...)
 	b = jsonappend.Bool(b, n.Home)
 	return append(b, '}')

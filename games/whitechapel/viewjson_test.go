@@ -1,12 +1,11 @@
 package whitechapel
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/game/gametest"
 	"gaslamp/internal/testscale"
 )
 
@@ -15,24 +14,10 @@ import (
 // AppendJSON after the bytes of an earlier view, against json.Marshal; then
 // crafted views (escapes, floats in exponent form, nil and empty lists).
 func TestViewAppendJSONAsMarshal(t *testing.T) {
-	var buf []byte
+	var checker gametest.AppendJSONChecker
 	check := func(v *View, what string) {
 		t.Helper()
-		want, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		prefix := len(buf)
-		buf, err = v.AppendJSON(buf)
-		if err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-		if got := buf[prefix:]; !bytes.Equal(got, want) {
-			t.Fatalf("%s: AppendJSON writes\n%s\njson.Marshal writes\n%s", what, got, want)
-		}
-		if len(buf) > 1<<16 {
-			buf = buf[:0]
-		}
+		checker.Check(t, v, what)
 	}
 	// Guided games (a Jack who heads home, random police), so that the
 	// later nights and the hideouts' deduction are reached.
@@ -92,33 +77,4 @@ func TestViewAppendJSONAsMarshal(t *testing.T) {
 // BenchmarkViewJSON writes a policeman's view of a game in its first night
 // by AppendJSON and by json.Marshal.
 // Run: go test -run '^$' -bench ViewJSON ./games/whitechapel/
-func BenchmarkViewJSON(b *testing.B) {
-	st, _ := Rules{}.New(nil, 3)
-	s := st.(*State)
-	rng := game.NewRand(3)
-	for step := 0; step < 60 && !s.Outcome().Over; step++ {
-		act := s.ToAct().Seats()
-		seat := act[rng.IntN(len(act))]
-		legal := s.Legal(seat, nil)
-		if err := s.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-	v := s.View(1).(*View)
-	b.Run("append", func(b *testing.B) {
-		b.ReportAllocs()
-		var buf []byte
-		for b.Loop() {
-			buf, _ = v.AppendJSON(buf[:0])
-		}
-		b.SetBytes(int64(len(buf)))
-	})
-	b.Run("encoding-json", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := json.Marshal(v); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}
+func BenchmarkViewJSON(b *testing.B) { gametest.BenchAppendJSON(b, Rules{}, 3, 60, 1) }

@@ -47,27 +47,7 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 	b = append(b, `,"locationsChosen":`...)
 	b = jsonappend.Int(b, v.LocationsChosen)
 	b = append(b, `,"figures":`...)
-	if v.Figures == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Figures {
-			f := &v.Figures[i]
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"seat":`...)
-			b = jsonappend.Int(b, f.Seat)
-			b = append(b, `,"id":`...)
-			b = jsonappend.String(b, f.ID)
-			b = append(b, `,"name":`...)
-			b = jsonappend.String(b, f.Name)
-			b = append(b, `,"crossing":`...)
-			b = jsonappend.String(b, f.Crossing)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, v.Figures, appendFigure)
 	b = append(b, `,"track":`...)
 	b = jsonappend.Strings(b, v.Track)
 	b = append(b, `,"cards":{"coach":`...)
@@ -111,31 +91,14 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 		b = jsonappend.Int(b, v.Guess)
 	}
 	b = append(b, `,"rounds":`...)
-	if v.Rounds == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Rounds {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendRound(b, &v.Rounds[i])
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, v.Rounds, appendRound)
 	if len(v.Locations) > 0 {
 		b = append(b, `,"locations":`...)
 		b = jsonappend.Ints(b, v.Locations)
 	}
 	if len(v.Trail) > 0 {
-		b = append(b, `,"trail":[`...)
-		for i, row := range v.Trail {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = jsonappend.Ints(b, row)
-		}
-		b = append(b, ']')
+		b = append(b, `,"trail":`...)
+		b = jsonappend.Array(b, v.Trail, func(b []byte, row *[]int) []byte { return jsonappend.Ints(b, *row) })
 	}
 	if v.Circle != 0 {
 		b = append(b, `,"circle":`...)
@@ -145,18 +108,14 @@ func (v *View) AppendJSON(dst []byte) ([]byte, error) {
 		b = append(b, `,"announce":true`...)
 	}
 	if len(v.Possible) > 0 {
-		b = append(b, `,"possible":[`...)
-		for i, p := range v.Possible {
-			if i > 0 {
-				b = append(b, ',')
-			}
+		b = append(b, `,"possible":`...)
+		b = jsonappend.Array(b, v.Possible, func(b []byte, p *Possible) []byte {
 			b = append(b, `{"circle":`...)
 			b = jsonappend.Int(b, p.Circle)
 			b = append(b, `,"count":`...)
 			b = strconv.AppendUint(b, p.Count, 10)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+			return append(b, '}')
+		})
 	}
 	if v.PossibleTotal != 0 {
 		b = append(b, `,"possibleTotal":`...)
@@ -177,6 +136,18 @@ func appendCard(b []byte, c CardView) []byte {
 	return append(b, '}')
 }
 
+func appendFigure(b []byte, f *FigureView) []byte {
+	b = append(b, `{"seat":`...)
+	b = jsonappend.Int(b, f.Seat)
+	b = append(b, `,"id":`...)
+	b = jsonappend.String(b, f.ID)
+	b = append(b, `,"name":`...)
+	b = jsonappend.String(b, f.Name)
+	b = append(b, `,"crossing":`...)
+	b = jsonappend.String(b, f.Crossing)
+	return append(b, '}')
+}
+
 func appendRound(b []byte, r *RoundView) []byte {
 	b = append(b, `{"start":`...)
 	b = jsonappend.Int(b, r.Start)
@@ -185,43 +156,24 @@ func appendRound(b []byte, r *RoundView) []byte {
 		b = jsonappend.Int(b, r.End)
 	}
 	b = append(b, `,"moves":`...)
-	if r.Moves == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range r.Moves {
-			m := &r.Moves[i]
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"kind":`...)
-			b = jsonappend.String(b, m.Kind)
-			b = append(b, `,"cells":`...)
-			b = jsonappend.Int(b, m.Cells)
-			b = append(b, `,"occupied":`...)
-			b = jsonappend.Strings(b, m.Occupied)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, r.Moves, func(b []byte, m *MoveRecord) []byte {
+		b = append(b, `{"kind":`...)
+		b = jsonappend.String(b, m.Kind)
+		b = append(b, `,"cells":`...)
+		b = jsonappend.Int(b, m.Cells)
+		b = append(b, `,"occupied":`...)
+		b = jsonappend.Strings(b, m.Occupied)
+		return append(b, '}')
+	})
 	b = append(b, `,"obs":`...)
-	if r.Obs == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, o := range r.Obs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"time":`...)
-			b = jsonappend.Int(b, o.Time)
-			b = append(b, `,"circle":`...)
-			b = jsonappend.Int(b, o.Circle)
-			b = append(b, `,"kind":`...)
-			b = jsonappend.String(b, o.Kind)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = jsonappend.Array(b, r.Obs, func(b []byte, o *ObsRecord) []byte {
+		b = append(b, `{"time":`...)
+		b = jsonappend.Int(b, o.Time)
+		b = append(b, `,"circle":`...)
+		b = jsonappend.Int(b, o.Circle)
+		b = append(b, `,"kind":`...)
+		b = jsonappend.String(b, o.Kind)
+		return append(b, '}')
+	})
 	return append(b, '}')
 }

@@ -118,34 +118,30 @@ func Outcome(dst []byte, o game.Outcome) ([]byte, error) {
 	return append(dst, '}'), nil
 }
 
-// Ints appends a slice of integers; nil as null, as encoding/json writes it.
-func Ints[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dst []byte, xs []T) []byte {
+// Array appends xs as a JSON array, each element written by item; a nil
+// slice as null, as encoding/json writes it.
+func Array[T any](dst []byte, xs []T, item func([]byte, *T) []byte) []byte {
 	if xs == nil {
 		return append(dst, "null"...)
 	}
 	dst = append(dst, '[')
-	for i, x := range xs {
+	for i := range xs {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = strconv.AppendInt(dst, int64(x), 10)
+		dst = item(dst, &xs[i])
 	}
 	return append(dst, ']')
 }
 
+// Ints appends a slice of integers; nil as null.
+func Ints[T ~int | ~int8 | ~int16 | ~int32 | ~int64](dst []byte, xs []T) []byte {
+	return Array(dst, xs, func(b []byte, x *T) []byte { return strconv.AppendInt(b, int64(*x), 10) })
+}
+
 // Strings appends a slice of strings; nil as null.
 func Strings(dst []byte, xs []string) []byte {
-	if xs == nil {
-		return append(dst, "null"...)
-	}
-	dst = append(dst, '[')
-	for i, x := range xs {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = String(dst, x)
-	}
-	return append(dst, ']')
+	return Array(dst, xs, func(b []byte, x *string) []byte { return String(b, *x) })
 }
 
 // Int appends an integer.
