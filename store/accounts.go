@@ -11,10 +11,11 @@ import (
 // for the contracts).
 
 func (s *sqlStore) CreateAccount(ctx context.Context, a Account) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error { return createAccount(ctx, tx, a) })
-}
-
-func createAccount(ctx context.Context, tx *sql.Tx, a Account) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (user_id, name, name_key, password, created) VALUES (?, ?, ?, ?, ?)`,
 		a.UserID, a.Name, a.Key, a.Password, ms(a.Created)); err != nil {
 		return mapErr(err)
@@ -25,7 +26,7 @@ func createAccount(ctx context.Context, tx *sql.Tx, a Account) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE seats SET name = ? WHERE user_id = ?`, a.Name, a.UserID); err != nil {
 		return mapErr(err)
 	}
-	return nil
+	return mapErr(tx.Commit())
 }
 
 const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang`
@@ -44,25 +45,33 @@ func scanAccount(sc interface{ Scan(...any) error }) (Account, error) {
 }
 
 func (s *sqlStore) SetMailPrefs(ctx context.Context, userID, email string, turns bool, lang string) error {
-	n, err := s.execN(ctx, `UPDATE accounts SET email = ?, mail_turns = ?, lang = ? WHERE user_id = ?`, email, boolInt(turns), lang, userID)
-	if err == nil && n == 0 {
+	res, err := s.w.ExecContext(ctx, `UPDATE accounts SET email = ?, mail_turns = ?, lang = ? WHERE user_id = ?`, email, boolInt(turns), lang, userID)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
-	return err
+	return nil
 }
 
 func (s *sqlStore) ClaimMail(ctx context.Context, userID, table string, now time.Time, every time.Duration) (bool, error) {
-	n, err := s.execN(ctx, `INSERT INTO mail_sent (user_id, table_id, at) VALUES (?, ?, ?)
+	res, err := s.w.ExecContext(ctx, `INSERT INTO mail_sent (user_id, table_id, at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id, table_id) DO UPDATE SET at = excluded.at WHERE mail_sent.at <= ?`,
 		userID, table, ms(now), ms(now.Add(-every)))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	n, err := res.RowsAffected()
 	return n > 0, err
 }
 
 func (s *sqlStore) AddAbsence(ctx context.Context, userID string, start, until time.Time) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error { return addAbsence(ctx, tx, userID, start, until) })
-}
-
-func addAbsence(ctx context.Context, tx *sql.Tx, userID string, start, until time.Time) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `UPDATE absences SET until = ? WHERE user_id = ? AND until > ? AND start <= ?`,
 		ms(start), userID, ms(start), ms(start)); err != nil {
 		return mapErr(err)
@@ -76,7 +85,7 @@ func addAbsence(ctx context.Context, tx *sql.Tx, userID string, start, until tim
 			return mapErr(err)
 		}
 	}
-	return nil
+	return mapErr(tx.Commit())
 }
 
 func (s *sqlStore) Absences(ctx context.Context, userID string, since time.Time) ([]Absence, error) {
@@ -105,11 +114,14 @@ func (s *sqlStore) AccountByUser(ctx context.Context, userID string) (Account, e
 }
 
 func (s *sqlStore) SetPassword(ctx context.Context, userID, hash string) error {
-	n, err := s.execN(ctx, `UPDATE accounts SET password = ? WHERE user_id = ?`, hash, userID)
-	if err == nil && n == 0 {
+	res, err := s.w.ExecContext(ctx, `UPDATE accounts SET password = ? WHERE user_id = ?`, hash, userID)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
-	return err
+	return nil
 }
 
 // sessionsOf returns the hashes of a user's sessions but except.
@@ -118,19 +130,19 @@ func sessionsOf(ctx context.Context, tx *sql.Tx, userID, except string) ([]strin
 }
 
 func (s *sqlStore) DeleteSessionsOf(ctx context.Context, userID, except string) ([]string, error) {
-	var hashes []string
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		var err error
-		if hashes, err = sessionsOf(ctx, tx, userID, except); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, except)
-		return mapErr(err)
-	})
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
-	return hashes, nil
+	defer tx.Rollback()
+	hashes, err := sessionsOf(ctx, tx, userID, except)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, except); err != nil {
+		return nil, mapErr(err)
+	}
+	return hashes, mapErr(tx.Commit())
 }
 
 // deleteAccountStatements erase an account's personal data (one argument:
@@ -155,19 +167,11 @@ var deleteAccountStatements = []string{
 }
 
 func (s *sqlStore) DeleteAccount(ctx context.Context, userID string) ([]string, error) {
-	var hashes []string
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		var err error
-		hashes, err = deleteAccount(ctx, tx, userID)
-		return err
-	})
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
-	return hashes, nil
-}
-
-func deleteAccount(ctx context.Context, tx *sql.Tx, userID string) ([]string, error) {
+	defer tx.Rollback()
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM accounts WHERE user_id = ?`, userID).Scan(&n); err != nil {
 		return nil, err
@@ -184,22 +188,15 @@ func deleteAccount(ctx context.Context, tx *sql.Tx, userID string) ([]string, er
 			return nil, mapErr(err)
 		}
 	}
-	return hashes, nil
+	return hashes, mapErr(tx.Commit())
 }
 
 func (s *sqlStore) RecordResults(ctx context.Context, table string, at time.Time, results []Result, keys []RatingKey, rate func([]Rating) []Rating) (bool, error) {
-	var applied bool
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		var err error
-		applied, err = recordResults(ctx, tx, table, at, results, keys, rate)
-		return err
-	})
-	return applied && err == nil, err
-}
-
-// recordResults is RecordResults within tx; rate runs in the writer, so it
-// must not call the store.
-func recordResults(ctx context.Context, tx *sql.Tx, table string, at time.Time, results []Result, keys []RatingKey, rate func([]Rating) []Rating) (bool, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `INSERT INTO results_applied (table_id, at) VALUES (?, ?) ON CONFLICT (table_id) DO NOTHING`, table, ms(at))
 	if err != nil {
 		return false, mapErr(err)
@@ -237,7 +234,7 @@ func recordResults(ctx context.Context, tx *sql.Tx, table string, at time.Time, 
 			}
 		}
 	}
-	return true, nil
+	return true, mapErr(tx.Commit())
 }
 
 // upsertRating stores one rating (placeholders: user, game, side, rating,

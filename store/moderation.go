@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -89,27 +88,22 @@ func (s *sqlStore) Reports(ctx context.Context, all bool) ([]Report, error) {
 }
 
 func (s *sqlStore) ResolveReport(ctx context.Context, id string, at time.Time) error {
-	n, err := s.execN(ctx, `UPDATE reports SET resolved = ? WHERE id = ? AND resolved = 0`, ms(at), id)
-	if err == nil && n == 0 {
+	res, err := s.w.ExecContext(ctx, `UPDATE reports SET resolved = ? WHERE id = ? AND resolved = 0`, ms(at), id)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
-	return err
+	return nil
 }
 
 func (s *sqlStore) Suspend(ctx context.Context, userID string, until time.Time, reason string) ([]string, error) {
-	var hashes []string
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		var err error
-		hashes, err = suspend(ctx, tx, userID, until, reason)
-		return err
-	})
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
-	return hashes, nil
-}
-
-func suspend(ctx context.Context, tx *sql.Tx, userID string, until time.Time, reason string) ([]string, error) {
+	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE accounts SET suspended_until = ?, suspend_reason = ? WHERE user_id = ?`, msOrZero(until), reason, userID)
 	if err != nil {
 		return nil, mapErr(err)
@@ -126,5 +120,5 @@ func suspend(ctx context.Context, tx *sql.Tx, userID string, until time.Time, re
 			return nil, mapErr(err)
 		}
 	}
-	return hashes, nil
+	return hashes, mapErr(tx.Commit())
 }

@@ -2,25 +2,17 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
-// Every write goes through one goroutine, in arrival order, several to a
-// transaction when they queue up (group commit): the moves of every table,
-// and the other writes (sessions, seats, tables' status, results...) as jobs,
-// each in a savepoint of its own within the batch's transaction. database/sql
+// The moves of every table are written by one goroutine, in arrival order,
+// several to a transaction when they queue up (group commit). database/sql
 // hands a busy connection to a random waiter, so without this queue a move
 // could wait behind many others for seconds under load; with it, the wait is
-// first come, first served, and one commit covers a whole batch. Under load
-// the writer also never waits for the connection: when other writes held it
-// for their own commits (each descheduled now and then on a saturated
-// machine), the writer spent half its time waiting for it in BeginTx.
+// first come, first served, and one commit covers a whole batch.
 
 // maxBatch is the most moves written in one transaction.
 const maxBatch = 256
@@ -39,10 +31,8 @@ const commitDelay = time.Millisecond
 // goroutine, and the moves that arrive meanwhile make the next batch.
 const lingerBelow = 32
 
-// moveReq is one write: the move m, or the job when job is not nil.
 type moveReq struct {
 	m    Move
-	job  func(ctx context.Context, tx *sql.Tx) error
 	done chan error
 }
 
@@ -108,91 +98,27 @@ func (s *sqlStore) startMoveWriter() {
 }
 
 // writeMoves stores a batch in one transaction. A move whose (table, seq) is
-// taken fails alone (SQLite rolls back the one statement); a job that fails
-// is rolled back to its savepoint and fails alone; a failed commit fails them
-// all. An error that may have ended the transaction (anything but a
-// constraint's, or a savepoint that cannot be rolled back to) fails the whole
-// batch and stops it there: what follows would otherwise run outside a
-// transaction, each statement committed on its own.
+// taken fails alone (SQLite rolls back the one statement); a failed commit
+// fails them all.
 func (s *sqlStore) writeMoves(batch []moveReq) {
 	errs := make([]error, len(batch))
 	ctx := context.Background()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err == nil {
-		var stmt *sql.Stmt
+		stmt := tx.StmtContext(ctx, s.appendMove)
 		for i, r := range batch {
-			if r.job != nil {
-				errs[i], err = runJob(ctx, tx, r.job)
-			} else {
-				if stmt == nil {
-					stmt = tx.StmtContext(ctx, s.appendMove)
-				}
-				_, e := stmt.ExecContext(ctx, r.m.Table, r.m.Seq, r.m.Seat, string(r.m.Move), ms(r.m.At))
-				errs[i] = mapErr(e)
-				if e != nil && !isConstraint(e) {
-					err = errs[i]
-				}
-			}
-			if err != nil {
-				break
-			}
+			_, e := stmt.ExecContext(ctx, r.m.Table, r.m.Seq, r.m.Seat, string(r.m.Move), ms(r.m.At))
+			errs[i] = mapErr(e)
 		}
-		if err == nil {
-			err = tx.Commit()
-		} else {
-			tx.Rollback()
-		}
+		err = tx.Commit()
 		s.mw.commits.Add(1)
 	}
 	for i, r := range batch {
 		if err != nil {
-			errs[i] = mapErr(err)
+			errs[i] = err
 		}
 		r.done <- errs[i]
 	}
-}
-
-// isConstraint reports whether err is a constraint's (UNIQUE, PRIMARY KEY,
-// FOREIGN KEY, CHECK, NOT NULL), which undoes one statement and leaves the
-// transaction open.
-func isConstraint(err error) bool {
-	return strings.Contains(err.Error(), "constraint failed")
-}
-
-// runJob runs job in a savepoint of tx: jobErr is the job's own error (its
-// writes are then rolled back), txErr an error that leaves the transaction
-// unusable.
-func runJob(ctx context.Context, tx *sql.Tx, job func(context.Context, *sql.Tx) error) (jobErr, txErr error) {
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT job`); err != nil {
-		return err, err
-	}
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				jobErr = fmt.Errorf("store: write panicked: %v", p)
-			}
-		}()
-		jobErr = job(ctx, tx)
-	}()
-	if jobErr != nil {
-		if _, err := tx.ExecContext(ctx, `ROLLBACK TO job`); err != nil {
-			return jobErr, err
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `RELEASE job`); err != nil {
-		return jobErr, err
-	}
-	return jobErr, nil
-}
-
-// write runs job in the writer's next transaction, in a savepoint of its
-// own, and returns once that transaction is committed (or the job failed).
-// job gets a context that is never cancelled: cancelling a statement would
-// interrupt the whole shared transaction (sqlite3_interrupt rolls it back).
-// ctx bounds only the wait for a place in the queue, as for AppendMove. job
-// must not call the store's writes (it would wait for itself).
-func (s *sqlStore) write(ctx context.Context, job func(ctx context.Context, tx *sql.Tx) error) error {
-	return s.queue(ctx, moveReq{job: job})
 }
 
 // AppendMove queues the move for the writer and waits until it is committed.
@@ -200,17 +126,12 @@ func (s *sqlStore) write(ctx context.Context, job func(ctx context.Context, tx *
 // written and its result awaited, so that a caller never believes a move
 // lost that was in fact stored.
 func (s *sqlStore) AppendMove(ctx context.Context, m Move) error {
-	return s.queue(ctx, moveReq{m: m})
-}
-
-// queue hands r to the writer and waits for its result.
-func (s *sqlStore) queue(ctx context.Context, r moveReq) error {
 	s.mw.mu.RLock()
 	if s.mw.closed {
 		s.mw.mu.RUnlock()
 		return errClosed
 	}
-	r.done = make(chan error, 1)
+	r := moveReq{m: m, done: make(chan error, 1)}
 	select {
 	case s.mw.ch <- r:
 	case <-ctx.Done():

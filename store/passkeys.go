@@ -64,19 +64,25 @@ func (s *sqlStore) PasskeyByID(ctx context.Context, id string) (Passkey, error) 
 }
 
 func (s *sqlStore) UsePasskey(ctx context.Context, id string, credential []byte, at time.Time) error {
-	n, err := s.execN(ctx, `UPDATE passkeys SET credential = ?, last_used = ? WHERE credential_id = ?`, string(credential), ms(at), id)
-	if err == nil && n == 0 {
+	res, err := s.w.ExecContext(ctx, `UPDATE passkeys SET credential = ?, last_used = ? WHERE credential_id = ?`, string(credential), ms(at), id)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
-	return err
+	return nil
 }
 
 func (s *sqlStore) DeletePasskey(ctx context.Context, userID, id string) error {
-	n, err := s.execN(ctx, `DELETE FROM passkeys WHERE user_id = ? AND credential_id = ?`, userID, id)
-	if err == nil && n == 0 {
+	res, err := s.w.ExecContext(ctx, `DELETE FROM passkeys WHERE user_id = ? AND credential_id = ?`, userID, id)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
-	return err
+	return nil
 }
 
 func (s *sqlStore) AddChallenge(ctx context.Context, c Challenge) error {
@@ -85,27 +91,30 @@ func (s *sqlStore) AddChallenge(ctx context.Context, c Challenge) error {
 }
 
 func (s *sqlStore) TakeChallenge(ctx context.Context, hash, kind string, now time.Time) (Challenge, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return Challenge{}, err
+	}
+	defer tx.Rollback()
 	var c Challenge
 	var data string
 	var exp int64
-	var found bool
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT token_hash, kind, user_id, data, expires FROM passkey_challenges WHERE token_hash = ?`, hash).
-			Scan(&c.Hash, &c.Kind, &c.UserID, &data, &exp)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		found = err == nil
-		if found {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM passkey_challenges WHERE token_hash = ?`, hash); err != nil {
-				return mapErr(err)
-			}
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM passkey_challenges WHERE expires <= ?`, ms(now))
-		return mapErr(err)
-	})
-	if err != nil {
+	err = tx.QueryRowContext(ctx, `SELECT token_hash, kind, user_id, data, expires FROM passkey_challenges WHERE token_hash = ?`, hash).
+		Scan(&c.Hash, &c.Kind, &c.UserID, &data, &exp)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return Challenge{}, err
+	}
+	found := err == nil
+	if found {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM passkey_challenges WHERE token_hash = ?`, hash); err != nil {
+			return Challenge{}, mapErr(err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM passkey_challenges WHERE expires <= ?`, ms(now)); err != nil {
+		return Challenge{}, mapErr(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Challenge{}, mapErr(err)
 	}
 	c.Data, c.Expires = []byte(data), fromMS(exp)
 	if !found || c.Kind != kind || !now.Before(c.Expires) {

@@ -102,7 +102,11 @@ func (s *sqlStore) DeleteSession(ctx context.Context, hash string) error {
 }
 
 func (s *sqlStore) DeleteSessionsSeenBefore(ctx context.Context, t time.Time) (int64, error) {
-	return s.execN(ctx, `DELETE FROM sessions WHERE last_seen < ?`, ms(t))
+	res, err := s.w.ExecContext(ctx, s.rebind(`DELETE FROM sessions WHERE last_seen < ?`), ms(t))
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	return res.RowsAffected()
 }
 
 func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
@@ -110,21 +114,22 @@ func (s *sqlStore) CreateTable(ctx context.Context, t Table) error {
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error { return createTable(ctx, tx, t, opts) })
-}
-
-func createTable(ctx context.Context, tx *sql.Tx, t Table, opts []byte) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, rated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace, boolInt(t.Rated)); err != nil {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO tables (id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, rated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, t.Game, string(opts), int64(t.Seed), t.Status, t.Takeover, t.Creator, ms(t.Created), boolInt(t.Hotseat), t.Pace, boolInt(t.Rated)); err != nil {
 		return mapErr(err)
 	}
 	for _, st := range t.Seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash, owner)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash, st.Owner); err != nil {
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO seats (table_id, seat, kind, bot, level, user_id, name, invite_hash, owner)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), t.ID, st.Seat, st.Kind, st.Bot, st.Level, st.UserID, st.Name, st.InviteHash, st.Owner); err != nil {
 			return mapErr(err)
 		}
 	}
-	return nil
+	return mapErr(tx.Commit())
 }
 
 const tableCols = `id, game, options, seed, status, takeover_seconds, creator, created, hotseat, pace, resigned_seat, resigned_version, rated, resigned_reason, winner, ended, finished_at`
@@ -317,21 +322,19 @@ func (s *sqlStore) CountTables(ctx context.Context) (map[string]int, error) {
 }
 
 func (s *sqlStore) Resign(ctx context.Context, table string, r Resignation) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE tables SET status = ?, resigned_seat = ?, resigned_version = ?, resigned_reason = ? WHERE id = ? AND status <> ?`,
-			StatusFinished, r.Seat, r.Version, r.Reason, table, StatusFinished)
-		if err != nil {
-			return mapErr(err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n > 0 {
-			return err
-		}
-		var one int
-		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM tables WHERE id = ?`, table).Scan(&one); err != nil {
-			return mapErr(err)
-		}
-		return ErrConflict
-	})
+	res, err := s.w.ExecContext(ctx, s.rebind(`UPDATE tables SET status = ?, resigned_seat = ?, resigned_version = ?, resigned_reason = ? WHERE id = ? AND status <> ?`),
+		StatusFinished, r.Seat, r.Version, r.Reason, table, StatusFinished)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return err
+	}
+	var one int
+	if err := s.w.QueryRowContext(ctx, s.rebind(`SELECT 1 FROM tables WHERE id = ?`), table).Scan(&one); err != nil {
+		return mapErr(err)
+	}
+	return ErrConflict
 }
 
 func (s *sqlStore) SetStatus(ctx context.Context, table, status string) error {
@@ -362,7 +365,7 @@ func (s *sqlStore) AddSeatHolder(ctx context.Context, table, user, grp string) e
 }
 
 func (s *sqlStore) SeatHolderGroups(ctx context.Context, table, user string) ([]string, error) {
-	return scanStrings(s.r.QueryContext(ctx, s.rebind(`SELECT grp FROM seat_holders WHERE table_id = ? AND user_id = ? ORDER BY grp`), table, user))
+	return scanStrings(s.w.QueryContext(ctx, s.rebind(`SELECT grp FROM seat_holders WHERE table_id = ? AND user_id = ? ORDER BY grp`), table, user))
 }
 
 func (s *sqlStore) AddPushSubscription(ctx context.Context, p PushSubscription) error {
@@ -396,7 +399,7 @@ func (s *sqlStore) DeletePushSubscription(ctx context.Context, endpoint string) 
 
 func (s *sqlStore) CountOpenTablesBy(ctx context.Context, creator string) (int, error) {
 	var n int
-	err := s.r.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM tables WHERE creator = ? AND status = ?`), creator, StatusOpen).Scan(&n)
+	err := s.w.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM tables WHERE creator = ? AND status = ?`), creator, StatusOpen).Scan(&n)
 	return n, mapErr(err)
 }
 
@@ -408,7 +411,7 @@ func (s *sqlStore) AddTransfer(ctx context.Context, tr Transfer) error {
 func (s *sqlStore) Transfer(ctx context.Context, hash string, now time.Time) (Transfer, error) {
 	tr := Transfer{Hash: hash}
 	var exp int64
-	err := s.r.QueryRowContext(ctx, s.rebind(`SELECT table_id, seat, user_id, expires FROM seat_transfers WHERE token_hash = ? AND expires > ?`),
+	err := s.w.QueryRowContext(ctx, s.rebind(`SELECT table_id, seat, user_id, expires FROM seat_transfers WHERE token_hash = ? AND expires > ?`),
 		hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp)
 	tr.Expires = fromMS(exp)
 	return tr, mapErr(err)
@@ -417,12 +420,10 @@ func (s *sqlStore) Transfer(ctx context.Context, hash string, now time.Time) (Tr
 func (s *sqlStore) TakeTransfer(ctx context.Context, hash string, now time.Time) (Transfer, error) {
 	tr := Transfer{Hash: hash}
 	var exp int64
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		return mapErr(tx.QueryRowContext(ctx, `DELETE FROM seat_transfers WHERE token_hash = ? AND expires > ? RETURNING table_id, seat, user_id, expires`,
-			hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp))
-	})
+	err := s.w.QueryRowContext(ctx, s.rebind(`DELETE FROM seat_transfers WHERE token_hash = ? AND expires > ? RETURNING table_id, seat, user_id, expires`),
+		hash, ms(now)).Scan(&tr.Table, &tr.Seat, &tr.User, &exp)
 	tr.Expires = fromMS(exp)
-	return tr, err
+	return tr, mapErr(err)
 }
 
 func (s *sqlStore) Heartbeat(ctx context.Context, node string) error {
@@ -516,39 +517,30 @@ func (s *sqlStore) Chat(ctx context.Context, table string, limit int) ([]Chat, e
 }
 
 func (s *sqlStore) ClaimLease(ctx context.Context, table, owner string, now, until time.Time) (bool, error) {
-	var claimed bool
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO table_leases (table_id, owner, expires) VALUES (?, ?, ?)
-			ON CONFLICT (table_id) DO NOTHING`, table, owner, ms(until))
-		if err != nil {
-			return mapErr(err)
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			claimed = true
-			return nil
-		}
-		res, err = tx.ExecContext(ctx, `UPDATE table_leases SET owner = ?, expires = ?
-			WHERE table_id = ? AND (owner = ? OR expires <= ?)`, owner, ms(until), table, owner, ms(now))
-		if err != nil {
-			return mapErr(err)
-		}
-		n, err := res.RowsAffected()
-		claimed = n == 1
-		return err
-	})
-	return claimed && err == nil, err
+	res, err := s.w.ExecContext(ctx, s.rebind(`INSERT INTO table_leases (table_id, owner, expires) VALUES (?, ?, ?)
+		ON CONFLICT (table_id) DO NOTHING`), table, owner, ms(until))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return true, nil
+	}
+	res, err = s.w.ExecContext(ctx, s.rebind(`UPDATE table_leases SET owner = ?, expires = ?
+		WHERE table_id = ? AND (owner = ? OR expires <= ?)`), owner, ms(until), table, owner, ms(now))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 func (s *sqlStore) EnsureSetting(ctx context.Context, name, value string) (string, error) {
-	var v string
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
-			return mapErr(err)
-		}
-		return mapErr(tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = ?`, name).Scan(&v))
-	})
-	if err != nil {
+	if err := s.exec(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
 		return "", err
+	}
+	var v string
+	if err := s.w.QueryRowContext(ctx, s.rebind(`SELECT value FROM settings WHERE name = ?`), name).Scan(&v); err != nil {
+		return "", mapErr(err)
 	}
 	return v, nil
 }

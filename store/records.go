@@ -47,23 +47,30 @@ const chapterRecordsQuery = `SELECT game, chapter, MAX(chapter_key), campaign, C
 	FROM chapter_results WHERE user_id = ? GROUP BY game, chapter, campaign ORDER BY game, chapter, campaign`
 
 func (s *sqlStore) ClaimTimeWarning(ctx context.Context, table string, seat int, version int64) (bool, error) {
-	n, err := s.execN(ctx, `INSERT INTO time_warnings (table_id, seat, version) VALUES (?, ?, ?)
+	res, err := s.w.ExecContext(ctx, `INSERT INTO time_warnings (table_id, seat, version) VALUES (?, ?, ?)
 		ON CONFLICT (table_id, seat) DO UPDATE SET version = excluded.version WHERE time_warnings.version < excluded.version`,
 		table, seat, version)
+	if err != nil {
+		return false, mapErr(err)
+	}
+	n, err := res.RowsAffected()
 	return n > 0, err
 }
 
 func (s *sqlStore) RecordChapters(ctx context.Context, results []ChapterResult) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		for _, r := range results {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO chapter_results (table_id, user_id, game, chapter, chapter_key, campaign, won, city_tricks, stars, at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO NOTHING`,
-				r.Table, r.UserID, r.Game, r.Chapter, r.Key, boolInt(r.Campaign), boolInt(r.Won), r.CityTricks, r.Stars, ms(r.At)); err != nil {
-				return mapErr(err)
-			}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, r := range results {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chapter_results (table_id, user_id, game, chapter, chapter_key, campaign, won, city_tricks, stars, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO NOTHING`,
+			r.Table, r.UserID, r.Game, r.Chapter, r.Key, boolInt(r.Campaign), boolInt(r.Won), r.CityTricks, r.Stars, ms(r.At)); err != nil {
+			return mapErr(err)
 		}
-		return nil
-	})
+	}
+	return mapErr(tx.Commit())
 }
 
 func (s *sqlStore) ChapterRecords(ctx context.Context, userID string) ([]ChapterRecord, error) {

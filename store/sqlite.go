@@ -137,27 +137,9 @@ func (s *sqlStore) Close() error {
 	return err
 }
 
-// exec runs one write statement through the writer (see write).
 func (s *sqlStore) exec(ctx context.Context, q string, args ...any) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, q, args...)
-		return mapErr(err)
-	})
-}
-
-// execN runs one write statement through the writer and returns the number
-// of rows it changed.
-func (s *sqlStore) execN(ctx context.Context, q string, args ...any) (int64, error) {
-	var n int64
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, q, args...)
-		if err != nil {
-			return mapErr(err)
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
-	return n, err
+	_, err := s.w.ExecContext(ctx, s.rebind(q), args...)
+	return mapErr(err)
 }
 
 func (s *sqlStore) row(ctx context.Context, q string, args ...any) *sql.Row {
