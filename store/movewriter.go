@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -99,7 +100,10 @@ func (s *sqlStore) startMoveWriter() {
 
 // writeMoves stores a batch in one transaction. A move whose (table, seq) is
 // taken fails alone (SQLite rolls back the one statement); a failed commit
-// fails them all.
+// fails them all. Any other error (a full disk, an I/O error) may have rolled
+// the whole transaction back already, and the moves after it would then each
+// be committed on their own while reported failed: such an error stops the
+// batch, which is rolled back and fails as a whole, as SQLite advises.
 func (s *sqlStore) writeMoves(batch []moveReq) {
 	errs := make([]error, len(batch))
 	ctx := context.Background()
@@ -109,8 +113,16 @@ func (s *sqlStore) writeMoves(batch []moveReq) {
 		for i, r := range batch {
 			_, e := stmt.ExecContext(ctx, r.m.Table, r.m.Seq, r.m.Seat, string(r.m.Move), ms(r.m.At))
 			errs[i] = mapErr(e)
+			if e != nil && !isConstraint(e) {
+				err = errs[i]
+				break
+			}
 		}
-		err = tx.Commit()
+		if err == nil {
+			err = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
 		s.mw.commits.Add(1)
 	}
 	for i, r := range batch {
@@ -119,6 +131,13 @@ func (s *sqlStore) writeMoves(batch []moveReq) {
 		}
 		r.done <- errs[i]
 	}
+}
+
+// isConstraint reports whether err is a constraint's (UNIQUE, PRIMARY KEY,
+// FOREIGN KEY, NOT NULL), which undoes one statement and leaves the
+// transaction open.
+func isConstraint(err error) bool {
+	return strings.Contains(err.Error(), "constraint failed")
 }
 
 // AppendMove queues the move for the writer and waits until it is committed.
