@@ -3,10 +3,12 @@ package store
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // The moves of every table are written by one goroutine, in arrival order,
@@ -133,11 +135,12 @@ func (s *sqlStore) writeMoves(batch []moveReq) {
 	}
 }
 
-// isConstraint reports whether err is a constraint's (UNIQUE, PRIMARY KEY,
-// FOREIGN KEY, NOT NULL), which undoes one statement and leaves the
-// transaction open.
+// isConstraint reports whether err is SQLite's SQLITE_CONSTRAINT (UNIQUE,
+// PRIMARY KEY, FOREIGN KEY, NOT NULL, with their extended codes), which undoes
+// one statement and leaves the transaction open.
 func isConstraint(err error) bool {
-	return strings.Contains(err.Error(), "constraint failed")
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
 }
 
 // AppendMove queues the move for the writer and waits until it is committed.

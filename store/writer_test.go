@@ -55,3 +55,31 @@ func TestFullDiskFailsTheWholeBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTakenSequenceFailsAlone writes one batch holding a move whose sequence
+// number another move of the batch took: that move alone fails, as a
+// conflict, and the rest of the batch is stored.
+func TestTakenSequenceFailsAlone(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir()).(*sqlStore)
+	defer s.Close()
+	newTable(t, s, "t1")
+	at := time.Now()
+	batch := []moveReq{
+		{m: Move{Table: "t1", Seq: 1, Move: []byte(`{"a":1}`), At: at}},
+		{m: Move{Table: "t1", Seq: 1, Move: []byte(`{"b":1}`), At: at}},
+		{m: Move{Table: "t1", Seq: 2, Move: []byte(`{"c":1}`), At: at}},
+	}
+	for i := range batch {
+		batch[i].done = make(chan error, 1)
+	}
+	s.writeMoves(batch)
+	errs := []error{<-batch[0].done, <-batch[1].done, <-batch[2].done}
+	if errs[0] != nil || errs[2] != nil || !errors.Is(errs[1], ErrConflict) {
+		t.Fatalf("results %v, want nil, a conflict, nil", errs)
+	}
+	ms, err := s.Moves(ctx, "t1")
+	if err != nil || len(ms) != 2 || string(ms[0].Move) != `{"a":1}` || string(ms[1].Move) != `{"c":1}` {
+		t.Fatalf("stored %v, %v", ms, err)
+	}
+}
