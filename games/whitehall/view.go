@@ -232,11 +232,20 @@ func (s *State) View(seat game.Seat) game.View {
 
 	// Cards and the record: face-down cards of the current round are
 	// "special" for a viewer without full knowledge.
-	v.Track = []string{}
+	// The record's lists are sized up front, and every move's occupied
+	// crossings share one backing array (each a full slice of its own part):
+	// a view is built for every seat after every move.
+	v.Track = make([]string, 0, c.Cells[c.Round])
 	v.Rounds = []RoundView{}
 	if started {
+		v.Rounds = make([]RoundView, 0, int(c.Round)+1)
+		nMoves := 0
 		for r := 0; r <= int(c.Round); r++ {
-			rv := RoundView{Start: int(c.Trail[r][0]), Moves: []MoveRecord{}, Obs: []ObsRecord{}}
+			nMoves += int(c.NMoves[r])
+		}
+		labels := make([]string, 0, nMoves*numFigures)
+		for r := 0; r <= int(c.Round); r++ {
+			rv := RoundView{Start: int(c.Trail[r][0]), Moves: make([]MoveRecord, 0, c.NMoves[r]), Obs: make([]ObsRecord, 0, c.NObs[r])}
 			if r < int(c.Round) || (c.Phase == phOver && c.Winner == winJack) {
 				rv.End = int(c.Order[r+1])
 			}
@@ -249,10 +258,11 @@ func (s *State) View(seat game.Seat) game.View {
 				if jm.Kind == jkCoach {
 					cells = 2
 				}
-				occ := make([]string, 0, numFigures)
+				from := len(labels)
 				for _, x := range jm.Occ {
-					occ = append(occ, label(int(x)))
+					labels = append(labels, label(int(x)))
 				}
+				occ := labels[from:len(labels):len(labels)]
 				rv.Moves = append(rv.Moves, MoveRecord{Kind: kind, Cells: cells, Occupied: occ})
 				if r == int(c.Round) {
 					for i := 0; i < cells; i++ {
