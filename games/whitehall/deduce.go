@@ -100,6 +100,7 @@ func merge(bs []branch) *deduction {
 		}
 		d.total = satAdd(d.total, b.sol.Total())
 	}
+	d.possible = make([]Possible, 0, where.Count())
 	for c := where.Next(0); c >= 0; c = where.Next(c + 1) {
 		d.possible = append(d.possible, Possible{Circle: c, Count: counts[c]})
 	}
@@ -134,7 +135,7 @@ func satAdd(a, b uint64) uint64 {
 // current round's face-down cards are hunt.Hidden (hunt.Coach for a coach).
 func (s *State) publicRound(r int) hunt.Round {
 	c := &s.c
-	hr := hunt.Round{Start: int(c.Trail[r][0])}
+	hr := hunt.Round{Start: int(c.Trail[r][0]), Moves: make([]hunt.Move, 0, c.NMoves[r]), Obs: make([]hunt.Obs, 0, c.NObs[r])}
 	for _, jm := range c.Moves[r][:c.NMoves[r]] {
 		m := hunt.Move{Kind: huntKind(jm.Kind)}
 		if s.faceDown(r, jm.Kind) && jm.Kind != jkCoach {
