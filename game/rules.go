@@ -61,6 +61,25 @@ type JSONAppender interface {
 	AppendJSON(dst []byte) ([]byte, error)
 }
 
+// IntoCloner is implemented by states that can copy themselves into another
+// state of their own kind that nobody uses any more, instead of allocating a
+// new one: the server clones the table's state before every move and keeps
+// the state it replaces for the next clone. CloneInto returns the copy, which
+// is dst when dst can hold it (else a new Clone). The copy shares nothing
+// mutable with the state it came from, as a Clone.
+type IntoCloner interface {
+	CloneInto(dst State) State
+}
+
+// CloneInto copies s into spare when s offers it (IntoCloner) and spare is
+// not nil, else returns s.Clone().
+func CloneInto(s, spare State) State {
+	if c, ok := s.(IntoCloner); ok && spare != nil && spare != s {
+		return c.CloneInto(spare)
+	}
+	return s.Clone()
+}
+
 // State is one game in progress. A State is not safe for concurrent use; the
 // server gives each table one owner goroutine.
 type State interface {

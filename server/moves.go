@@ -113,9 +113,11 @@ func asGameError(err error, code game.Code) *game.Error {
 // the clone the table's state and tells every connection. Nothing changes
 // unless both the game and the store accept the move.
 func (t *table) play(seat game.Seat, mv game.Move) error {
-	next := t.state.Clone()
+	next := game.CloneInto(t.state, t.spare)
+	t.spare = nil
 	var log game.Log
 	if err := next.Apply(seat, mv, &log); err != nil {
+		t.spare = next
 		return err
 	}
 	sc := scratches.Get().(*scratch)
@@ -123,6 +125,7 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	listed := game.Contains(sc.moves, mv)
 	scratches.Put(sc)
 	if !listed {
+		t.spare = next
 		// The game accepted a move it did not offer: refuse it all the same.
 		t.s.log.Error("game accepted a move it did not list", "table", t.id, "game", t.rules.ID(), "seat", int(seat))
 		return game.ErrNotLegal
@@ -143,6 +146,7 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 				return errCaughtUp
 			}
 		}
+		t.spare = next
 		t.retryAfter = t.s.trouble.failed()
 		if ok, skipped := t.s.trouble.shouldLog(t.s.now()); ok {
 			t.s.log.Error("move not stored", "table", t.id, "seat", int(seat), "version", t.version+1, "err", err,
@@ -153,7 +157,11 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	if t.s.trouble.fails.Load() != 0 {
 		t.s.trouble.ok()
 	}
+	prev := t.state
 	t.advance(seat, enc, next, log.Events, at, true)
+	if t.state == next {
+		t.spare = prev // the table holds no other reference to the state it replaced
+	}
 	t.scheduleBots()
 	return nil
 }

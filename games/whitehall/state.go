@@ -173,6 +173,18 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CloneInto implements game.IntoCloner: a State holds only values and the
+// read-only deduction it shares with its clones, so a copy into a used State
+// is a Clone without the allocation.
+func (s *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == s {
+		return s.Clone()
+	}
+	*d = *s
+	return d
+}
+
 // Rounds returns the number of rounds played so far, the current one
 // included: 0 before Jack's start is revealed, then 1 to 3.
 func (s *State) Rounds() int {
