@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 
 	"gaslamp/game"
@@ -113,11 +114,12 @@ func asGameError(err error, code game.Code) *game.Error {
 // the clone the table's state and tells every connection. Nothing changes
 // unless both the game and the store accept the move.
 func (t *table) play(seat game.Seat, mv game.Move) error {
-	next := game.CloneInto(t.state, t.spare)
-	t.spare = nil
+	spares := sparesOf(t.rules.ID())
+	spare, _ := spares.Get().(game.State)
+	next := game.CloneInto(t.state, spare)
 	var log game.Log
 	if err := next.Apply(seat, mv, &log); err != nil {
-		t.spare = next
+		putSpare(spares, next)
 		return err
 	}
 	sc := scratches.Get().(*scratch)
@@ -125,7 +127,7 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	listed := game.Contains(sc.moves, mv)
 	scratches.Put(sc)
 	if !listed {
-		t.spare = next
+		putSpare(spares, next)
 		// The game accepted a move it did not offer: refuse it all the same.
 		t.s.log.Error("game accepted a move it did not list", "table", t.id, "game", t.rules.ID(), "seat", int(seat))
 		return game.ErrNotLegal
@@ -146,7 +148,7 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 				return errCaughtUp
 			}
 		}
-		t.spare = next
+		putSpare(spares, next)
 		t.retryAfter = t.s.trouble.failed()
 		if ok, skipped := t.s.trouble.shouldLog(t.s.now()); ok {
 			t.s.log.Error("move not stored", "table", t.id, "seat", int(seat), "version", t.version+1, "err", err,
@@ -160,10 +162,33 @@ func (t *table) play(seat game.Seat, mv game.Move) error {
 	prev := t.state
 	t.advance(seat, enc, next, log.Events, at, true)
 	if t.state == next {
-		t.spare = prev // the table holds no other reference to the state it replaced
+		putSpare(spares, prev) // the table holds no other reference to the state it replaced
 	}
 	t.scheduleBots()
 	return nil
+}
+
+// spareStates holds, per game, states that tables no longer use, for play's
+// next clone (game.CloneInto): a move then copies the table's state into one
+// of them instead of allocating a state. A pool per game, not a spare per
+// table, so that a table between moves holds one state only.
+var spareStates sync.Map // game ID -> *sync.Pool
+
+// sparesOf returns the pool of spare states of game id.
+func sparesOf(id string) *sync.Pool {
+	if p, ok := spareStates.Load(id); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := spareStates.LoadOrStore(id, new(sync.Pool))
+	return p.(*sync.Pool)
+}
+
+// putSpare keeps st, which nobody uses any more, for a later clone, when its
+// game can copy into it.
+func putSpare(spares *sync.Pool, st game.State) {
+	if _, ok := st.(game.IntoCloner); ok {
+		spares.Put(st)
+	}
 }
 
 // errCaughtUp is play's answer when another node had stored a move of the

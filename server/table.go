@@ -50,7 +50,6 @@ type table struct {
 	// Owned by the table's goroutine (run, one at a time).
 	rec       store.Table
 	state     game.State
-	spare     game.State // a state nobody uses any more, for play's next clone (game.CloneInto)
 	version   int64
 	history   [][]sentEvent // history[i] holds the events of version i+1, encoded
 	moves     []game.RecordedMove

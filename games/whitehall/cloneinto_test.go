@@ -39,8 +39,6 @@ func TestCloneIntoAsClone(t *testing.T) {
 				t.Fatal(err)
 			}
 			b = nb
-			a.View(1)
-			b.View(1)
 			if !reflect.DeepEqual(a.c, b.c) || !reflect.DeepEqual(a.View(1), b.View(1)) {
 				t.Fatalf("seed %d move %d: the states differ", seed, n)
 			}
