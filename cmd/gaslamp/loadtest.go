@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -433,15 +434,19 @@ func inject(ctx context.Context, cfg loadConfig, w io.Writer, wmu *sync.Mutex) {
 type loadStats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
-	moves     atomic.Int64
-	games     atomic.Int64
-	errors    atomic.Int64
-	refused   atomic.Int64
-	frames    atomic.Int64 // frames received
-	bytes     atomic.Int64 // their bytes
-	redials   atomic.Int64 // connections made again after one ended
-	acked     sync.Map     // table id -> *atomic.Int64: the highest version an ack named
-	acks      atomic.Int64 // acks received
+	// windows holds each window's latencies (windowLen of the run each,
+	// by when the move was sent), to show how the tail moves in time.
+	windows [][]time.Duration
+	start   time.Time // when play began
+	moves   atomic.Int64
+	games   atomic.Int64
+	errors  atomic.Int64
+	refused atomic.Int64
+	frames  atomic.Int64 // frames received
+	bytes   atomic.Int64 // their bytes
+	redials atomic.Int64 // connections made again after one ended
+	acked   sync.Map     // table id -> *atomic.Int64: the highest version an ack named
+	acks    atomic.Int64 // acks received
 }
 
 // ack records that the server acknowledged a move at version v of table.
@@ -457,11 +462,35 @@ func (s *loadStats) ack(table string, v int64) {
 	}
 }
 
-func (s *loadStats) add(d time.Duration) {
+// windowLen is the length of the windows whose p99 the report lists.
+const windowLen = 5 * time.Second
+
+func (s *loadStats) add(sent time.Time, d time.Duration) {
 	s.mu.Lock()
 	s.latencies = append(s.latencies, d)
+	if !s.start.IsZero() {
+		k := max(0, int(sent.Sub(s.start)/windowLen))
+		for len(s.windows) <= k {
+			s.windows = append(s.windows, nil)
+		}
+		s.windows[k] = append(s.windows[k], d)
+	}
 	s.mu.Unlock()
 	s.moves.Add(1)
+}
+
+// windowP99s returns the p99 of each window's latencies (0 for an empty
+// window), sorting each window in place.
+func windowP99s(windows [][]time.Duration) []time.Duration {
+	out := make([]time.Duration, len(windows))
+	for k, ws := range windows {
+		if len(ws) == 0 {
+			continue
+		}
+		slices.Sort(ws)
+		out[k] = ws[min(len(ws)-1, int(0.99*float64(len(ws))))]
+	}
+	return out
 }
 
 func loadtest(cfg loadConfig, w io.Writer) error {
@@ -517,6 +546,9 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	movesBefore := idle["gaslamp_moves_total"]
 	selfBefore := selfCPU()
 	start = time.Now()
+	stats.mu.Lock()
+	stats.start = start
+	stats.mu.Unlock()
 	var wmu sync.Mutex
 	inject(ctx, cfg, w, &wmu)
 	for _, p := range pairs {
@@ -538,6 +570,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	// Report.
 	stats.mu.Lock()
 	lat := stats.latencies
+	windows := stats.windows
 	stats.mu.Unlock()
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	pct := func(p float64) time.Duration {
@@ -550,6 +583,13 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 		stats.moves.Load(), float64(stats.moves.Load())/elapsed.Seconds(),
 		(after["gaslamp_moves_total"]-movesBefore)/elapsed.Seconds(), stats.games.Load(), stats.refused.Load(), stats.errors.Load())
 	fmt.Fprintf(w, "move-to-view latency: p50 %v  p99 %v  max %v\n", pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), pct(1).Round(10*time.Microsecond))
+	if len(windows) > 1 {
+		fmt.Fprintf(w, "move-to-view p99 by %v of play (moves sent in it):", windowLen)
+		for k, p99 := range windowP99s(windows) {
+			fmt.Fprintf(w, " %v: %v (%d)", time.Duration(k)*windowLen, p99.Round(100*time.Microsecond), len(windows[k]))
+		}
+		fmt.Fprintln(w)
+	}
 	if p50, p99, ok := serverLatency(idle, after); ok {
 		fmt.Fprintf(w, "server's own move latency (frame read to ack, from its histogram): p50 %v  p99 %v\n", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
 	}
@@ -1330,7 +1370,7 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 			continue
 		}
 		if pending >= 0 && f.T == "update" && f.V == pending+1 {
-			p.stats.add(in.at.Sub(sentAt))
+			p.stats.add(sentAt, in.at.Sub(sentAt))
 			pending = -1
 		}
 		if f.Outcome != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -246,5 +247,26 @@ func TestCheckAckedCountsLostMoves(t *testing.T) {
 	stats.ack("gone", 1)
 	if _, _, err := checkAcked(http.DefaultClient, []string{dead.URL}, stats); err == nil {
 		t.Error("no node answered, and the audit passed")
+	}
+}
+
+func TestLatencyWindows(t *testing.T) {
+	var s loadStats
+	s.add(time.Now(), time.Millisecond) // before play began: no window
+	if len(s.windows) != 0 {
+		t.Fatalf("a latency before the start went into a window: %v", s.windows)
+	}
+	s.start = time.Now().Add(-12 * time.Second)
+	for i := range 200 {
+		s.add(s.start.Add(time.Second), time.Duration(i+1)*time.Millisecond) // window 0
+	}
+	s.add(s.start.Add(11*time.Second), 7*time.Millisecond) // window 2; window 1 stays empty
+	got := windowP99s(s.windows)
+	want := []time.Duration{199 * time.Millisecond, 0, 7 * time.Millisecond}
+	if !slices.Equal(got, want) {
+		t.Fatalf("windowP99s = %v, want %v", got, want)
+	}
+	if s.moves.Load() != 202 || len(s.latencies) != 202 {
+		t.Fatalf("moves %d, latencies %d, want 202", s.moves.Load(), len(s.latencies))
 	}
 }
