@@ -69,6 +69,7 @@ func playOne(c Config, o game.Options, seed uint64) error {
 	rec := game.Record{Game: r.ID(), Options: o, Seed: seed}
 	var buf []game.Move
 	var log game.Log
+	var cur, spare game.State // the server's way of playing (see below)
 	for step := 0; ; step++ {
 		out := st.Outcome()
 		toAct := st.ToAct()
@@ -177,9 +178,45 @@ func playOne(c Config, o game.Options, seed uint64) error {
 		}
 		// Play one at random.
 		m := legal[rng.IntN(len(legal))]
+		var next game.State
+		if _, ok := st.(game.IntoCloner); ok {
+			// The server's way, beside st: cur plays each move on a copy
+			// made into the state the previous move replaced.
+			if cur == nil {
+				cur = st.Clone()
+			}
+			curBefore := cur.Snapshot()
+			if next = game.CloneInto(cur, spare); spare != nil && next != spare {
+				return fmt.Errorf("step %d: CloneInto did not use the spare state", step)
+			}
+			if err := next.Apply(seat, m, nil); err != nil {
+				return fmt.Errorf("step %d: chosen legal move refused on a copy into a used state: %v", step, err)
+			}
+			if !bytes.Equal(curBefore, cur.Snapshot()) {
+				return fmt.Errorf("step %d: applying to a copy into a used state changed the original", step)
+			}
+			if c := game.CloneInto(cur, cur); c == cur {
+				return fmt.Errorf("step %d: CloneInto copied a state into itself", step)
+			}
+		}
 		log.Reset()
 		if err := st.Apply(seat, m, &log); err != nil {
 			return fmt.Errorf("step %d: chosen legal move refused: %v", step, err)
+		}
+		if next != nil {
+			if !bytes.Equal(next.Snapshot(), st.Snapshot()) {
+				return fmt.Errorf("step %d: the move on a copy into a used state gave another state", step)
+			}
+			if step%c.DeterminizeEvery == 0 {
+				for s := game.Spectator; int(s) < c.Seats; s++ {
+					a, _ := json.Marshal(st.View(s))
+					b, _ := json.Marshal(next.View(s))
+					if !bytes.Equal(a, b) {
+						return fmt.Errorf("step %d: seat %d's view differs on a copy into a used state", step, s)
+					}
+				}
+			}
+			spare, cur = cur, next
 		}
 		rec.Moves = append(rec.Moves, game.RecordedMove{Seat: seat, Move: r.EncodeMove(m)})
 	}

@@ -199,6 +199,18 @@ func (st *State) Clone() game.State {
 	return &c
 }
 
+// CloneInto implements game.IntoCloner: a State is a flat value (with, at
+// most, read-only data it shares with its clones), so a copy into a used
+// State is a Clone without the allocation.
+func (st *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == st {
+		return st.Clone()
+	}
+	*d = *st
+	return d
+}
+
 // Snapshot implements game.State: the whole flat state in binary.
 func (st *State) Snapshot() []byte {
 	var b bytes.Buffer

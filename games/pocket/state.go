@@ -194,6 +194,18 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CloneInto implements game.IntoCloner: a State is a flat value (with, at
+// most, read-only data it shares with its clones), so a copy into a used
+// State is a Clone without the allocation.
+func (s *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == s {
+		return s.Clone()
+	}
+	*d = *s
+	return d
+}
+
 // Snapshot implements game.State: every field, secrets included, in a fixed
 // order.
 func (s *State) Snapshot() []byte {

@@ -229,6 +229,18 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
+// CloneInto implements game.IntoCloner: a State is a flat value (with, at
+// most, read-only data it shares with its clones), so a copy into a used
+// State is a Clone without the allocation.
+func (s *State) CloneInto(dst game.State) game.State {
+	d, ok := dst.(*State)
+	if !ok || d == s {
+		return s.Clone()
+	}
+	*d = *s
+	return d
+}
+
 // occupied returns the crossings holding policemen.
 func (s *State) occupied() board.Set {
 	var o board.Set
