@@ -50,5 +50,12 @@
 // trails); it leaves the baseline's choice only for a candidate that
 // caught Jack in at least 2 (and 15% of the worlds) more of those nights.
 // Every other decision is the Hard baseline's. Its level is its cap of
-// rollouts per decision; its budget stops it sooner.
+// rollouts per decision; its budget stops it sooner. A level "normal-N" or
+// "hard-N" (N the cap) makes a policeman's search the shortfall search
+// over that level's baseline instead: the same paired worlds, the police
+// in the rollouts by that baseline, each rollout cut after three moves of
+// Jack's and scored by how much of his track he has used or would use
+// walking home past the policemen, another candidate played for a mean
+// gain over half a standard error. No police level is a search: none of
+// them beat its baseline (docs/bots.md).
 package whitechapelbot

@@ -3,8 +3,10 @@ package whitechapelbot
 import (
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
+	"gaslamp/board"
 	"gaslamp/game"
 	"gaslamp/games/whitechapel"
 )
@@ -17,8 +19,12 @@ func init() {
 
 // SearchRollouts returns the rollout cap of a search level: "easy" 30,
 // "normal" (or "") 120, "hard" 400, or the number a level written as a
-// positive integer says.
+// positive integer says (also after a police base, as in "normal-40"; see
+// policeBase).
 func SearchRollouts(level string) int {
+	if _, n, ok := policeBase(level); ok {
+		level = n
+	}
 	switch level {
 	case game.LevelEasy:
 		return 30
@@ -29,6 +35,19 @@ func SearchRollouts(level string) int {
 		return n
 	}
 	return 120
+}
+
+// policeBase splits a search level written "normal-N" or "hard-N" into
+// the baseline level whose police the search improves on and the rest
+// (the rollout cap). Such a level makes a policeman's search the shortfall
+// search (amongPoliceShortfall) over that baseline; ok is false for any
+// other level.
+func policeBase(level string) (base, rest string, ok bool) {
+	b, r, found := strings.Cut(level, "-")
+	if !found || b != game.LevelNormal && b != game.LevelHard {
+		return "", level, false
+	}
+	return b, r, true
 }
 
 // searchCandidates is the number of moves (Jack's, or a policeman's
@@ -53,7 +72,10 @@ const rolloutSamples = 20
 // world, the police by the Hard baseline) and leaves the Hard baseline's
 // choice only for a clear gain. Every other decision (hideout, women,
 // victims, patrol reveals, patrols, wretched, searches and arrests) is the
-// Hard baseline's.
+// Hard baseline's. At a level "normal-N" or "hard-N" a policeman runs the
+// shortfall search instead (amongPoliceShortfall), over the baseline of
+// that level, which then makes his other decisions; neither is a level
+// (docs/bots.md: both tied their baselines).
 type Search struct {
 	rules    game.Rules
 	own      *Baseline // Jack's (or the seat's) decisions outside the search
@@ -63,6 +85,10 @@ type Search struct {
 	rng      game.Rand
 	rollouts int
 	budget   time.Duration
+	// base is the baseline level of a policeman's shortfall search
+	// ("normal" or "hard"), "" for the Hard search by nights won.
+	base string
+	roll *Baseline // the policemen in the shortfall search's rollouts
 
 	last int
 	buf  []game.Move
@@ -80,10 +106,20 @@ func NewSearch(cfg game.BotConfig, rollouts int) *Search {
 	police.lv.samples = rolloutSamples
 	hard := NewBaseline(1, cfg.Seed^0x68617264, game.LevelHard)
 	hard.lv.samples = rolloutSamples
+	own, base := game.LevelHard, ""
+	var roll *Baseline
+	if b, _, ok := policeBase(cfg.Level); ok && cfg.Seat > 0 {
+		own, base = b, b
+		roll = NewBaseline(1, cfg.Seed^0x726f6c6c, b)
+		roll.lv.samples = rolloutSamples
+		roll.lv.random = 0
+	}
 	return &Search{
 		rules:    cfg.Rules,
 		hard:     hard,
-		own:      NewBaseline(cfg.Seat, cfg.Seed, game.LevelHard),
+		base:     base,
+		roll:     roll,
+		own:      NewBaseline(cfg.Seat, cfg.Seed, own),
 		jack:     NewBaseline(0, cfg.Seed^0x6a61636b, game.LevelHard),
 		police:   police,
 		rng:      game.NewRand(cfg.Seed ^ 0x736561726368),
@@ -110,6 +146,9 @@ func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
 		return s.among(v, bestN(legal, s.own.jackScore(v), searchCandidates), true)
 	case v.Seat > 0 && v.Phase == "move":
 		if score := s.own.policeMoveScore(v); score != nil {
+			if s.base != "" {
+				return s.amongPoliceShortfall(v, bestN(legal, score, policeCandidates))
+			}
 			return s.amongPolice(v, bestN(legal, score, policeCandidates))
 		}
 	}
@@ -289,4 +328,155 @@ func (s *Search) amongPolice(v *whitechapel.View, cands []game.Move) game.Move {
 		return cands[best]
 	}
 	return cands[0]
+}
+
+// The shortfall search's rule: a rollout in which Jack gets home scores
+// the police shortfallWeight × the share of his track he used (a Jack who
+// got home late is a Jack nearly too slow, which is how the police win
+// most games), one in which he lost scores 1; another candidate than the
+// baseline's is played only when its mean gain over the baseline's, paired
+// world by world, is above zero by shortfallZ standard errors, over at
+// least shortfallWorlds worlds.
+const (
+	shortfallWeight = 0.5
+	shortfallZ      = 0.5
+	shortfallWorlds = 3
+	// shortfallHorizon is the number of Jack's moves a rollout plays
+	// before it is cut and scored by shortfallEstimate.
+	shortfallHorizon = 3
+	// trackSpaces is the number of spaces of the move track past the
+	// Times of the Crime (the most a night's hunt may use).
+	trackSpaces = 15
+)
+
+// amongPoliceShortfall weighs a policeman's candidate movements, the
+// baseline's choice (at the search's base level) first, in the same drawn
+// worlds as amongPolice does, with the base level's police (20 trails,
+// never at random) in the rollouts, each rollout scored by
+// rolloutShortfall. It plays another candidate only for a clear mean gain
+// (shortfallZ); a world cut short by the cap or the budget is not counted.
+func (s *Search) amongPoliceShortfall(v *whitechapel.View, cands []game.Move) game.Move {
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	var deadline time.Time
+	if s.budget > 0 {
+		deadline = time.Now().Add(s.budget)
+	}
+	quiet := *v
+	quiet.Table.Deduction = "off"
+	sum := make([]float64, len(cands))
+	sq := make([]float64, len(cands))
+	res := make([]float64, len(cands))
+	worlds := 0
+	for s.last < s.rollouts {
+		if !deadline.IsZero() && s.last > 0 && !time.Now().Before(deadline) {
+			break
+		}
+		w, err := s.rules.Determinize(&quiet, &s.rng)
+		if err != nil {
+			break
+		}
+		seed := s.rng.Uint64()
+		done := true
+		for i, m := range cands {
+			if s.last >= s.rollouts || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
+				done = false
+				break
+			}
+			s.jack.rng = game.NewRand(seed ^ 0x6a61636b)
+			s.roll.rng = game.NewRand(seed)
+			res[i] = s.rolloutShortfall(w.Clone(), v.Seat, v.Night, m)
+			s.last++
+		}
+		if !done {
+			break
+		}
+		worlds++
+		for i := range cands {
+			d := res[i] - res[0]
+			sum[i] += d
+			sq[i] += d * d
+		}
+	}
+	if worlds < shortfallWorlds {
+		return cands[0]
+	}
+	n := float64(worlds)
+	best, bestMean := 0, 0.0
+	for i := 1; i < len(cands); i++ {
+		mean := sum[i] / n
+		se := math.Sqrt(max(sq[i]/n-mean*mean, 0) / (n - 1))
+		if mean > 0 && mean > shortfallZ*se && mean > bestMean {
+			best, bestMean = i, mean
+		}
+	}
+	return cands[best]
+}
+
+// rolloutShortfall plays m for seat by in st, then the rest of night (1..4)
+// with Jack by the Hard baseline and the police by s.roll, up to
+// shortfallHorizon moves of Jack's, and returns the police's score: 1 when
+// Jack lost, shortfallWeight × the share of the track he had used when he
+// got home, or, at the horizon, shortfallWeight × the share he would have
+// used walking home by the shortest way the policemen leave open (at most
+// 1).
+func (s *Search) rolloutShortfall(st game.State, by game.Seat, night int, m game.Move) float64 {
+	if err := st.Apply(by, m, nil); err != nil {
+		return 0
+	}
+	s.roll.bel.key, s.roll.bel.b = "", nil
+	left, jackMoves := trackSpaces, 0
+	for moves := 0; moves < 2000; moves++ {
+		if o := st.Outcome(); o.Over {
+			if o.Winner == "jack" {
+				return 0
+			}
+			return 1
+		}
+		seat := st.ToAct().First()
+		gv := st.View(seat)
+		wv := gv.(*whitechapel.View)
+		if wv.Night != night {
+			return shortfallWeight * float64(trackSpaces-min(left, trackSpaces)) / trackSpaces
+		}
+		if wv.Track != nil {
+			left = wv.Track.Left
+		}
+		if seat == 0 && wv.Phase == "jack" {
+			if jackMoves == shortfallHorizon {
+				return shortfallEstimate(wv)
+			}
+			jackMoves++
+		}
+		s.buf = st.Legal(seat, s.buf[:0])
+		bot := s.roll
+		if seat == 0 {
+			bot = s.jack
+		}
+		if err := st.Apply(seat, bot.Choose(gv, s.buf), nil); err != nil {
+			return 0
+		}
+	}
+	return 1
+}
+
+// shortfallEstimate is the police's score of a rollout cut at Jack's turn
+// (v is Jack's view): shortfallWeight × the share of his track he would
+// have used at home walking the shortest way that passes no policeman,
+// capped at 1.
+func shortfallEstimate(v *whitechapel.View) float64 {
+	g := tables()
+	if v.Track == nil || v.Hideout <= 0 || v.Circle <= 0 {
+		return shortfallWeight
+	}
+	var blocked board.Set
+	for _, x := range policemen(v) {
+		if x >= 0 {
+			blocked.Add(x)
+		}
+	}
+	d := int(g.walkDistAvoiding(v.Hideout, blocked)[v.Circle])
+	used := trackSpaces - min(v.Track.Left, trackSpaces) + d
+	return min(1, shortfallWeight*float64(used)/trackSpaces)
 }

@@ -216,3 +216,73 @@ func TestHardPoliceWeighJackHomeward(t *testing.T) {
 	}
 	t.Fatal("no game reached a night after the first with circles both in and out of reach of home")
 }
+
+// TestShortfallSearchKeepsTheBaselineMove: the shortfall search (a level
+// "normal-N") plays the Normal baseline's movement when it played out no
+// world for every candidate, decision by decision, at positions reached by
+// play, and its rollouts score in [0, 1].
+func TestShortfallSearchKeepsTheBaselineMove(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 4 && checked < 8; seed++ {
+		playUntil(t, seed, game.LevelNormal, func(seat game.Seat, v *whitechapel.View, legal []game.Move) bool {
+			if seat == 0 || v.Phase != "move" || v.Track == nil || len(legal) < 2 {
+				return false
+			}
+			cfg := game.BotConfig{Rules: whitechapel.Rules{}, Seat: seat, Seed: seed, Budget: -1, Level: "normal-3"}
+			s := NewSearch(cfg, SearchRollouts(cfg.Level))
+			b := NewBaseline(seat, seed, game.LevelNormal)
+			if got, want := s.Choose(v, legal), b.choosePoliceMove(v, legal); got != want {
+				r := whitechapel.Rules{}
+				t.Fatalf("seed %d: the search played %s, the Normal baseline %s", seed, r.EncodeMove(got), r.EncodeMove(want))
+			}
+			if s.Rollouts() != 3 {
+				t.Fatalf("seed %d: %d rollouts, want 3", seed, s.Rollouts())
+			}
+			w, err := whitechapel.Rules{}.Determinize(v, &s.rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := s.rolloutShortfall(w, seat, v.Night, legal[0]); r < 0 || r > 1 {
+				t.Fatalf("seed %d: a rollout scored %v", seed, r)
+			}
+			checked++
+			return checked%4 == 0
+		})
+	}
+	if checked == 0 {
+		t.Fatal("no game reached a policeman's movement in the hunt")
+	}
+}
+
+// TestShortfallSearchIsFair plays the shortfall search at a police seat
+// into the hunt from the real world and from worlds drawn from its view
+// (gametest.BotTwins): its choices must be the same, and with no budget
+// each searched decision plays its cap of rollouts.
+func TestShortfallSearchIsFair(t *testing.T) {
+	cap := 2 * policeCandidates
+	searched, rollouts := 0, 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		_, err := gametest.BotTwins(gametest.BotTwinConfig{Rules: whitechapel.Rules{}, Seed: seed, Seat: 1, Decisions: 12,
+			NewBot: func(seat game.Seat, s uint64) (game.Bot, error) {
+				return searchProbe{NewSearch(game.BotConfig{Rules: whitechapel.Rules{}, Seat: seat, Seed: s, Budget: -1, Level: "hard-8"}, cap), &searched, &rollouts}, nil
+			}})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+	if searched == 0 {
+		t.Fatal("no decision was searched")
+	}
+	if rollouts != cap*searched {
+		t.Errorf("%d rollouts over %d searched decisions, want %d each", rollouts, searched, cap)
+	}
+}
+
+// TestSearchLevels: a police base before the rollout cap.
+func TestSearchLevels(t *testing.T) {
+	for level, want := range map[string]int{"": 120, "hard": 400, "40": 40, "normal-60": 60, "hard-8": 8, "easy-5": 120} {
+		if got := SearchRollouts(level); got != want {
+			t.Errorf("SearchRollouts(%q) = %d, want %d", level, got, want)
+		}
+	}
+}
