@@ -281,13 +281,41 @@ func (s *Search) amongPolice(v *whitechapel.View, cands []game.Move) game.Move {
 	if len(cands) == 1 {
 		return cands[0]
 	}
+	diff := make([]float64, len(cands))
+	worlds := s.pairWorlds(v, cands, func(w game.State, seed uint64, m game.Move) float64 {
+		s.jack.rng = game.NewRand(seed ^ 0x6a61636b)
+		s.hard.rng = game.NewRand(seed)
+		return 1 - s.rolloutWith(w, v.Seat, v.Night, m, s.hard)
+	}, func(res []float64) {
+		for i := range cands {
+			diff[i] += res[i] - res[0]
+		}
+	})
+	best := 0
+	for i := range cands {
+		if diff[i] > diff[best] {
+			best = i
+		}
+	}
+	if best > 0 && diff[best] >= max(policeMargin, policeMarginShare*float64(worlds)) {
+		return cands[best]
+	}
+	return cands[0]
+}
+
+// pairWorlds draws worlds from v with the deduction off (its public part) and
+// plays every candidate out in a copy of each world, the rollout bots seeded
+// alike for all of them, until the rollout cap or the budget. play returns a
+// candidate's score in a world; add receives a world's scores once every
+// candidate was played there (a world cut short is not counted). It returns
+// the number of worlds counted.
+func (s *Search) pairWorlds(v *whitechapel.View, cands []game.Move, play func(w game.State, seed uint64, m game.Move) float64, add func(res []float64)) int {
 	var deadline time.Time
 	if s.budget > 0 {
 		deadline = time.Now().Add(s.budget)
 	}
 	quiet := *v
 	quiet.Table.Deduction = "off"
-	diff := make([]float64, len(cands))
 	res := make([]float64, len(cands))
 	worlds := 0
 	for s.last < s.rollouts {
@@ -299,35 +327,17 @@ func (s *Search) amongPolice(v *whitechapel.View, cands []game.Move) game.Move {
 			break
 		}
 		seed := s.rng.Uint64()
-		done := true
 		for i, m := range cands {
 			if s.last >= s.rollouts || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
-				done = false
-				break
+				return worlds
 			}
-			s.jack.rng = game.NewRand(seed ^ 0x6a61636b)
-			s.hard.rng = game.NewRand(seed)
-			res[i] = 1 - s.rolloutWith(w.Clone(), v.Seat, v.Night, m, s.hard)
+			res[i] = play(w.Clone(), seed, m)
 			s.last++
 		}
-		if !done {
-			break
-		}
 		worlds++
-		for i := range cands {
-			diff[i] += res[i] - res[0]
-		}
+		add(res)
 	}
-	best := 0
-	for i := range cands {
-		if diff[i] > diff[best] {
-			best = i
-		}
-	}
-	if best > 0 && diff[best] >= max(policeMargin, policeMarginShare*float64(worlds)) {
-		return cands[best]
-	}
-	return cands[0]
+	return worlds
 }
 
 // The shortfall search's rule: a rollout in which Jack gets home scores
@@ -359,46 +369,19 @@ func (s *Search) amongPoliceShortfall(v *whitechapel.View, cands []game.Move) ga
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	var deadline time.Time
-	if s.budget > 0 {
-		deadline = time.Now().Add(s.budget)
-	}
-	quiet := *v
-	quiet.Table.Deduction = "off"
 	sum := make([]float64, len(cands))
 	sq := make([]float64, len(cands))
-	res := make([]float64, len(cands))
-	worlds := 0
-	for s.last < s.rollouts {
-		if !deadline.IsZero() && s.last > 0 && !time.Now().Before(deadline) {
-			break
-		}
-		w, err := s.rules.Determinize(&quiet, &s.rng)
-		if err != nil {
-			break
-		}
-		seed := s.rng.Uint64()
-		done := true
-		for i, m := range cands {
-			if s.last >= s.rollouts || i > 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
-				done = false
-				break
-			}
-			s.jack.rng = game.NewRand(seed ^ 0x6a61636b)
-			s.roll.rng = game.NewRand(seed)
-			res[i] = s.rolloutShortfall(w.Clone(), v.Seat, v.Night, m)
-			s.last++
-		}
-		if !done {
-			break
-		}
-		worlds++
+	worlds := s.pairWorlds(v, cands, func(w game.State, seed uint64, m game.Move) float64 {
+		s.jack.rng = game.NewRand(seed ^ 0x6a61636b)
+		s.roll.rng = game.NewRand(seed)
+		return s.rolloutShortfall(w, v.Seat, v.Night, m)
+	}, func(res []float64) {
 		for i := range cands {
 			d := res[i] - res[0]
 			sum[i] += d
 			sq[i] += d * d
 		}
-	}
+	})
 	if worlds < shortfallWorlds {
 		return cands[0]
 	}
