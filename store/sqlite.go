@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -20,13 +18,9 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	path := filepath.Join(dir, "gaslamp.db")
+	path := dbFile(dir)
 	dsn := func(extra ...string) string {
-		q := url.Values{}
-		for _, p := range append([]string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"}, extra...) {
-			q.Add("_pragma", p)
-		}
-		return "file:" + path + "?" + q.Encode()
+		return sqliteDSN(path, append([]string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"}, extra...)...)
 	}
 	w, err := sql.Open("sqlite", dsn())
 	if err != nil {

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gaslamp/server"
+	"gaslamp/store"
+)
+
+// TestBackupAndRestore: gaslamp backup copies the database of a data
+// directory a server holds (its lock taken, its store open) and says what
+// the copy holds; it never replaces a file; gaslamp restore refuses while a
+// server holds the directory, and once it is free puts the backup in place
+// and the former database aside. Wrong arguments exit 2 with a message.
+func TestBackupAndRestore(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	st.CreateUser(ctx, store.User{ID: "u1", Name: "Irene", Created: now})
+	if err := st.CreateAccount(ctx, store.Account{UserID: "u1", Name: "Irene", Key: server.NameKey("Irene"), Password: "p", Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	release, err := lockDataDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	file := filepath.Join(t.TempDir(), "nightly.db")
+	code, out, errs := runCaptured(t, "", "backup", "--data", dir, file)
+	if code != 0 || !strings.Contains(out, "backup written: "+file) || !strings.Contains(out, "0 tables, 0 moves, 1 account,") {
+		t.Fatalf("backup: %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := runCaptured(t, "", "backup", "--data", dir, file); code != 2 || !strings.Contains(errs, "already exists") {
+		t.Fatalf("backup over the same file: %d %s", code, errs)
+	}
+	for _, bad := range [][]string{{"backup"}, {"backup", "a.db", "b.db"}, {"backup", "--database", "postgres://u:secret@h/db", "x.db"},
+		{"restore"}, {"backup", "--frobnicate", "x.db"}} {
+		code, _, errs := runCaptured(t, "", bad...)
+		if code != 2 || errs == "" || strings.Contains(errs, "secret") {
+			t.Fatalf("%v: %d %q", bad, code, errs)
+		}
+	}
+	if code, _, errs := runCaptured(t, "", "backup", "--data", t.TempDir(), filepath.Join(t.TempDir(), "x.db")); code != 1 || !strings.Contains(errs, "no database") {
+		t.Fatalf("backup of an empty directory: %d %s", code, errs)
+	}
+
+	// More happens after the backup.
+	st.CreateUser(ctx, store.User{ID: "u2", Name: "Moriarty", Created: now})
+	if err := st.CreateAccount(ctx, store.Account{UserID: "u2", Name: "Moriarty", Key: server.NameKey("Moriarty"), Password: "p", Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCaptured(t, "", "restore", "--data", dir, file); code != 1 || !strings.Contains(errs, "already serves the data directory") {
+		t.Fatalf("restore while a server runs: %d %s", code, errs)
+	}
+	st.Close()
+	release()
+
+	code, out, errs = runCaptured(t, "", "restore", "--data", dir, file)
+	if code != 0 || !strings.Contains(out, "1 account") || !strings.Contains(out, "the database it replaced is in "+filepath.Join(dir, "before-restore-")) {
+		t.Fatalf("restore: %d\n%s\n%s", code, out, errs)
+	}
+	st, err = store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.AccountByUser(ctx, "u2"); err == nil {
+		t.Fatal("the account made after the backup is still there after the restore")
+	}
+	if _, err := st.AccountByUser(ctx, "u1"); err != nil {
+		t.Fatalf("the account in the backup: %v", err)
+	}
+	aside, _ := filepath.Glob(filepath.Join(dir, "before-restore-*", "gaslamp.db"))
+	if len(aside) != 1 {
+		t.Fatalf("the former database: %v", aside)
+	}
+	if fi, err := os.Stat(aside[0]); err != nil || fi.Size() == 0 {
+		t.Fatalf("the former database: %v", err)
+	}
+}

@@ -1,0 +1,247 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// BackupInfo describes a copy of the embedded database that BackupSQLite
+// wrote and checked.
+type BackupInfo struct {
+	Path     string        // the copy
+	Bytes    int64         // its size
+	Schema   int           // its schema version (the last migration applied)
+	Tables   int64         // game tables in it
+	Moves    int64         // stored moves in it
+	Accounts int64         // registered accounts in it
+	Took     time.Duration // copying and checking
+}
+
+// ErrBackupExists is returned by BackupSQLite when the destination exists:
+// a backup never overwrites a file.
+var ErrBackupExists = errors.New("store: the backup file already exists")
+
+// ErrNoDatabase is returned by BackupSQLite and RestoreSQLite when the data
+// directory holds no database.
+var ErrNoDatabase = errors.New("store: no database in the data directory")
+
+// dbFile is the embedded database's file in a data directory.
+func dbFile(dir string) string { return filepath.Join(dir, "gaslamp.db") }
+
+// BackupSQLite writes a consistent copy of the embedded database of data
+// directory dir to the file dest, while a server may be running on it: the
+// copy (SQLite's VACUUM INTO) reads one snapshot in a read transaction,
+// which in WAL mode does not hold the server's writes back. Every move
+// acknowledged before the copy began is in it. The copy is written beside
+// dest under a temporary name, synced, checked (PRAGMA integrity_check) and
+// only then renamed to dest, so that a file at dest is always a whole,
+// checked backup. It refuses an existing dest (ErrBackupExists).
+func BackupSQLite(ctx context.Context, dir, dest string) (BackupInfo, error) {
+	start := time.Now()
+	info := BackupInfo{Path: dest}
+	if _, err := os.Stat(dbFile(dir)); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return info, fmt.Errorf("%w: %s", ErrNoDatabase, dir)
+		}
+		return info, fmt.Errorf("store: %w", err)
+	}
+	if _, err := os.Lstat(dest); err == nil {
+		return info, fmt.Errorf("%w: %s", ErrBackupExists, dest)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
+	tmp := filepath.Join(filepath.Dir(dest), fmt.Sprintf(".%s.partial-%d", filepath.Base(dest), os.Getpid()))
+	os.Remove(tmp) // a partial copy left by an earlier attempt of this process id
+	defer os.Remove(tmp)
+
+	// Not query_only: SQLite counts VACUUM INTO as a write, though it
+	// writes only the new file.
+	src, err := sql.Open("sqlite", sqliteDSN(dbFile(dir), "busy_timeout(10000)"))
+	if err != nil {
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
+	defer src.Close()
+	src.SetMaxOpenConns(1)
+	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
+		return info, fmt.Errorf("store: backup: copy: %w", err)
+	}
+	if err := syncFile(tmp); err != nil {
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
+	if err := checkCopy(ctx, tmp, &info); err != nil {
+		return info, err
+	}
+	// The rename must not replace a file made meanwhile: link, then unlink.
+	if err := os.Link(tmp, dest); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return info, fmt.Errorf("%w: %s", ErrBackupExists, dest)
+		}
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
+	if err := syncFile(filepath.Dir(dest)); err != nil {
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
+	st, err := os.Stat(dest)
+	if err != nil {
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
+	info.Bytes = st.Size()
+	info.Took = time.Since(start)
+	return info, nil
+}
+
+// checkCopy opens the database file path read-only, checks it whole
+// (integrity_check) and reads its schema version and counts into info.
+func checkCopy(ctx context.Context, path string, info *BackupInfo) error {
+	db, err := sql.Open("sqlite", sqliteDSN(path, "query_only(1)"))
+	if err != nil {
+		return fmt.Errorf("store: check %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	rows, err := db.QueryContext(ctx, `PRAGMA integrity_check(20)`)
+	if err != nil {
+		return fmt.Errorf("store: check %s: %w", path, err)
+	}
+	var found []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: check %s: %w", path, err)
+		}
+		if line != "ok" {
+			found = append(found, line)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: check %s: %w", path, err)
+	}
+	if len(found) > 0 {
+		return fmt.Errorf("store: %s is damaged (%d problems, first: %s)", path, len(found), found[0])
+	}
+	var schema sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&schema); err != nil {
+		return fmt.Errorf("store: %s is not a gaslamp database: %w", path, err)
+	}
+	info.Schema = int(schema.Int64)
+	for _, c := range []struct {
+		table string
+		n     *int64
+	}{{"tables", &info.Tables}, {"moves", &info.Moves}, {"accounts", &info.Accounts}} {
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+c.table).Scan(c.n); err != nil {
+			return fmt.Errorf("store: %s is not a gaslamp database: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// RestoreInfo describes what RestoreSQLite did.
+type RestoreInfo struct {
+	BackupInfo        // the backup put in place, as checked
+	Aside      string // where the data directory's former database went ("" when it had none)
+}
+
+// RestoreSQLite makes the backup file src the embedded database of data
+// directory dir. The caller must hold the directory's lock (no server may
+// run on it: its open files would go on writing the database put aside).
+// The backup is checked first (as BackupSQLite checks its copies); the
+// directory's database, with its WAL and shared-memory files, is moved
+// aside, never deleted, into dir/before-restore-TIME/; the backup is copied
+// in under a temporary name, synced and renamed into place. A server started
+// on dir then applies the migrations the backup lacks.
+func RestoreSQLite(ctx context.Context, dir, src string, now time.Time) (RestoreInfo, error) {
+	start := time.Now()
+	var info RestoreInfo
+	info.Path = src
+	if err := checkCopy(ctx, src, &info.BackupInfo); err != nil {
+		return info, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return info, fmt.Errorf("store: restore: %w", err)
+	}
+	tmp := filepath.Join(dir, fmt.Sprintf(".gaslamp.db.restore-%d", os.Getpid()))
+	os.Remove(tmp)
+	defer os.Remove(tmp)
+	if err := copyFile(src, tmp); err != nil {
+		return info, fmt.Errorf("store: restore: %w", err)
+	}
+	db := dbFile(dir)
+	if _, err := os.Stat(db); err == nil {
+		aside := filepath.Join(dir, "before-restore-"+now.UTC().Format("20060102-150405"))
+		if err := os.Mkdir(aside, 0o700); err != nil {
+			return info, fmt.Errorf("store: restore: %w", err)
+		}
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			if err := os.Rename(db+suffix, filepath.Join(aside, "gaslamp.db"+suffix)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return info, fmt.Errorf("store: restore: moving the database aside: %w", err)
+			}
+		}
+		info.Aside = aside
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return info, fmt.Errorf("store: restore: %w", err)
+	}
+	if err := os.Rename(tmp, db); err != nil {
+		return info, fmt.Errorf("store: restore: %w", err)
+	}
+	if err := syncFile(dir); err != nil {
+		return info, fmt.Errorf("store: restore: %w", err)
+	}
+	st, err := os.Stat(db)
+	if err != nil {
+		return info, fmt.Errorf("store: restore: %w", err)
+	}
+	info.Bytes = st.Size()
+	info.Took = time.Since(start)
+	return info, nil
+}
+
+// copyFile copies src to the new file dst and syncs it.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := out.ReadFrom(in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// syncFile flushes a file or a directory (a directory's entries: a renamed
+// or new file's name) to stable storage.
+func syncFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}
+
+// sqliteDSN is the driver's name for the database file path with pragmas.
+func sqliteDSN(path string, pragmas ...string) string {
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	return "file:" + strings.ReplaceAll(path, "?", "%3f") + "?" + q.Encode()
+}
