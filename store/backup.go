@@ -72,6 +72,11 @@ func BackupSQLite(ctx context.Context, dir, dest string) (BackupInfo, error) {
 	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
 		return info, fmt.Errorf("store: backup: copy: %w", err)
 	}
+	// The copy holds what the database holds (password hashes, e-mail
+	// addresses): readable by its owner only, wherever it is written.
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		return info, fmt.Errorf("store: backup: %w", err)
+	}
 	if err := syncFile(tmp); err != nil {
 		return info, fmt.Errorf("store: backup: %w", err)
 	}

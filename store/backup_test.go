@@ -90,6 +90,9 @@ func TestBackupWhileWriting(t *testing.T) {
 	if info.Path != dest || info.Bytes == 0 || info.Tables != 1 || info.Schema != len(Migrations) {
 		t.Fatalf("backup info %+v", info)
 	}
+	if fi, err := os.Stat(dest); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the backup's mode: %v, %v (want 0600: it holds password hashes)", fi.Mode(), err)
+	}
 	if info.Moves < before || info.Moves > after {
 		t.Fatalf("the backup holds %d moves; %d were acknowledged before it began and %d when it ended", info.Moves, before, after)
 	}
