@@ -1,5 +1,10 @@
 package store
 
+import (
+	"errors"
+	"fmt"
+)
+
 // Migration is one versioned step of the schema. Its statements use only the
 // SQL that SQLite and PostgreSQL share, so both implementations apply the same
 // list in order, each version once, recorded in schema_migrations.
@@ -11,6 +16,20 @@ type Migration struct {
 	// Unix milliseconds (the two dialects have no common way to write "now"
 	// as a number).
 	Statements []string
+}
+
+// ErrSchemaNewer is returned when opening a database that a newer gaslamp
+// has migrated: this binary does not know its last migrations, and would
+// misread or damage what they changed.
+var ErrSchemaNewer = errors.New("store: the database was upgraded by a newer gaslamp")
+
+// CheckSchemaVersion returns an error wrapping ErrSchemaNewer when v, the
+// database's last applied migration, is beyond this binary's Migrations.
+func CheckSchemaVersion(v int) error {
+	if latest := Migrations[len(Migrations)-1].Version; v > latest {
+		return fmt.Errorf("%w: its schema is at version %d, this gaslamp knows up to %d; run the gaslamp that upgraded it, or restore a backup taken before the upgrade", ErrSchemaNewer, v, latest)
+	}
+	return nil
 }
 
 // Migrations is the schema's history. It is append-only: never edit a

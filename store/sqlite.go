@@ -72,6 +72,11 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		applied BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("store: migrations table: %w", err)
 	}
+	if v, err := s.SchemaVersion(ctx); err != nil {
+		return fmt.Errorf("store: migrations table: %w", err)
+	} else if err := CheckSchemaVersion(v); err != nil {
+		return err
+	}
 	for _, m := range Migrations {
 		if err := s.apply(ctx, m); err != nil {
 			return fmt.Errorf("store: migration %d (%s): %w", m.Version, m.Name, err)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -310,5 +311,23 @@ func TestArchiveMigration(t *testing.T) {
 	list, err := s.Archive(ctx, ArchiveQuery{})
 	if err != nil || len(list) != 4 {
 		t.Fatalf("archive after the migration: %d tables, %v; want 4", len(list), err)
+	}
+}
+
+// TestSchemaNewerRefused: a database migrated by a newer gaslamp (a
+// migration this binary does not know) is refused at open with a message
+// that says what to do, and left as it was.
+func TestSchemaNewerRefused(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	next := Migrations[len(Migrations)-1].Version + 1
+	if _, err := s.(*sqlStore).w.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, 'from the future', 0)`, next); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := OpenSQLite(ctx, dir)
+	if !errors.Is(err, ErrSchemaNewer) || !strings.Contains(err.Error(), fmt.Sprintf("version %d", next)) || !strings.Contains(err.Error(), "restore a backup") {
+		t.Fatalf("opening a newer database: %v", err)
 	}
 }

@@ -129,6 +129,11 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("pgstore: migrations table: %w", err)
 	}
+	if v, err := s.SchemaVersion(ctx); err != nil {
+		return fmt.Errorf("pgstore: migrations table: %w", err)
+	} else if err := store.CheckSchemaVersion(v); err != nil {
+		return err
+	}
 	for _, m := range store.Migrations {
 		err := step(func(tx pgx.Tx) error {
 			var n int

@@ -273,3 +273,22 @@ func TestMoveRetriedOnKilledConnection(t *testing.T) {
 		t.Fatalf("a different move at a taken seq: %v", err)
 	}
 }
+
+// TestSchemaNewerRefused: a database migrated by a newer gaslamp is refused
+// at open, as with SQLite.
+func TestSchemaNewerRefused(t *testing.T) {
+	u, conn := newSchema(t)
+	ctx := context.Background()
+	s, err := Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	next := store.Migrations[len(store.Migrations)-1].Version + 1
+	if _, err := conn.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES ($1, 'from the future', 0)`, next); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, u); !errors.Is(err, store.ErrSchemaNewer) {
+		t.Fatalf("opening a newer database: %v", err)
+	}
+}
