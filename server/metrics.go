@@ -203,6 +203,12 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	if rss := residentBytes(); rss > 0 {
 		gauge("process_resident_memory_bytes", "Resident memory size in bytes.", strconv.FormatInt(rss, 10))
 	}
+	if n := openFiles(); n >= 0 {
+		gauge("process_open_fds", "Open file descriptors (each WebSocket holds one).", strconv.Itoa(n))
+	}
+	if n := FileLimit(); n > 0 {
+		gauge("process_max_fds", "The most file descriptors the process may open.", strconv.FormatUint(n, 10))
+	}
 	io.WriteString(w, b.String())
 }
 

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -60,6 +62,18 @@ func TestMetricsExposition(t *testing.T) {
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q", want)
+		}
+	}
+	if runtime.GOOS == "linux" {
+		// The process's files: the two players' WebSockets among them.
+		open := regexp.MustCompile(`(?m)^process_open_fds (\d+)$`).FindStringSubmatch(body)
+		limit := regexp.MustCompile(`(?m)^process_max_fds (\d+)$`).FindStringSubmatch(body)
+		if open == nil || limit == nil {
+			t.Errorf("metrics lack the process's open files or their limit")
+		} else if o, _ := strconv.Atoi(open[1]); o < 2 {
+			t.Errorf("process_open_fds %d with two WebSockets open", o)
+		} else if l, _ := strconv.Atoi(limit[1]); l < o {
+			t.Errorf("process_max_fds %d below process_open_fds %d", l, o)
 		}
 	}
 	line := regexp.MustCompile(`^([a-z_]+(\{[a-z]+="[^"]*"\})? [-+0-9.eInf]+|# (HELP|TYPE) .*)$`)

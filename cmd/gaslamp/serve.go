@@ -38,6 +38,10 @@ func init() {
 // whatever the target.
 const defaultGCPercent = 200
 
+// minFileLimit is the open-files limit under which serve warns at start: a
+// site of a few thousand players needs more.
+const minFileLimit = 4096
+
 func runServe(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -245,7 +249,12 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	}
 	// The first line on stdout tells scripts and tests where we listen.
 	fmt.Printf("listening on %s\n", ln.Addr())
-	log.Info("listening", append([]any{"addr", ln.Addr().String(), "procs", runtime.GOMAXPROCS(0), "bot_workers", *botWorkers}, be.describe...)...)
+	log.Info("listening", append([]any{"addr", ln.Addr().String(), "procs", runtime.GOMAXPROCS(0), "bot_workers", *botWorkers,
+		"open_files_limit", server.FileLimit()}, be.describe...)...)
+	if n := server.FileLimit(); n > 0 && n < minFileLimit {
+		log.Warn("few open files allowed: each player's WebSocket holds one, so this server can hold about that many players at once; raise the limit (systemd: LimitNOFILE=65536; a shell: ulimit -n)",
+			"open_files_limit", n)
+	}
 	if ready != nil {
 		ready(ln.Addr())
 	}
