@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"gaslamp/store"
+)
+
+// TestToPostgres: gaslamp to-postgres copies a stopped node's SQLite data
+// into an empty PostgreSQL schema and lists what it copied; it refuses while
+// a server holds the data directory, refuses a database that already holds
+// data, and exits 2 on wrong flags without printing a password.
+func TestToPostgres(t *testing.T) {
+	pgURL := service(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL")
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, pgURL)
+	if err != nil {
+		t.Fatalf("GASLAMP_TEST_POSTGRES: %v", err)
+	}
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "gaslamp_test_" + hex.EncodeToString(b)
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
+		conn.Close(ctx)
+	})
+	u, err := url.Parse(pgURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	dst := u.String()
+
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.CreateUser(ctx, store.User{ID: "u1", Name: "Irene", Created: time.Now()})
+	release, err := lockDataDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "already serves the data directory") {
+		t.Fatalf("while a server runs: %d %s", code, errs)
+	}
+	st.Close()
+	release()
+
+	for _, bad := range [][]string{{"to-postgres", "--data", dir}, {"to-postgres", "--data", dir, "--database", "mysql://u:secret@h/db"},
+		{"to-postgres", "--data", dir, "--database", "postgres://u:secret@h:bad/db"}, {"to-postgres", "--data", dir, "--database", dst, "extra"}} {
+		code, _, errs := runCaptured(t, "", bad...)
+		if code != 2 || errs == "" || strings.Contains(errs, "secret") {
+			t.Fatalf("%v: %d %q", bad, code, errs)
+		}
+	}
+
+	code, out, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst)
+	if code != 0 || !strings.Contains(out, "users") || !strings.Contains(out, "start the nodes with --database") {
+		t.Fatalf("to-postgres: %d\n%s\n%s", code, out, errs)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT COUNT(*) FROM `+schema+`.users WHERE name = 'Irene'`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the user in PostgreSQL: %d, %v", n, err)
+	}
+	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "already holds gaslamp data") {
+		t.Fatalf("into a filled database: %d %s", code, errs)
+	}
+}
