@@ -23,7 +23,8 @@ moves, ratings, settings) into the PostgreSQL database, which must hold no
 gaslamp data yet: the site's nodes then run with --database. The server on DIR
 must be stopped. Both databases are brought to this gaslamp's schema first;
 the rows are copied in one transaction and counted before it commits, so either
-everything is copied or nothing is. The SQLite database is left as it was.`
+everything is copied or nothing is. The SQLite database keeps its data (an
+older one is only migrated, as serve would).`
 
 func runToPostgres(args []string) int {
 	fs := newFlags("to-postgres", toPostgresSynopsis)
@@ -82,6 +83,6 @@ func runToPostgres(args []string) int {
 			fmt.Printf("  %-22s %d\n", t, n)
 		}
 	}
-	fmt.Println("start the nodes with --database; the SQLite database is unchanged (keep it as a backup)")
+	fmt.Println("start the nodes with --database; the SQLite database keeps its data (keep it as a backup)")
 	return 0
 }
