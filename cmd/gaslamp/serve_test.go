@@ -111,11 +111,12 @@ func TestServeSQLite(t *testing.T) {
 	healthy(t, runServer(t, "--data", t.TempDir()))
 }
 
-// TestServePostgresNATS serves two nodes on one PostgreSQL schema and one
-// NATS prefix of their own.
-func TestServePostgresNATS(t *testing.T) {
+// pgSchema makes a PostgreSQL schema of the test's own on the test server
+// (GASLAMP_TEST_POSTGRES), dropped when the test ends, and returns its name,
+// a URL whose search_path is that schema, and a direct connection.
+func pgSchema(t *testing.T) (schema, dbURL string, conn *pgx.Conn) {
+	t.Helper()
 	pgURL := service(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL")
-	natsURL := service(t, "GASLAMP_TEST_NATS", "NATS")
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, pgURL)
 	if err != nil {
@@ -123,7 +124,7 @@ func TestServePostgresNATS(t *testing.T) {
 	}
 	b := make([]byte, 6)
 	rand.Read(b)
-	schema := "gaslamp_test_" + hex.EncodeToString(b)
+	schema = "gaslamp_test_" + hex.EncodeToString(b)
 	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +141,17 @@ func TestServePostgresNATS(t *testing.T) {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	prefix := "gaslamp_test." + hex.EncodeToString(b)
-	args := []string{"--database", u.String(), "--nats", natsURL, "--nats-prefix", prefix}
+	return schema, u.String(), conn
+}
+
+// TestServePostgresNATS serves two nodes on one PostgreSQL schema and one
+// NATS prefix of their own.
+func TestServePostgresNATS(t *testing.T) {
+	schema, dbURL, conn := pgSchema(t)
+	natsURL := service(t, "GASLAMP_TEST_NATS", "NATS")
+	ctx := context.Background()
+	prefix := "gaslamp_test." + strings.TrimPrefix(schema, "gaslamp_test_")
+	args := []string{"--database", dbURL, "--nats", natsURL, "--nats-prefix", prefix}
 	nodes := []string{runServer(t, args...), runServer(t, args...)}
 	for _, a := range nodes {
 		healthy(t, a)

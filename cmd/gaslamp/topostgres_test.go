@@ -2,14 +2,9 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"gaslamp/store"
 )
@@ -19,30 +14,8 @@ import (
 // a server holds the data directory, refuses a database that already holds
 // data, and exits 2 on wrong flags without printing a password.
 func TestToPostgres(t *testing.T) {
-	pgURL := service(t, "GASLAMP_TEST_POSTGRES", "PostgreSQL")
+	schema, dst, conn := pgSchema(t)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, pgURL)
-	if err != nil {
-		t.Fatalf("GASLAMP_TEST_POSTGRES: %v", err)
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "gaslamp_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
-		conn.Close(ctx)
-	})
-	u, err := url.Parse(pgURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	dst := u.String()
 
 	dir := t.TempDir()
 	st, err := store.OpenSQLite(ctx, dir)
