@@ -83,12 +83,18 @@ func BackupSQLite(ctx context.Context, dir, dest string) (BackupInfo, error) {
 	if err := checkCopy(ctx, tmp, &info); err != nil {
 		return info, err
 	}
-	// The rename must not replace a file made meanwhile: link, then unlink.
-	if err := os.Link(tmp, dest); err != nil {
-		if errors.Is(err, os.ErrExist) {
+	// The rename must not replace a file made meanwhile: link, then unlink
+	// (the deferred Remove); where the file system has no hard links, a
+	// rename after checking again.
+	if err := os.Link(tmp, dest); errors.Is(err, os.ErrExist) {
+		return info, fmt.Errorf("%w: %s", ErrBackupExists, dest)
+	} else if err != nil {
+		if _, serr := os.Lstat(dest); serr == nil {
 			return info, fmt.Errorf("%w: %s", ErrBackupExists, dest)
 		}
-		return info, fmt.Errorf("store: backup: %w", err)
+		if err := os.Rename(tmp, dest); err != nil {
+			return info, fmt.Errorf("store: backup: %w", err)
+		}
 	}
 	if err := syncFile(filepath.Dir(dest)); err != nil {
 		return info, fmt.Errorf("store: backup: %w", err)
