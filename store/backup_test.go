@@ -93,7 +93,9 @@ func TestBackupWhileWriting(t *testing.T) {
 	if fi, err := os.Stat(dest); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("the backup's mode: %v, %v (want 0600: it holds password hashes)", fi.Mode(), err)
 	}
-	if info.Moves < before || info.Moves > after {
+	// One move may be stored and not yet counted as acknowledged when the
+	// copy's snapshot is taken (the writer goroutine between the two).
+	if info.Moves < before || info.Moves > after+1 {
 		t.Fatalf("the backup holds %d moves; %d were acknowledged before it began and %d when it ended", info.Moves, before, after)
 	}
 	ms := movesIn(t, dest, "t1")
