@@ -1,7 +1,7 @@
 // Package whitechapelbot holds the bots of Letters from Whitechapel: the
 // baseline, a hand-written player that plays sensibly, and the search bot
-// of Jack's Normal and Hard levels, which plays his moves in the hunt by
-// playing them out.
+// of the Normal and Hard levels of Jack and the police, which plays a
+// seat's moves in the hunt by playing them out.
 //
 // Importing the package registers the bots "baseline" ([Baseline]) and
 // "search" ([Search]) for the game "whitechapel", and the levels in words
@@ -56,6 +56,7 @@
 // in the rollouts by that baseline, each rollout cut after three moves of
 // Jack's and scored by how much of his track he has used or would use
 // walking home past the policemen, another candidate played for a mean
-// gain over half a standard error. No police level is a search: none of
-// them beat its baseline (docs/bots.md).
+// gain over half a standard error. The police's Normal and Hard levels are
+// that search ("search:normal-60" and "search:hard-60", levels.go); Easy is
+// the baseline (docs/bots.md).
 package whitechapelbot
