@@ -47,13 +47,19 @@ func botsOf(gameID, side string) []botUnderTest {
 // seed alone. Outside the long mode a search given more than 5,000
 // iterations by number searches 2,000, and Whitechapel's search bot, each
 // of whose rollouts plays out the rest of a night, plays 2 rollouts a
-// decision: the same bot and code, in a test's time.
+// decision (its police levels' shortfall search, "normal-60", 2 rollouts of
+// the same kind): the same bot and code, in a test's time.
 func maker(r game.Rules, p game.LevelPick) func(game.Seat, uint64) (game.Bot, error) {
 	if n, err := strconv.Atoi(p.Level); err == nil && n > 5000 && !testscale.Long() {
 		p.Level = "2000"
 	}
 	if r.ID() == "whitechapel" && p.Bot == "search" && !testscale.Long() {
-		p.Level = "2"
+		// "normal-60" (the police's shortfall search) keeps its kind.
+		if kind, _, ok := strings.Cut(p.Level, "-"); ok {
+			p.Level = kind + "-2"
+		} else {
+			p.Level = "2"
+		}
 	}
 	return func(seat game.Seat, seed uint64) (game.Bot, error) {
 		return game.NewBot(p.Bot, game.BotConfig{Rules: r, Seat: seat, Seed: seed, Level: p.Level, Budget: -1})
