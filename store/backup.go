@@ -173,6 +173,11 @@ func RestoreSQLite(ctx context.Context, dir, src string, now time.Time) (Restore
 	start := time.Now()
 	var info RestoreInfo
 	info.Path = src
+	// A database copied by hand from a running server may have moves in a
+	// WAL file beside it, which copying the file alone would leave behind.
+	if st, err := os.Stat(src + "-wal"); err == nil && st.Size() > 0 {
+		return info, fmt.Errorf("store: restore: %s has a WAL file beside it (%s-wal): it is a live database or a copy of one, not a backup; make a backup of it with gaslamp backup", src, src)
+	}
 	if err := checkCopy(ctx, src, &info.BackupInfo); err != nil {
 		return info, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -170,9 +171,21 @@ func TestRestore(t *testing.T) {
 	if err := os.WriteFile(foreign, []byte("not a database"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, src := range []string{damaged, foreign, filepath.Join(t.TempDir(), "missing.db")} {
-		if _, err := RestoreSQLite(ctx, dir, src, time.Now()); err == nil {
+	// A live database (its WAL beside it) is no backup either.
+	live := filepath.Join(t.TempDir(), "live.db")
+	if err := os.WriteFile(live, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(live+"-wal", []byte("frames"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []string{damaged, foreign, live, filepath.Join(t.TempDir(), "missing.db")} {
+		_, err := RestoreSQLite(ctx, dir, src, time.Now())
+		if err == nil {
 			t.Fatalf("%s was restored", filepath.Base(src))
+		}
+		if src == live && !strings.Contains(err.Error(), "WAL file beside it") {
+			t.Fatalf("a live database refused for another reason: %v", err)
 		}
 		if aside, _ := filepath.Glob(filepath.Join(dir, "before-restore-*")); len(aside) > 0 {
 			t.Fatalf("refusing %s still moved the database aside", filepath.Base(src))
