@@ -61,6 +61,15 @@ type JSONAppender interface {
 	AppendJSON(dst []byte) ([]byte, error)
 }
 
+// ViewAppender is implemented by states that can append a seat's view as
+// JSON without handing the view out: AppendViewJSON appends exactly what
+// View(seat) encodes to. The server writes each player's view after every
+// move and keeps only the bytes, so a game may build those views in storage
+// it reuses.
+type ViewAppender interface {
+	AppendViewJSON(dst []byte, seat Seat) ([]byte, error)
+}
+
 // IntoCloner is implemented by states that can copy themselves into another
 // state of their own kind that nobody uses any more, instead of allocating a
 // new one: the server clones the table's state before every move and keeps

@@ -88,3 +88,37 @@ func BenchmarkTableMoveAndView(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
 }
+
+// BenchmarkViewBuiltAndWritten builds and writes an investigator's view of a
+// game late in its first round (the deduction on, already up to date) as the
+// server does: View and AppendJSON, or AppendViewJSON on reused storage.
+// Run: go test -run '^$' -bench ViewBuiltAndWritten -benchmem ./games/whitehall/
+func BenchmarkViewBuiltAndWritten(b *testing.B) {
+	st, err := Rules{}.New(nil, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	rng := game.NewRand(3)
+	for step := 0; step < 60 && !s.Outcome().Over; step++ {
+		act := s.ToAct().Seats()
+		seat := act[rng.IntN(len(act))]
+		legal := s.Legal(seat, nil)
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var buf []byte
+	b.Run("view", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			buf, _ = s.View(1).(*View).AppendJSON(buf[:0])
+		}
+	})
+	b.Run("append-view", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			buf, _ = s.AppendViewJSON(buf[:0], 1)
+		}
+	})
+}

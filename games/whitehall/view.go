@@ -1,6 +1,8 @@
 package whitehall
 
 import (
+	"sync"
+
 	"gaslamp/board"
 	"gaslamp/game"
 )
@@ -186,10 +188,50 @@ func (v *View) Options() game.Options {
 }
 
 // View implements game.State.
-func (s *State) View(seat game.Seat) game.View {
+func (s *State) View(seat game.Seat) game.View { return s.view(seat, new(viewScratch)) }
+
+// AppendViewJSON appends seat's view as JSON to dst: exactly what View(seat)'s
+// AppendJSON appends, built in a reused View whose lists keep their arrays
+// from one view to the next, so that the views the server writes after every
+// move allocate next to nothing (game.ViewAppender). Every field is set again
+// for each view (TestAppendViewJSONAsView): nothing of an earlier view, of
+// another seat or another game, survives into the next.
+func (s *State) AppendViewJSON(dst []byte, seat game.Seat) ([]byte, error) {
+	sc := viewScratches.Get().(*viewScratch)
+	dst, err := s.view(seat, sc).AppendJSON(dst)
+	viewScratches.Put(sc)
+	return dst, err
+}
+
+// viewScratch holds a View and the arrays of its lists, for view to fill.
+type viewScratch struct {
+	v       View
+	figures []FigureView
+	track   []string
+	rounds  []RoundView
+	labels  []string
+	moves   []MoveRecord
+	obs     []ObsRecord
+}
+
+var viewScratches = sync.Pool{New: func() any { return new(viewScratch) }}
+
+// room returns an empty list with room for n items, on *buf's array when it
+// has the room, else on a new array it keeps in *buf. The list is never nil
+// (it encodes as [], not null), as make's.
+func room[T any](buf *[]T, n int) []T {
+	if *buf == nil || cap(*buf) < n {
+		*buf = make([]T, 0, n+n/4)
+	}
+	return (*buf)[:0]
+}
+
+// view builds seat's view in sc's View, on sc's arrays, and returns it.
+func (s *State) view(seat game.Seat, sc *viewScratch) *View {
 	c := &s.c
 	full := seat == 0 || c.Phase == phOver
-	v := &View{
+	v := &sc.v
+	*v = View{
 		Seat:            seat,
 		Table:           c.Cfg.table(),
 		Phase:           phaseIDs[c.Phase],
@@ -215,7 +257,7 @@ func (s *State) View(seat game.Seat) game.View {
 	if started {
 		v.Round = int(c.Round) + 1
 	}
-	v.Figures = make([]FigureView, 0, len(c.Cfg.Figs))
+	v.Figures = room(&sc.figures, len(c.Cfg.Figs))
 	for i, f := range c.Cfg.Figs {
 		fv := FigureView{Seat: game.Seat(i + 1), ID: figureIDs[f], Name: figureNames[f]}
 		if c.Fig[i] != noCrossing {
@@ -235,17 +277,23 @@ func (s *State) View(seat game.Seat) game.View {
 	// The record's lists are sized up front, and every move's occupied
 	// crossings share one backing array (each a full slice of its own part):
 	// a view is built for every seat after every move.
-	v.Track = make([]string, 0, c.Cells[c.Round])
+	v.Track = room(&sc.track, int(c.Cells[c.Round]))
 	v.Rounds = []RoundView{}
 	if started {
-		v.Rounds = make([]RoundView, 0, int(c.Round)+1)
-		nMoves := 0
+		v.Rounds = room(&sc.rounds, int(c.Round)+1)
+		nMoves, nObs := 0, 0
 		for r := 0; r <= int(c.Round); r++ {
 			nMoves += int(c.NMoves[r])
+			nObs += int(c.NObs[r])
 		}
-		labels := make([]string, 0, nMoves*numFigures)
+		labels := room(&sc.labels, nMoves*numFigures)
+		// Each round's moves and answers are a full slice of its own part
+		// of one array.
+		moves, obs := room(&sc.moves, nMoves), room(&sc.obs, nObs)
 		for r := 0; r <= int(c.Round); r++ {
-			rv := RoundView{Start: int(c.Trail[r][0]), Moves: make([]MoveRecord, 0, c.NMoves[r]), Obs: make([]ObsRecord, 0, c.NObs[r])}
+			nm, no := len(moves)+int(c.NMoves[r]), len(obs)+int(c.NObs[r])
+			rv := RoundView{Start: int(c.Trail[r][0]), Moves: moves[len(moves):len(moves):nm], Obs: obs[len(obs):len(obs):no]}
+			moves, obs = moves[:nm], obs[:no]
 			if r < int(c.Round) || (c.Phase == phOver && c.Winner == winJack) {
 				rv.End = int(c.Order[r+1])
 			}

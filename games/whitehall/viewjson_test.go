@@ -73,3 +73,80 @@ func TestViewAppendJSONAsMarshal(t *testing.T) {
 // round (the deduction on) by AppendJSON and by json.Marshal.
 // Run: go test -run '^$' -bench ViewJSON ./games/whitehall/
 func BenchmarkViewJSON(b *testing.B) { gametest.BenchAppendJSON(b, Rules{}, 3, 40, 1) }
+
+// TestAppendViewJSONAsView checks that the views the server writes through
+// AppendViewJSON, built in reused storage, are byte for byte the views View
+// builds afresh: random games with every option set, after every move, every
+// seat and the spectator in turn (Jack's full view right before an
+// investigator's), through the pool and through one scratch shared by two
+// games played side by side, one of them always further on, so that a field
+// left over from a longer record, another seat or another game would show.
+func TestAppendViewJSONAsView(t *testing.T) {
+	games := testscale.Size(3, 15)
+	rng := game.NewRand(11)
+	shared := new(viewScratch)
+	prefix := []byte(`{"x":1},`)
+	seats := []game.Seat{0, 1, 0, 2, 3, game.Spectator, 0}
+	checked := 0
+	check := func(s *State, what string) {
+		t.Helper()
+		for _, seat := range seats {
+			want, err := s.View(seat).(*View).AppendJSON(append([]byte(nil), prefix...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.AppendViewJSON(append([]byte(nil), prefix...), seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("%s, seat %d: AppendViewJSON wrote\n%s\nView wrote\n%s", what, seat, got, want)
+			}
+			got, err = s.view(seat, shared).AppendJSON(append([]byte(nil), prefix...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("%s, seat %d: a shared scratch wrote\n%s\nView wrote\n%s", what, seat, got, want)
+			}
+			checked++
+		}
+	}
+	step := func(s *State) bool {
+		if s.Outcome().Over {
+			return false
+		}
+		ss := s.ToAct().Seats()
+		seat := ss[rng.IntN(len(ss))]
+		legal := s.Legal(seat, nil)
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}
+	for gi, opts := range optionSets {
+		for g := range games {
+			var pair [2]*State
+			for i := range pair {
+				st, err := Rules{}.New(opts, uint64(1000*gi+10*g+i+1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pair[i] = st.(*State)
+			}
+			// The first game runs ahead: three moves for each of the second's.
+			for live := true; live; {
+				live = false
+				for range 3 {
+					live = step(pair[0]) || live
+				}
+				live = step(pair[1]) || live
+				check(pair[0], "the game ahead")
+				check(pair[1], "the game behind")
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no view checked")
+	}
+}
