@@ -46,7 +46,7 @@ type conn struct {
 	// out is the frames waiting, at most outQueue: a slice that grows only
 	// while frames wait (an idle connection keeps at most a short one, not a
 	// channel of outQueue slots).
-	out        [][]byte
+	out        []outFrame
 	pong       bool          // a pong to write: a burst of pings is answered by one pong at a time, never a "too slow" cut
 	writing    bool          // a writer runs
 	holds      int           // while above 0, frames queue without starting a writer (see hold)
@@ -71,9 +71,30 @@ type conn struct {
 	idOrder []string
 }
 
+// outFrame is a frame waiting to be written: its bytes, and the shared
+// frame they belong to when they are one (released once written).
+type outFrame struct {
+	b  []byte
+	sh *sharedFrame
+}
+
 // send queues a frame; a client too slow to take it is cut.
 func (c *conn) send(frame []byte) {
-	if !c.queue(frame) {
+	c.sendFrame(outFrame{b: frame})
+}
+
+// sendShared queues a shared frame, holding a reference to it until the
+// frame is written.
+func (c *conn) sendShared(f *sharedFrame) {
+	f.hold()
+	c.sendFrame(outFrame{b: f.buf, sh: f})
+}
+
+func (c *conn) sendFrame(f outFrame) {
+	if !c.queue(f) {
+		if f.sh != nil {
+			f.sh.release()
+		}
 		c.s.metrics.slowCuts.Add(1)
 		c.closeWith(websocket.StatusPolicyViolation, "too slow")
 	}
@@ -81,7 +102,7 @@ func (c *conn) send(frame []byte) {
 
 // queue queues a frame and makes sure a writer runs; false when outQueue
 // frames are already waiting.
-func (c *conn) queue(frame []byte) bool {
+func (c *conn) queue(frame outFrame) bool {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	if len(c.out) >= outQueue {
@@ -189,13 +210,20 @@ func (c *conn) writeLoop() {
 			c.lc.cork()
 			corked = true
 		}
-		if err := c.write(frame); err != nil {
+		if err := c.write(frame.b); err != nil {
+			// A shared frame that was not written whole is not released:
+			// its buffer is left to the collector, never used again.
 			c.writeFailed()
 			return
 		}
 		c.s.metrics.framesOut.Add(1)
 		if hook != nil {
-			written = append(written, frame)
+			written = append(written, frame.b) // kept by the test hook: never released
+		} else if frame.sh != nil {
+			// The library and lazyConn copy or write the bytes before
+			// Write returns (a corked batch copies them): nothing
+			// refers to them any more.
+			frame.sh.release()
 		}
 		if corked && (!more || c.lc.batched() >= maxBatch) {
 			corked = false
@@ -217,10 +245,10 @@ func (c *conn) writeLoop() {
 // next takes the next frame to write, under wmu: the oldest queued, else a
 // pong (none once the connection is closing: it closes once its frames are
 // written); false when there is none.
-func (c *conn) next() ([]byte, bool) {
+func (c *conn) next() (outFrame, bool) {
 	if len(c.out) > 0 {
 		frame := c.out[0]
-		c.out[0] = nil
+		c.out[0] = outFrame{}
 		c.out = c.out[1:]
 		if len(c.out) == 0 {
 			c.out = nil // a burst's slice is not kept
@@ -229,9 +257,9 @@ func (c *conn) next() ([]byte, bool) {
 	}
 	if c.pong && !c.closing() {
 		c.pong = false
-		return pongFrame, true
+		return outFrame{b: pongFrame}, true
 	}
-	return nil, false
+	return outFrame{}, false
 }
 
 // closing reports whether closeWith has been called.
@@ -505,7 +533,7 @@ func (c *conn) rateLimited() bool {
 		c.closeWith(websocket.StatusPolicyViolation, "rate limited")
 		return false
 	}
-	c.queue(errorFrame("", errRateLimited, c.t.ver.Load())) // dropped when the queue is full
+	c.queue(outFrame{b: errorFrame("", errRateLimited, c.t.ver.Load())}) // dropped when the queue is full
 	return true
 }
 

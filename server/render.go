@@ -97,14 +97,7 @@ var eventScratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); retur
 // heap profile of 5,000 waiting tables, which keep their legal intents,
 // showed no difference in memory: 19 MB either way).
 func appendRawArray(dst []byte, items []json.RawMessage) []byte {
-	n := 2 + max(len(items)-1, 0)
-	for _, it := range items {
-		if it == nil {
-			n += len("null")
-		}
-		n += len(it)
-	}
-	dst = slices.Grow(dst, n)
+	dst = slices.Grow(dst, rawArrayLen(items))
 	dst = append(dst, '[')
 	for i, it := range items {
 		if i > 0 {
@@ -116,6 +109,18 @@ func appendRawArray(dst []byte, items []json.RawMessage) []byte {
 		dst = append(dst, it...)
 	}
 	return append(dst, ']')
+}
+
+// rawArrayLen is the length of appendRawArray's array of items.
+func rawArrayLen(items []json.RawMessage) int {
+	n := 2 + max(len(items)-1, 0)
+	for _, it := range items {
+		if it == nil {
+			n += len("null")
+		}
+		n += len(it)
+	}
+	return n
 }
 
 // eventsFor returns the events of one version audience a may see, in order.
@@ -454,12 +459,17 @@ func (t *table) updateFor(a game.SeatSet, v int64, full bool) []byte {
 // {"t":"update","v":N,"events":[..],"views":{..},"legal":{..},"outcome":{..}},
 // the fields in the order of the catch-up update and the state.
 func (t *table) buildUpdate(a game.SeatSet, evs []json.RawMessage) ([]byte, error) {
-	events := appendRawArray(nil, evs)
+	return t.appendUpdate(func(size int) []byte { return make([]byte, 0, size) }, a, evs)
+}
+
+// appendUpdate writes buildUpdate's frame into a buffer that get returns
+// with room for the frame's size.
+func (t *table) appendUpdate(get func(size int) []byte, a game.SeatSet, evs []json.RawMessage) ([]byte, error) {
 	outcome, err := t.outcomeJSON()
 	if err != nil {
 		return nil, err
 	}
-	size := 64 + len(events) + len(outcome)
+	size := 64 + rawArrayLen(evs) + len(outcome)
 	seats := a.Seats()
 	if a.Empty() {
 		seats = append(seats, game.Spectator)
@@ -475,11 +485,11 @@ func (t *table) buildUpdate(a game.SeatSet, evs []json.RawMessage) ([]byte, erro
 		}
 		size += 8 + len(v) + len(l)
 	}
-	buf := make([]byte, 0, size)
+	buf := get(size)
 	buf = append(buf, `{"t":"update","v":`...)
 	buf = strconv.AppendInt(buf, t.version, 10)
 	buf = append(buf, `,"events":`...)
-	buf = append(buf, events...)
+	buf = appendRawArray(buf, evs)
 	buf = append(buf, `,"views":`...)
 	if buf, err = t.appendViews(buf, a); err != nil {
 		return nil, err
@@ -494,21 +504,48 @@ func (t *table) buildUpdate(a game.SeatSet, evs []json.RawMessage) ([]byte, erro
 }
 
 // broadcastUpdate sends the latest update to every ready connection, building
-// it once per distinct audience (and each seat's view once, see frameCache).
+// it once per distinct audience (and each seat's view once, see frameCache),
+// in a shared frame whose buffer is reused once every connection has written
+// it (sharedFrame).
 func (t *table) broadcastUpdate() {
-	built := map[game.SeatSet][]byte{}
+	var built map[game.SeatSet]*sharedFrame
 	for c := range t.conns {
 		if !c.ready {
 			continue
 		}
 		a := t.audienceOf(c)
-		frame, ok := built[a]
+		f, ok := built[a]
 		if !ok {
-			frame = t.updateFor(a, t.version, true)
-			built[a] = frame
+			f = t.sharedUpdate(a)
+			if built == nil {
+				built = make(map[game.SeatSet]*sharedFrame, 2)
+			}
+			built[a] = f
 		}
-		c.send(frame)
+		c.sendShared(f)
 	}
+	for _, f := range built {
+		f.release() // the builder's reference
+	}
+}
+
+// sharedUpdate builds the latest full update for audience a in a shared
+// frame (held once, by the caller).
+func (t *table) sharedUpdate(a game.SeatSet) *sharedFrame {
+	var f *sharedFrame
+	buf, err := t.appendUpdate(func(size int) []byte {
+		f = newSharedFrame(size)
+		return f.buf
+	}, a, eventsFor(a, t.history[t.version-1]))
+	if err != nil || f == nil {
+		// The frame carries the constant instead, never pooled; a buffer
+		// already taken is left to the collector.
+		f = &sharedFrame{buf: internalErrorFrame}
+		f.refs.Store(1)
+		return f
+	}
+	f.buf = buf
+	return f
 }
 
 type presenceSeat struct {
