@@ -11,6 +11,7 @@ var (
 // Apply implements game.State. It checks the move completely before changing
 // anything, so a refused move leaves the state as it was.
 func (s *State) Apply(seat game.Seat, m game.Move, log *game.Log) error {
+	s.saidOK = false
 	if s.c.Phase == phOver {
 		return game.ErrGameOver
 	}

@@ -137,19 +137,28 @@ func (s *State) publicRound(r int) hunt.Round {
 	c := &s.c
 	hr := hunt.Round{Start: int(c.Trail[r][0]), Moves: make([]hunt.Move, 0, c.NMoves[r]), Obs: make([]hunt.Obs, 0, c.NObs[r])}
 	for _, jm := range c.Moves[r][:c.NMoves[r]] {
-		m := hunt.Move{Kind: huntKind(jm.Kind)}
-		if s.faceDown(r, jm.Kind) && jm.Kind != jkCoach {
-			m.Kind = hunt.Hidden
-		}
-		for _, x := range jm.Occ {
-			m.Occupied.Add(int(x))
-		}
-		hr.Moves = append(hr.Moves, m)
+		hr.Moves = append(hr.Moves, s.publicMove(r, jm))
 	}
 	for _, o := range c.Obs[r][:c.NObs[r]] {
-		hr.Obs = append(hr.Obs, hunt.Obs{Time: int(o.Time), Circle: int(o.Circle), Kind: huntObs(o.Kind)})
+		hr.Obs = append(hr.Obs, publicObs(o))
 	}
 	return hr
+}
+
+// publicMove is Jack's move jm of round r as the public record has it.
+func (s *State) publicMove(r int, jm jackMove) hunt.Move {
+	m := hunt.Move{Kind: huntKind(jm.Kind)}
+	if s.faceDown(r, jm.Kind) && jm.Kind != jkCoach {
+		m.Kind = hunt.Hidden
+	}
+	for _, x := range jm.Occ {
+		m.Occupied.Add(int(x))
+	}
+	return m
+}
+
+func publicObs(o obs) hunt.Obs {
+	return hunt.Obs{Time: int(o.Time), Circle: int(o.Circle), Kind: huntObs(o.Kind)}
 }
 
 func huntKind(k uint8) hunt.MoveKind {
@@ -181,13 +190,17 @@ func (s *State) deduce() *deduction {
 	if s.ded != nil && !s.dedStale {
 		return s.ded
 	}
-	hr := s.publicRound(int(s.c.Round))
 	v := s.cards(true)
-	key := roundKey(&hr, v.Alley.Left, v.Boat.Left)
-	if s.ded != nil && key == s.dedKey {
+	var room [512]byte
+	kb := s.appendPublicRoundKey(room[:0], int(s.c.Round), v.Alley.Left, v.Boat.Left)
+	if s.ded != nil && string(kb) == s.dedKey {
+		// The public round has not changed (a figure's move): no record
+		// built, no key kept.
 		s.dedStale = false
 		return s.ded
 	}
+	key := string(kb)
+	hr := s.publicRound(int(s.c.Round))
 	prev := s.ded
 	s.ded, s.dedKey, s.dedStale = nil, "", false
 	if !hasHidden(&hr) {
@@ -331,14 +344,38 @@ func roundKey(r *hunt.Round, alleyLeft, boatLeft int) string {
 	b = strconv.AppendInt(b, int64(r.Start), 10)
 	b = append(b, byte(alleyLeft), byte(boatLeft))
 	for _, m := range r.Moves {
-		b = append(b, 'm', byte(m.Kind))
-		for _, w := range m.Occupied {
-			b = strconv.AppendUint(b, w, 36)
-			b = append(b, '.')
-		}
+		b = appendMoveKey(b, m)
 	}
 	for _, o := range r.Obs {
-		b = append(b, 'o', byte(o.Time), byte(o.Circle), byte(o.Kind))
+		b = appendObsKey(b, o)
 	}
 	return string(b)
+}
+
+func appendMoveKey(b []byte, m hunt.Move) []byte {
+	b = append(b, 'm', byte(m.Kind))
+	for _, w := range m.Occupied {
+		b = strconv.AppendUint(b, w, 36)
+		b = append(b, '.')
+	}
+	return b
+}
+
+func appendObsKey(b []byte, o hunt.Obs) []byte {
+	return append(b, 'o', byte(o.Time), byte(o.Circle), byte(o.Kind))
+}
+
+// appendPublicRoundKey appends roundKey of publicRound(r) to dst, without
+// building the round (TestPublicRoundKeyAsRoundKey).
+func (s *State) appendPublicRoundKey(dst []byte, r, alleyLeft, boatLeft int) []byte {
+	c := &s.c
+	b := strconv.AppendInt(dst, int64(c.Trail[r][0]), 10)
+	b = append(b, byte(alleyLeft), byte(boatLeft))
+	for _, jm := range c.Moves[r][:c.NMoves[r]] {
+		b = appendMoveKey(b, s.publicMove(r, jm))
+	}
+	for _, o := range c.Obs[r][:c.NObs[r]] {
+		b = appendObsKey(b, publicObs(o))
+	}
+	return b
 }

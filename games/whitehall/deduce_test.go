@@ -66,3 +66,41 @@ func fromScratch(s *State) string {
 	d := merge(bs)
 	return fmt.Sprint(d.possible, d.total)
 }
+
+// TestPublicRoundKeyAsRoundKey: the key deduce compares, written from the
+// state, is the key of the public record publicRound builds, for every round
+// after every move of random games with every option set.
+func TestPublicRoundKeyAsRoundKey(t *testing.T) {
+	rng := game.NewRand(5)
+	checked := 0
+	for gi, opts := range optionSets {
+		for g := range testscale.Size(2, 10) {
+			st, err := Rules{}.New(opts, uint64(500*gi+g+1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			for !s.Outcome().Over {
+				for r := 0; r <= int(s.c.Round); r++ {
+					for _, left := range [][2]int{{0, 0}, {2, 1}} {
+						hr := s.publicRound(r)
+						want := roundKey(&hr, left[0], left[1])
+						if got := string(s.appendPublicRoundKey(nil, r, left[0], left[1])); got != want {
+							t.Fatalf("round %d: key %q, publicRound's %q", r, got, want)
+						}
+						checked++
+					}
+				}
+				seats := s.ToAct().Seats()
+				seat := seats[rng.IntN(len(seats))]
+				legal := s.Legal(seat, nil)
+				if err := s.Apply(seat, legal[rng.IntN(len(legal))], nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}

@@ -134,6 +134,11 @@ type State struct {
 	ded      *deduction
 	dedKey   string
 	dedStale bool
+	// said caches the prompt of this version (valid while saidOK): every
+	// seat's view after a move carries the same one. Apply clears it; clones
+	// share it (read-only, as a Text's arguments are).
+	said   game.Text
+	saidOK bool
 }
 
 var _ game.State = (*State)(nil)

@@ -235,7 +235,7 @@ func (s *State) view(seat game.Seat, sc *viewScratch) *View {
 		Seat:            seat,
 		Table:           c.Cfg.table(),
 		Phase:           phaseIDs[c.Phase],
-		Prompt:          s.prompt(),
+		Prompt:          s.promptOnce(),
 		ToAct:           s.ToAct().Seats(),
 		LocationsChosen: int(c.NLocs),
 		BlueMarkers:     int(c.Blue),
@@ -352,6 +352,14 @@ func (s *State) view(seat game.Seat, sc *viewScratch) *View {
 // (W22): murderer-at-large, a special move, the current round.
 func (s *State) faceDown(r int, k uint8) bool {
 	return s.c.Cfg.Murderer && k != jkWalk && r == int(s.c.Round) && s.c.Phase != phOver
+}
+
+// promptOnce returns prompt, made once per version.
+func (s *State) promptOnce() game.Text {
+	if !s.saidOK {
+		s.said, s.saidOK = s.prompt(), true
+	}
+	return s.said
 }
 
 // prompt says who must act and what to do.
