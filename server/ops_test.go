@@ -59,6 +59,7 @@ func TestMetricsExposition(t *testing.T) {
 		"gaslamp_moves_per_second", "go_memstats_heap_alloc_bytes",
 		`go_cpu_classes_seconds_total{class="gc"}`, `go_cpu_classes_seconds_total{class="gc_mark_idle"}`,
 		`go_cpu_classes_seconds_total{class="user"}`, `go_cpu_classes_seconds_total{class="idle"}`,
+		`go_gc_scan_bytes{kind="heap"}`, `go_gc_scan_bytes{kind="stack"}`, `go_gc_scan_bytes{kind="globals"}`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q", want)

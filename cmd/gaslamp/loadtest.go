@@ -630,6 +630,10 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 			fmt.Fprintf(w, "server's garbage collection, by the runtime's CPU classes: %.1f%% of its busy processor time, %.1f%% without the mark work on processors that were otherwise idle\n",
 				100*share, 100*forced)
 		}
+		if heap, ok := after[`go_gc_scan_bytes{kind="heap"}`]; ok {
+			fmt.Fprintf(w, "what a collection scanned at the end of play: %.0f MiB of heap (of %.0f MiB live), %.0f MiB of stacks\n",
+				heap/(1<<20), after["go_gc_heap_live_bytes"]/(1<<20), after[`go_gc_scan_bytes{kind="stack"}`]/(1<<20))
+		}
 	}
 	if conns > 0 {
 		lastGC := "live heap at the last GC"
