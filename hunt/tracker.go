@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 
 	"gaslamp/board"
 )
@@ -55,7 +56,10 @@ type Tracker struct {
 	// new cells only append.
 	plan      plan
 	planDirty bool
-	bd        builder
+	// bd is the builder of the layers, taken from builders for the
+	// duration of refresh only (nil otherwise): a Tracker between moves,
+	// and each of its clones, holds none.
+	bd *builder
 
 	// last is the Solution last returned (or its error), kept until the
 	// next move or observation.
@@ -123,7 +127,7 @@ func (t *Tracker) Clone() *Tracker {
 		bits:   t.plan.bits, // never changed in place
 	}
 	c.shared = 0
-	c.bd = builder{}
+	c.bd = nil
 	return &c
 }
 
@@ -373,7 +377,13 @@ func (t *Tracker) refresh() {
 	if t.planDirty {
 		t.buildPlan()
 	}
-	bd := &t.bd
+	bd := builders.Get().(*builder)
+	t.bd = bd
+	defer func() {
+		bd.release()
+		builders.Put(bd)
+		t.bd = nil
+	}()
 	bd.init(t.r, &t.plan, t.clues)
 	if t.valid == 0 {
 		bd.begin(0, 1)
@@ -403,7 +413,7 @@ func (t *Tracker) refresh() {
 
 // single counts a one-cell step from layer src into the builder.
 func (t *Tracker) single(src *layer, s *step) {
-	bd := &t.bd
+	bd := t.bd
 	bd.begin(s.to, len(src.masks)+bits.OnesCount64(t.plan.active[s.to]))
 	fb := t.forbid[s.to]
 	// Without a pending clue circle to visit or a clue due, every state
@@ -488,7 +498,7 @@ func addAll(cnt []uint64, s board.Set, v uint64) {
 // coach counts a Coach from cell from (layer src) into the builder and
 // returns a superset of the circles the middle cell may hold.
 func (t *Tracker) coach(src *layer, from int) board.Set {
-	bd := &t.bd
+	bd := t.bd
 	mid, to := from+1, from+2
 	bd.begin(to, len(src.masks)+bits.OnesCount64(t.plan.active[to]))
 	fb1, fb2 := t.forbid[mid], t.forbid[to]
@@ -547,6 +557,17 @@ type builder struct {
 	act, dead uint64
 	clue      board.Set
 	xg        []int32 // scratch of single
+}
+
+// builders are the builders refresh borrows: their map, cache and scratch
+// serve every Tracker in turn. The arrays a builder hands out (chunk) are
+// each handed out once, to one layer, whichever Tracker it belongs to.
+var builders = sync.Pool{New: func() any { return new(builder) }}
+
+// release drops what the builder refers to of the Tracker that used it, so
+// that a pooled builder keeps no Tracker's plan, clues or layer alive.
+func (bd *builder) release() {
+	bd.r, bd.clues, bd.p, bd.dst = nil, nil, nil, nil
 }
 
 func (bd *builder) init(r *rules, p *plan, clues []clue) {
