@@ -192,11 +192,11 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 			fmt.Fprintf(&b, "go_cpu_classes_seconds_total{class=%q} %g\n", class, classes[i].Value.Float64())
 		}
 	}
-	// What a collection must scan (its mark work): the heap's pointerful
-	// bytes, the goroutines' stacks and the globals, at the last collection.
+	// What a collection must scan (its mark work): the heap's objects with
+	// pointers, the goroutines' stacks and the globals.
 	scan := []metrics.Sample{{Name: "/gc/scan/heap:bytes"}, {Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/globals:bytes"}}
 	metrics.Read(scan)
-	b.WriteString("# HELP go_gc_scan_bytes Bytes a garbage collection scans: the heap's (its pointerful part, at the last collection), the goroutines' stacks and the globals.\n# TYPE go_gc_scan_bytes gauge\n")
+	b.WriteString("# HELP go_gc_scan_bytes Bytes a garbage collection scans: the heap's objects with pointers, the goroutines' stacks and the globals (the runtime's /gc/scan metrics).\n# TYPE go_gc_scan_bytes gauge\n")
 	for i, kind := range []string{"heap", "stack", "globals"} {
 		if scan[i].Value.Kind() == metrics.KindUint64 {
 			fmt.Fprintf(&b, "go_gc_scan_bytes{kind=%q} %d\n", kind, scan[i].Value.Uint64())

@@ -631,8 +631,8 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 				100*share, 100*forced)
 		}
 		if heap, ok := after[`go_gc_scan_bytes{kind="heap"}`]; ok {
-			fmt.Fprintf(w, "what a collection scanned at the end of play: %.0f MiB of heap (of %.0f MiB live), %.0f MiB of stacks\n",
-				heap/(1<<20), after["go_gc_heap_live_bytes"]/(1<<20), after[`go_gc_scan_bytes{kind="stack"}`]/(1<<20))
+			fmt.Fprintf(w, "the collector's scan work at the end of play: %.0f MiB of heap objects with pointers, %.0f MiB of stacks (%.0f MiB live at the last collection)\n",
+				heap/(1<<20), after[`go_gc_scan_bytes{kind="stack"}`]/(1<<20), after["go_gc_heap_live_bytes"]/(1<<20))
 		}
 	}
 	if conns > 0 {
