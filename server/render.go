@@ -189,21 +189,19 @@ func (t *table) viewJSON(s game.Seat) ([]byte, error) {
 	var err error
 	if va, ok := t.state.(game.ViewAppender); ok {
 		b, err = va.AppendViewJSON(c.spare[s][:0], s)
-	} else if v := t.state.View(s); isJSONAppender(v) {
-		b, err = v.(game.JSONAppender).AppendJSON(c.spare[s][:0])
 	} else {
-		b, err = encodeInto(c.spare[s], v)
+		v := t.state.View(s)
+		if ap, ok := v.(game.JSONAppender); ok {
+			b, err = ap.AppendJSON(c.spare[s][:0])
+		} else {
+			b, err = encodeInto(c.spare[s], v)
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	c.views[s] = b
 	return b, nil
-}
-
-func isJSONAppender(v game.View) bool {
-	_, ok := v.(game.JSONAppender)
-	return ok
 }
 
 // jsonEncoder is a reusable encoder and its buffer.
