@@ -191,8 +191,8 @@ func (s *State) deduce() *deduction {
 		return s.ded
 	}
 	v := s.cards(true)
-	var room [512]byte
-	kb := s.appendPublicRoundKey(room[:0], int(s.c.Round), v.Alley.Left, v.Boat.Left)
+	var keyBuf [512]byte
+	kb := s.appendPublicRoundKey(keyBuf[:0], int(s.c.Round), v.Alley.Left, v.Boat.Left)
 	if s.ded != nil && string(kb) == s.dedKey {
 		// The public round has not changed (a figure's move): no record
 		// built, no key kept.
