@@ -32,8 +32,13 @@ func TestBrowserTurnSignals(t *testing.T) {
 	if on := mustEval[string](a, `document.getElementById('sound-toggle').getAttribute('aria-pressed')`); on != "false" {
 		t.Errorf("the sound is %q by default, want off", on)
 	}
-	a.mustClick("#sound-toggle")
-	a.waitJS("the sound to be on", `document.getElementById('sound-toggle').getAttribute('aria-pressed') === 'true'`, scaled(5*time.Second))
+	// The header settles first: the player's name and the notifications
+	// button arrive after the page, and each moves the toggle sideways, so a
+	// click aimed before then can land beside it (or on the bell). A click
+	// still lost is seen (the toggle's state flips in the click's own event)
+	// and repeated.
+	a.waitJS("the header to settle", `!document.querySelector('.site-header .me').hidden && (!!document.getElementById('push-toggle') || !('PushManager' in window))`, scaled(15*time.Second))
+	a.clickUntil("#sound-toggle", "the sound to be on", `document.getElementById('sound-toggle').getAttribute('aria-pressed') === 'true'`, scaled(15*time.Second))
 
 	// The connection drops (the page's own WebSocket, closed under it): the
 	// notice says so until the page is connected again, then a toast says it
