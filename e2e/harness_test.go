@@ -569,6 +569,11 @@ func (p *page) describe() string {
 // errGone says a click target is no longer in the page.
 var errGone = errors.New("target gone")
 
+// errMissed says a click did not reach its target: the page moved or redrew
+// it between the test locating it and the mouse pressing it. The click was
+// kept from whatever it landed on (see guardJS), so it can be repeated.
+var errMissed = errors.New("click missed its target")
+
 // pointJS scrolls the element of a selector into view and finds a point of it
 // that a real click reaches (not covered by another element).
 const pointJS = `((sel) => {
@@ -582,11 +587,56 @@ const pointJS = `((sel) => {
     const x = r.left + fx * r.width;
     const y = r.top + fy * r.height;
     const hit = document.elementFromPoint(x, y);
-    if (hit && (hit === el || el.contains(hit))) return { ok: true, x, y };
+    if (hit && (hit === el || el.contains(hit))) {
+      window.__e2eGuard = { sel, missed: '', clicked: false };
+      ` + guardJS + `
+      return { ok: true, x, y };
+    }
   }
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return { ok: false, why: 'covered by ' + (hit ? hit.outerHTML.slice(0, 120) : 'nothing'), inBoard: !!(hit && hit.closest('#board') && el.closest('#board')) };
 })(%s)`
+
+// guardJS installs, once a document, capturing listeners that keep an armed
+// click (window.__e2eGuard, set by pointJS just before the mouse moves) from
+// anything but its target: when its press, release or click event lands
+// outside every element of the selector, the miss is recorded and the click
+// event stopped before the page sees it (the press and release go on, so
+// that the board's pointer tracking stays whole). A click aimed at an
+// element the page has just moved (a header filled in late) or redrawn (a
+// list refreshed) thus neither lands on a neighbour nor is lost unseen.
+// click reads and disarms the guard after each click.
+const guardJS = `if (!window.__e2eGuardOn) {
+        window.__e2eGuardOn = true;
+        for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+          window.addEventListener(type, (e) => {
+            const g = window.__e2eGuard;
+            if (!g || g.clicked) return;
+            const t = e.target;
+            if (!(t instanceof Element && t.closest(g.sel))) {
+              g.missed = g.missed || (type + ' on ' + (t instanceof Element ? t.outerHTML.slice(0, 120) : String(t)));
+            }
+            if (type === 'click' && g.missed) {
+              e.preventDefault();
+              e.stopImmediatePropagation();
+            }
+            if (type === 'click') g.clicked = true;
+          }, true);
+        }
+      }`
+
+// guardResultJS disarms the guard of the last click and says how it went:
+// what it landed on, or "" when it reached its target or cannot be told (no
+// guard: the click navigated away; no event at all: a disabled button).
+const guardResultJS = `(() => {
+  const g = window.__e2eGuard;
+  window.__e2eGuard = null;
+  return g ? g.missed : '';
+})()`
+
+// lostClick reports whether a click changed nothing because its target went
+// away or moved before the mouse reached it: the caller looks again.
+func lostClick(err error) bool { return errors.Is(err, errGone) || errors.Is(err, errMissed) }
 
 // click clicks the element of a selector with a real mouse click at a point
 // that reaches it. When every point of a board element is covered by another
@@ -618,7 +668,18 @@ func (p *page) click(sel string) error {
 		_, err := eval[chromedp.Void](p, fmt.Sprintf(`document.querySelector(%s)?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }))`, jsString(sel)))
 		return err
 	}
-	return p.run(scaled(10*time.Second), chromedp.MouseClickXY(pt.X, pt.Y))
+	clickErr := p.run(scaled(10*time.Second), chromedp.MouseClickXY(pt.X, pt.Y))
+	// Read and disarm the guard whether or not the click went through, so
+	// that it never judges a later event.
+	missed, err := eval[string](p, guardResultJS)
+	if clickErr != nil {
+		return clickErr
+	}
+	if err == nil && missed != "" {
+		p.t.Logf("%s: clicking %s: %s; again", p.name, sel, missed)
+		return fmt.Errorf("%s: %w (%s)", sel, errMissed, missed)
+	}
+	return nil
 }
 
 // mustClick clicks a selector, retrying while it is missing or stale.
@@ -642,8 +703,12 @@ func (p *page) clickUntil(sel, what, cond string, timeout time.Duration) {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		if err := p.click(sel); err != nil && !errors.Is(err, errGone) {
+		err := p.click(sel)
+		if err != nil && !lostClick(err) {
 			p.t.Logf("%s: clicking %s: %v", p.name, sel, err)
+		}
+		if errors.Is(err, errMissed) && time.Now().Before(deadline) {
+			continue // it changed nothing: click again at once
 		}
 		for wait := time.Now().Add(scaled(3 * time.Second)); time.Now().Before(wait); {
 			if ok, err := eval[bool](p, "!!("+cond+")"); err == nil && ok {

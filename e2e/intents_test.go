@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -244,8 +243,8 @@ func intentMove(m *match, g *intentGame, i int, st pageState) {
 			m.fail("%s (version %d): %v\nlegal: %v", p.name, st.Version, err, legal)
 		}
 		err = p.click(pl.sel)
-		if errors.Is(err, errGone) {
-			m.t.Logf("%s: %s went away before the click; looking again", p.name, pl.sel)
+		if lostClick(err) {
+			m.t.Logf("%s: %s went away or moved before the click; looking again", p.name, pl.sel)
 			st = m.refresh(p)
 			continue
 		}

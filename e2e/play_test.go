@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -154,8 +153,8 @@ func (m *match) move(p *page, st pageState) {
 		}
 		sel := st.Targets[m.rng.IntN(len(st.Targets))]
 		err := p.click(sel)
-		if errors.Is(err, errGone) {
-			m.t.Logf("%s: %s went away before the click; looking again", p.name, sel)
+		if lostClick(err) {
+			m.t.Logf("%s: %s went away or moved before the click; looking again", p.name, sel)
 			st = m.refresh(p)
 			continue
 		}
@@ -213,7 +212,7 @@ func (m *match) await(p *page, v0 int) outcome {
 			case st.Confirm && !st.Busy:
 				// Every choice is previewed and confirmed (a seat's only
 				// move plays at once): confirm it, and wait again.
-				if err := p.click("#move-confirm-ok"); err != nil && !errors.Is(err, errGone) {
+				if err := p.click("#move-confirm-ok"); err != nil && !lostClick(err) {
 					m.fail("%s: confirming the move: %v", p.name, err)
 				}
 				start = time.Now()

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -220,8 +219,8 @@ func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 		}
 		sel := st.Targets[m.rng.IntN(len(st.Targets))]
 		err := p.click(sel)
-		if errors.Is(err, errGone) {
-			m.t.Logf("%s: %s went away before the click; looking again", p.name, sel)
+		if lostClick(err) {
+			m.t.Logf("%s: %s went away or moved before the click; looking again", p.name, sel)
 			st = m.refresh(p)
 			continue
 		}
