@@ -184,9 +184,9 @@ func TestBrowserBoardFits(t *testing.T) {
 				}
 				// Zoom in, then "fit" gives back the whole board.
 				p.mustClick("#board .board-tools .zoom-in")
-				p.waitJS("the board to zoom in", `document.querySelector('#board svg.board').dataset.zoom !== '1'`, scaled(5*time.Second))
+				p.waitJS("the board to zoom in", `document.querySelector('#board svg.board').dataset.zoom !== '1'`, scaled(15*time.Second))
 				p.mustClick("#board .board-tools .zoom-fit")
-				p.waitJS("the board to fit again", `document.querySelector('#board svg.board').dataset.zoom === '1'`, scaled(5*time.Second))
+				p.waitJS("the board to fit again", `document.querySelector('#board svg.board').dataset.zoom === '1'`, scaled(15*time.Second))
 				if c := mustEval[boxCheck](p, fmt.Sprintf(fitJS, jsString(sel))); !c.OK {
 					t.Errorf("%s after fit: %s", game, c.Why)
 				}

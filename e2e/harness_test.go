@@ -849,14 +849,14 @@ func (p *page) waitSeat(seat int) pageState {
 }
 
 // waitStarted waits until every page shows every seat held. A page that is
-// not told within a few seconds is an error (the players already seated were
+// not told within 15 seconds is an error (the players already seated were
 // not told that the table started); it is reloaded so that the game can go
 // on.
 func waitStarted(t *testing.T, seats int, pages ...*page) {
 	t.Helper()
 	cond := fmt.Sprintf(`document.body.dataset.connected === 'true' && document.querySelectorAll('#seats li[data-seat]').length === %d && !document.querySelector('#seats .free')`, seats)
 	for _, p := range pages {
-		deadline := time.Now().Add(scaled(5 * time.Second))
+		deadline := time.Now().Add(scaled(15 * time.Second))
 		for {
 			ok, err := eval[bool](p, "!!("+cond+")")
 			if err == nil && ok {

@@ -61,7 +61,7 @@ func TestBrowserPromptHelp(t *testing.T) {
 	mustEval[any](p, `document.querySelector('#opt-chapter ~ .own-mark summary').focus()`)
 	p.key(kb.Enter)
 	p.waitJS("the chapter's own note, opened from the keyboard",
-		`document.querySelector('#opt-chapter ~ .own-mark').open && document.getElementById('opt-chapter-own').getBoundingClientRect().height > 0`, scaled(5*time.Second))
+		`document.querySelector('#opt-chapter ~ .own-mark').open && document.getElementById('opt-chapter-own').getBoundingClientRect().height > 0`, scaled(15*time.Second))
 	if note := mustEval[string](p, `document.getElementById('opt-chapter-own').textContent`); !strings.Contains(note, "gaslamp") || strings.Contains(note, "jekyll.opt") {
 		t.Errorf("the chapter's own note reads %q: want the translated reason", note)
 	}
@@ -77,9 +77,9 @@ func TestBrowserPromptHelp(t *testing.T) {
 		p.waitJS("this player's first decision", `document.body.dataset.myTurn === 'true' && !document.getElementById('prompt-help').hidden`, scaled(30*time.Second))
 		mustEval[any](p, `document.getElementById('prompt-help').focus()`)
 		p.key(kb.Enter)
-		p.waitJS("the help dialog", `document.getElementById('help-dialog').open`, scaled(5*time.Second))
+		p.waitJS("the help dialog", `document.getElementById('help-dialog').open`, scaled(15*time.Second))
 		want := en["web.help."+c.game+"."+c.kind]
-		p.waitJS("the explanation of "+c.kind, `document.getElementById('help-body').textContent.includes(`+jsString(want)+`)`, scaled(5*time.Second))
+		p.waitJS("the explanation of "+c.kind, `document.getElementById('help-body').textContent.includes(`+jsString(want)+`)`, scaled(15*time.Second))
 		if look := en["web.help."+c.game+".look"]; !strings.Contains(mustEval[string](p, `document.getElementById('help-body').textContent`), look) {
 			t.Errorf("the %s help dialog does not say where to look (%q)", c.game, look)
 		}
@@ -93,7 +93,7 @@ func TestBrowserPromptHelp(t *testing.T) {
   s.value = 'fr';
   s.dispatchEvent(new Event('change'));
 })()`)
-		p.waitJS("the explanation in French", `document.getElementById('help-body').textContent.includes(`+jsString(fr["web.help."+c.game+"."+c.kind])+`)`, scaled(5*time.Second))
+		p.waitJS("the explanation in French", `document.getElementById('help-body').textContent.includes(`+jsString(fr["web.help."+c.game+"."+c.kind])+`)`, scaled(15*time.Second))
 		mustEval[any](p, `(() => {
   const s = document.getElementById('lang-select');
   s.value = 'en';
@@ -101,6 +101,6 @@ func TestBrowserPromptHelp(t *testing.T) {
 })()`)
 		p.key(kb.Escape)
 		p.waitJS("the help dialog closed, the focus back on the \"?\"",
-			`!document.getElementById('help-dialog').open && document.activeElement?.id === 'prompt-help'`, scaled(5*time.Second))
+			`!document.getElementById('help-dialog').open && document.activeElement?.id === 'prompt-help'`, scaled(15*time.Second))
 	}
 }

@@ -344,7 +344,7 @@ func (p *page) takeSeatHere(seat int) {
 	n0 := len(p.framesFrom(0))
 	p.clickUntil(fmt.Sprintf(`#seats li[data-seat="%d"] button[data-take-seat]`, seat), fmt.Sprintf("seat %d", seat),
 		fmt.Sprintf(`document.querySelector('#seats li[data-seat="%d"].mine')`, seat), scaled(20*time.Second))
-	deadline := time.Now().Add(scaled(5 * time.Second))
+	deadline := time.Now().Add(scaled(15 * time.Second))
 	for {
 		st, err := p.state()
 		if err == nil && st.Connected && slices.Contains(st.Mine, seat) && st.Me != "" {

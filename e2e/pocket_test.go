@@ -192,9 +192,9 @@ type pocketPreview struct {
 }
 
 // waitPreview polls the preview panel until cond holds, or gives up after
-// two seconds.
-func waitPreview(p *page, cond func(pocketPreview) bool) (pocketPreview, bool) {
-	deadline := time.Now().Add(scaled(2 * time.Second))
+// limit.
+func waitPreview(p *page, limit time.Duration, cond func(pocketPreview) bool) (pocketPreview, bool) {
+	deadline := time.Now().Add(scaled(limit))
 	for {
 		pr, err := eval[pocketPreview](p, pocketPreviewJS)
 		if err == nil && cond(pr) {
@@ -227,7 +227,7 @@ func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 		if err != nil {
 			m.fail("%s: clicking %s: %v", p.name, sel, err)
 		}
-		pr, ok := waitPreview(p, func(pr pocketPreview) bool { return pr.Open })
+		pr, ok := waitPreview(p, 2*time.Second, func(pr pocketPreview) bool { return pr.Open })
 		if !ok && st.Legal == 1 {
 			switch m.await(p, st.Version) {
 			case moved, refused:
@@ -246,7 +246,7 @@ func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 			p.mustClick(fmt.Sprintf(`#pk-preview button[data-option="%d"]`, m.rng.IntN(pr.Options)))
 			pv.options++
 		}
-		pr, ok = waitPreview(p, func(pr pocketPreview) bool { return pr.Ready })
+		pr, ok = waitPreview(p, 15*time.Second, func(pr pocketPreview) bool { return pr.Ready })
 		if !ok {
 			m.fail("%s: the preview of %s never offers to confirm", p.name, sel)
 		}

@@ -26,7 +26,7 @@ func TestBrowserTurnSignals(t *testing.T) {
 	// Pocket: Jack (seat 0) acts first in round 1? Either way the bot plays
 	// until it is this page's turn.
 	a.waitJS("the page to be asked to act", `document.getElementById('prompt').dataset.act === 'true'`, scaled(30*time.Second))
-	a.waitJS("the title to say it is her turn", `document.title.startsWith('▶') && document.getElementById('favicon').getAttribute('href').includes('favicon-turn')`, scaled(5*time.Second))
+	a.waitJS("the title to say it is her turn", `document.title.startsWith('▶') && document.getElementById('favicon').getAttribute('href').includes('favicon-turn')`, scaled(15*time.Second))
 
 	// The sound toggle is off by default and remembers a click.
 	if on := mustEval[string](a, `document.getElementById('sound-toggle').getAttribute('aria-pressed')`); on != "false" {

@@ -199,10 +199,10 @@ func TestBrowserWhitehallGame(t *testing.T) {
 }
 
 // waitCount polls a numeric expression until it is positive (the page may
-// still be drawing) for a few seconds, and returns it.
+// still be drawing), for up to 15 seconds, and returns it.
 func (p *page) waitCount(expr string) int {
 	p.t.Helper()
-	deadline := time.Now().Add(scaled(5 * time.Second))
+	deadline := time.Now().Add(scaled(15 * time.Second))
 	for {
 		n, err := eval[int](p, expr)
 		if (err == nil && n > 0) || time.Now().After(deadline) {
