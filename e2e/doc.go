@@ -18,6 +18,12 @@
 // pages show the outcome and the final reveal. JavaScript exceptions and
 // console errors fail the tests.
 //
+// Clicks are real mouse clicks at a point of the target that nothing covers,
+// found just before the click. A guard armed with it (see guardJS) stops a
+// click that lands elsewhere because the page moved or redrew the target in
+// between, before the page sees it, and the click is repeated: a test never
+// presses a neighbour by accident, nor waits out a click that was lost.
+//
 // TestBrowserAxe runs axe-core (node_modules/axe-core, pinned in
 // package.json) on the lobby, the invitation page and a started table of each
 // game, under the light and the dark colour scheme: a violation of impact
