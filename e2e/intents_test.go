@@ -334,11 +334,11 @@ func errorFrames(p *page, from int) []string {
 //
 // The table page reconnects after taking a seat (web/js/table.js reconnect):
 // it closes the old TableSocket and opens a new one. The old socket's close
-// event still reaches the shared handlers (net.js: close() keeps this.ws, so
-// the listener's `this.ws !== ws` guard passes) and, when it comes after the
-// new socket opened, sets body[data-connected] to false for good, although
-// the new socket works. When that happens the page is reloaded, as a player
-// who sees "offline" would, and the bug is logged.
+// event once came after the new socket opened and marked the page offline for
+// good (fixed in bf4da2c: TableSocket.close forgets its socket first). That
+// case is an error again: the page holds the seat, its new socket brought the
+// seat's state, and the page still says it is offline. The page is then
+// reloaded, as a player who sees "offline" would, so that the test goes on.
 func (p *page) takeSeatHere(seat int) {
 	p.t.Helper()
 	n0 := len(p.framesFrom(0))
@@ -367,7 +367,7 @@ func (p *page) takeSeatHere(seat int) {
 	if !working || st.Connected || !slices.Contains(st.Mine, seat) {
 		p.t.Fatalf("%s: seat %d: the page is not ready (state with the seat received: %v)\n%s", p.name, seat, working, p.describe())
 	}
-	p.t.Logf("%s: CLIENT BUG: after taking seat %d the page holds it and its new socket brought the seat's state, but the page says it is offline (body[data-connected]=false): the old socket's close event came after the new one opened (web/js/net.js TableSocket.close, web/js/table.js reconnect); reloading the page", p.name, seat)
+	p.t.Errorf("%s: after taking seat %d the page holds it and its new socket brought the seat's state, but the page says it is offline (body[data-connected]=false): did the old socket's close event come after the new one opened? (web/js/net.js TableSocket.close, web/js/table.js reconnect); reloading the page to go on", p.name, seat)
 	if err := p.run(scaled(20*time.Second), chromedp.Reload()); err != nil {
 		p.t.Fatalf("%s: reloading: %v", p.name, err)
 	}
