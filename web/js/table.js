@@ -1397,7 +1397,7 @@ async function main() {
   if (who) {
     // "Your move" notifications, for a player who leaves the page.
     pushButton().then((b) => {
-      if (b) byId('sound-toggle').after(b);
+      if (b) byId('sound-toggle').before(b); // the toggle stays where it was
     }).catch(() => {});
     host = await isHost(tableId());
     if (host) draw();
