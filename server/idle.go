@@ -48,17 +48,22 @@ func (s *Server) unloadIdleTables() int {
 	s.hub.mu.Unlock()
 	n := 0
 	for _, t := range cands {
-		idle := false
+		// The check, the hub's removal and the stop happen on the table's
+		// goroutine, as one step: a visitor attaches there too
+		// (attachUnlessStopping), so it is either attached before (and
+		// the table is not idle) or finds the table stopping after (and
+		// loads it again), never attached to a table about to close it.
+		unloaded := false
 		ctx, cancel := context.WithTimeout(s.baseCtx, 10*time.Second)
 		err := t.ask(ctx, func() {
-			idle = len(t.conns) == 0 && !needsNode(t.rec) && time.Since(t.idleSince) > limit
+			if len(t.conns) == 0 && !needsNode(t.rec) && time.Since(t.idleSince) > limit &&
+				s.hub.unloadIdle(t, time.Now().Add(-limit)) {
+				t.stop()
+				unloaded = true
+			}
 		})
 		cancel()
-		if err != nil || !idle {
-			continue
-		}
-		if s.hub.unloadIdle(t, time.Now().Add(-limit)) {
-			t.stop()
+		if err == nil && unloaded {
 			n++
 		}
 	}

@@ -1,9 +1,14 @@
 package server
 
 import (
+	"runtime"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"gaslamp/internal/testscale"
 )
@@ -25,7 +30,9 @@ func waitUnloaded(t *testing.T, e *env, id string) {
 // comes back at the same version on the next visit, where play goes on. A
 // table a node must act for (a bot seat) stays.
 func TestIdleTableLeavesMemory(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.IdleUnload = 20 * time.Millisecond })
+	// A limit well above a table's load and attach, even under -race on a
+	// busy machine: a visit that outlasted it thrice would be refused.
+	e := newEnv(t, func(c *Config) { c.IdleUnload = 250 * time.Millisecond })
 	id, alice, bob, ca, cb := twoPlayers(e, "40")
 	ca.move(0, 0, `{"kind":"pick","n":1}`)
 	ca.update(1)
@@ -62,6 +69,90 @@ func TestIdleTableLeavesMemory(t *testing.T) {
 	}
 	cb2.move(1, 1, `{"kind":"pick","n":2}`)
 	cb2.next("ack")
+}
+
+// TestIdleSweepNeverClosesAVisitor visits an idle table again and again
+// while the idle sweep runs without pause at a limit of a millisecond: the
+// sweep may unload the table between a visit's lookup and its attach (the
+// visit then loads it again), but never once the visit is attached. Its
+// check, the hub's removal and the stop are one step on the table's
+// goroutine; when they were not, a sweep that had found the table idle
+// removed and stopped it after a visitor attached, who got "server shutting
+// down" (seen in CI under -race); this test failed about half its runs on
+// that code.
+func TestIdleSweepNeverClosesAVisitor(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.IdleUnload = time.Millisecond })
+	id, _, bob, ca, cb := twoPlayers(e, "40")
+	ca.close()
+	cb.close()
+	<-ca.done
+	<-cb.done
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			e.srv.unloadIdleTables()
+			runtime.Gosched()
+		}
+	}()
+	defer func() { close(stop); wg.Wait() }()
+	visits, attached := testscale.Size(300, 3000), 0
+	for range visits {
+		c := e.dial(bob, id)
+		c.hello(-1)
+		got := ""
+		for got == "" {
+			select {
+			case f := <-c.in:
+				if f.T == "state" {
+					// Attached: a ping's answer shows the connection
+					// outlived the sweep that may have been under way.
+					if err := c.ws.Write(t.Context(), websocket.MessageText, []byte(`{"t":"ping"}`)); err != nil {
+						<-c.done
+						got = "closed after its state: " + c.err.Error()
+					}
+					for got == "" {
+						select {
+						case f := <-c.in:
+							if f.T == "pong" {
+								got = "pong"
+							}
+						case <-c.done:
+							got = "closed after its state: " + c.err.Error()
+						case <-time.After(testscale.Timeout(20 * time.Second)):
+							t.Fatal("no pong")
+						}
+					}
+				}
+			case <-c.done:
+				got = "closed before its state: " + c.err.Error()
+			case <-time.After(testscale.Timeout(20 * time.Second)):
+				t.Fatal("no state")
+			}
+		}
+		switch {
+		case got == "pong":
+			attached++
+		case strings.Contains(got, "table closed") && strings.HasPrefix(got, "closed before"):
+			// Unloaded three times between lookup and attach: allowed at
+			// a limit of a millisecond, and the page would reconnect.
+		default:
+			t.Fatalf("visit %d: %s", attached, got)
+		}
+		c.close()
+		<-c.done
+	}
+	if attached == 0 {
+		t.Fatalf("none of %d visits was attached", visits)
+	}
+	t.Logf("%d of %d visits attached", attached, visits)
 }
 
 // TestStartLoadsOnlyTablesThatNeedANode: after a restart, only the tables a
