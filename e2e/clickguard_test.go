@@ -36,11 +36,7 @@ func TestClickGuardCatchesAMovedTarget(t *testing.T) {
 
 	// Locate guard-b (arming the guard), then put guard-a where it was, as a
 	// late header item would, and press the mouse there.
-	pt, err := eval[struct {
-		OK bool    `json:"ok"`
-		X  float64 `json:"x"`
-		Y  float64 `json:"y"`
-	}](p, fmt.Sprintf(pointJS, jsString("#guard-b")))
+	pt, err := eval[clickPoint](p, fmt.Sprintf(pointJS, jsString("#guard-b")))
 	if err != nil || !pt.OK {
 		t.Fatalf("locating #guard-b: %+v %v", pt, err)
 	}
@@ -68,11 +64,7 @@ func TestClickGuardCatchesAMovedTarget(t *testing.T) {
 	}
 	// And back the other way: the buttons swap places again before the press.
 	mustEval[chromedp.Void](p, `window.__clicks = []`)
-	armed, err := eval[struct {
-		OK bool    `json:"ok"`
-		X  float64 `json:"x"`
-		Y  float64 `json:"y"`
-	}](p, fmt.Sprintf(pointJS, jsString("#guard-a")))
+	armed, err := eval[clickPoint](p, fmt.Sprintf(pointJS, jsString("#guard-a")))
 	if err != nil || !armed.OK {
 		t.Fatalf("locating #guard-a: %+v %v", armed, err)
 	}

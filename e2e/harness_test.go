@@ -638,19 +638,22 @@ const guardResultJS = `(() => {
 // away or moved before the mouse reached it: the caller looks again.
 func lostClick(err error) bool { return errors.Is(err, errGone) || errors.Is(err, errMissed) }
 
+// clickPoint is what pointJS finds: a point of the target to click, or why
+// there is none.
+type clickPoint struct {
+	OK      bool    `json:"ok"`
+	Why     string  `json:"why"`
+	InBoard bool    `json:"inBoard"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+}
+
 // click clicks the element of a selector with a real mouse click at a point
 // that reaches it. When every point of a board element is covered by another
 // board element, it dispatches a click event on it instead (and counts it);
 // an element covered by anything else (a dialog) is an error.
 func (p *page) click(sel string) error {
-	type point struct {
-		OK      bool    `json:"ok"`
-		Why     string  `json:"why"`
-		InBoard bool    `json:"inBoard"`
-		X       float64 `json:"x"`
-		Y       float64 `json:"y"`
-	}
-	pt, err := eval[point](p, fmt.Sprintf(pointJS, jsString(sel)))
+	pt, err := eval[clickPoint](p, fmt.Sprintf(pointJS, jsString(sel)))
 	if err != nil {
 		return fmt.Errorf("locating %s: %w", sel, err)
 	}
