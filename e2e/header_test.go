@@ -49,7 +49,7 @@ func TestBrowserPhoneHeaderFits(t *testing.T) {
 // name, the turns count and the notifications bell, which arrive after the
 // page, neither move the sound toggle and the language list nor make the
 // header taller (which would drop the board under a pointer about to
-// click). The late items are taken out and put back to compare the two
+// click). The late items are taken out again to compare the two
 // states, rather than caught in flight.
 func TestBrowserTableHeaderSteady(t *testing.T) {
 	requireBrowser(t)
