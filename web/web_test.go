@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"regexp"
 	"strings"
@@ -193,4 +194,70 @@ func TestBoardGeometry(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// TestStylesheetsBalanced checks that every stylesheet's braces pair up
+// (comments and strings aside). A stray "}" is no error to a browser: it
+// silently swallows the rule after it (it once dropped the offline mark of
+// the table's connection status).
+func TestStylesheetsBalanced(t *testing.T) {
+	names, err := fs.Glob(Static(), "css/*.css")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no stylesheets: %v", err)
+	}
+	for _, name := range names {
+		data, err := fs.ReadFile(Static(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cssBalanced(string(data)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, bad := range []string{"a { b: c; } }", "@media x { a { b: c; }", "a { content: \"}\"; } }"} {
+		if cssBalanced(bad) == nil {
+			t.Errorf("cssBalanced(%q) found nothing wrong", bad)
+		}
+	}
+	if err := cssBalanced("/* } */ a { content: \"{\"; }"); err != nil {
+		t.Errorf("a brace in a comment or a string: %v", err)
+	}
+}
+
+// cssBalanced reports the first brace of css that closes nothing, or an
+// unclosed one, skipping comments and quoted strings.
+func cssBalanced(css string) error {
+	depth, line := 0, 1
+	for i := 0; i < len(css); i++ {
+		switch c := css[i]; {
+		case c == '\n':
+			line++
+		case c == '/' && i+1 < len(css) && css[i+1] == '*':
+			end := strings.Index(css[i+2:], "*/")
+			if end < 0 {
+				return fmt.Errorf("line %d: an unclosed comment", line)
+			}
+			line += strings.Count(css[i:i+2+end], "\n")
+			i += end + 3
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < len(css) && css[j] != c {
+				if css[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j
+		case c == '{':
+			depth++
+		case c == '}':
+			if depth--; depth < 0 {
+				return fmt.Errorf("line %d: a '}' that closes nothing", line)
+			}
+		}
+	}
+	if depth != 0 {
+		return fmt.Errorf("%d '{' never closed", depth)
+	}
+	return nil
 }
