@@ -180,6 +180,11 @@ func TestBrowserBoardFits(t *testing.T) {
 					}
 				}
 				if game == "jekyll" {
+					// Every card names its colour in full ("Manipulation"
+					// was cut to "Manipulati…" on a laptop).
+					if cut := mustEval[string](p, `[...document.querySelectorAll('.jk-card .n')].filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent).join(', ')`); cut != "" {
+						t.Errorf("jekyll at %dx%d: card names cut short: %s", vp.width, vp.height, cut)
+					}
 					return
 				}
 				// Zoom in, then "fit" gives back the whole board.
