@@ -2,8 +2,6 @@ package jekyll
 
 import (
 	"math"
-	"os"
-	"strconv"
 	"time"
 
 	"gaslamp/game"
@@ -116,8 +114,6 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 		mine, _ = parseCards(v.Gifts)
 	}
 	tries := 0
-	var worlds []round
-	var first *State
 	for n < b.lv.samples && (n == 0 || time.Now().Before(deadline)) {
 		st, err := determinize(v, &b.rng)
 		if err != nil {
@@ -125,18 +121,6 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 		}
 		tries++
 		if b.giftPrior && tries < 40*b.lv.samples && b.rng.Float64() >= giftWeight(st, int(b.seat), mine) {
-			continue
-		}
-		if vecHand > 0 && st.rnd == 1 && count(st.r.Hand[b.seat]) <= vecHand {
-			if worlds == nil {
-				b.solver.setup(st)
-				first = st
-			}
-			worlds = append(worlds, st.r)
-			n++
-			if len(worlds) >= vecWorlds {
-				break
-			}
 			continue
 		}
 		b.vals = b.solver.SolveMoves(st, b.vals[:0])
@@ -148,11 +132,6 @@ func (b *Partner) chooseNight(v *View, legal []game.Move, deadline time.Time) ga
 			}
 		}
 		n++
-	}
-	if len(worlds) > 0 {
-		b.solver.setup(first)
-		vs := vecSearch{s: b.solver, me: uint8(b.seat)}
-		vs.rootSums(worlds, legal, b.sums)
 	}
 	best := 0
 	for i := range legal {
@@ -325,16 +304,4 @@ func (c *Cheater) Choose(gs game.State, seat game.Seat) game.Move {
 		return best
 	}
 	return legal[0]
-}
-
-// Experiment switches (not kept): the vector search for the final night's
-// last tricks.
-var vecHand, vecWorlds = envInt("JEKYLL_VEC", 0), envInt("JEKYLL_VECK", 32)
-var vecMix = float64(envInt("JEKYLL_VECMIX", 0)) / 100
-
-func envInt(k string, d int) int {
-	if x, err := strconv.Atoi(os.Getenv(k)); err == nil {
-		return x
-	}
-	return d
 }
