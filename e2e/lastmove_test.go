@@ -46,8 +46,12 @@ func playOne(p *page, what string, kinds ...string) int {
 			break
 		}
 	}
-	p.mustClick(sel)
-	p.waitJS("the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(10*time.Second))
+	// A click can be lost to a redraw (the table's next update, a paced
+	// version) between the press and the release: clickUntil clicks again
+	// until the move waits for Confirm or is played, as the tutorial tests
+	// do. A second click while the first one's move is in flight does
+	// nothing (the page ignores choices while a move is being sent).
+	p.clickUntil(sel, "the move to confirm, or played", `document.body.dataset.confirming === 'true' || document.body.dataset.myTurn !== 'true'`, scaled(30*time.Second))
 	if mustEval[bool](p, `document.body.dataset.confirming === 'true'`) {
 		p.mustClick("#move-confirm-ok")
 	}
