@@ -702,12 +702,30 @@ function drawLegal(snap) {
   if (renderer && !renderer.board) box.open = true;
   byId('legal-summary').textContent = t('web.legal.summary', { n: mine.length });
   const multi = st.you.length > 1;
-  list.replaceChildren(...mine.map(({ seat, intent }, i) => {
+  const items = mine.map(({ seat, intent }) => {
     const words = renderer ? renderer.describe(seat, intent, snap) : plainIntent(intent);
+    return { seat, intent, move: JSON.stringify(intent), text: multi ? `${seatName(seat)}: ${words}` : words };
+  });
+  // The same choices as drawn already (a redraw for another reason: a
+  // presence change, the language): the buttons stay, only their words are
+  // brought up to date, so that a click pressed during the redraw and the
+  // keyboard focus on a choice are not lost with a replaced button.
+  const old = [...list.children];
+  const same = old.length === items.length && items.every((it, i) => {
+    const b = old[i];
+    return b instanceof HTMLElement && b.dataset.move === it.move && b.dataset.seat === String(it.seat);
+  });
+  if (same) {
+    items.forEach((it, i) => {
+      if (old[i].textContent !== it.text) old[i].textContent = it.text;
+    });
+    return;
+  }
+  list.replaceChildren(...items.map(({ seat, intent, move, text }, i) => {
     const b = el('button', {
       type: 'button', class: 'small', 'data-intent': i, 'data-seat': seat, 'data-kind': intent.kind,
-      'data-move': JSON.stringify(intent),
-    }, multi ? `${seatName(seat)}: ${words}` : words);
+      'data-move': move,
+    }, text);
     b.addEventListener('click', () => propose(seat, intent));
     return b;
   }));
