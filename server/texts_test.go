@@ -147,10 +147,17 @@ func readable(name, v string) bool {
 	return false
 }
 
+// frUnelided finds French a native reader would not write: "de" or "que"
+// before a vowel or a mute h ("de l'inspecteur", not "de Inspecteur"), or
+// "de le", "à le", "de les", "à les" ("du", "au", "des", "aux").
+var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|\b(de|à) les? `)
+
 // TestGameTextsAreTyped plays random games of every game and checks every
 // Text a player reads (events, views, outcomes): its key is in the
 // catalogues and no argument is a bare string, so that cards, colours,
-// quadrants, seats and places are rendered in the player's language.
+// quadrants, seats and places are rendered in the player's language; and
+// every event reads as French is written (no "de" left unelided before a
+// name).
 func TestGameTextsAreTyped(t *testing.T) {
 	t.Parallel()
 	c := allMessages()
@@ -195,6 +202,9 @@ func TestGameTextsAreTyped(t *testing.T) {
 					}
 					for _, e := range log.Events {
 						check(e.Text, "event "+e.Type)
+						if out := c.Render("fr", e.Text); frUnelided.MatchString(out) {
+							problems[fmt.Sprintf("event %s: French %q is not elided", e.Type, frUnelided.FindString(out))] = out
+						}
 					}
 				}
 				check(st.Outcome(), "outcome")

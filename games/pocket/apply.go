@@ -104,7 +104,7 @@ func (s *State) check(a Action) (int, *game.Error) {
 	switch a.Kind {
 	case KindRotate:
 		if s.b.Tiles[a.Cell] == s.rotated {
-			return -1, game.Illegal("pocket.err.rotated-twice", "character", s.rotated.Text())
+			return -1, game.Illegal("pocket.err.rotated-twice", "of", s.rotated.Of())
 		}
 		if a.Wall == s.b.Walls[a.Cell] {
 			return -1, game.Illegal("pocket.err.same-wall")

@@ -53,11 +53,18 @@ func (c Character) Hourglasses() int {
 // Text is the character's translatable name.
 func (c Character) Text() game.Text { return game.Text{Key: charKeys[c%16]} }
 
-var charKeys = func() (k [16]string) {
+// Of is the character's name as the complement of a noun, in the language's
+// own grammar: "of Insp. Lestrade", "de l'inspecteur Lestrade", "du sergent
+// Goodley", "van inspecteur Lestrade". Templates put it after "the tile" or
+// "the alibi", so French elides and contracts as a French reader expects.
+func (c Character) Of() game.Text { return game.Text{Key: ofKeys[c%16]} }
+
+var charKeys, ofKeys = func() (k, o [16]string) {
 	for i := range k {
 		k[i] = "pocket.char." + Character(i).String()
+		o[i] = "pocket.of." + Character(i).String()
 	}
-	return k
+	return k, o
 }()
 
 // MarshalText gives the character's id.

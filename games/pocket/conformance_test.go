@@ -120,7 +120,7 @@ func checkEvent(e game.Event, secret map[Character]bool) error {
 		if strings.Contains(string(m.Data["card"]), `"`+c.String()+`"`) {
 			return fmt.Errorf("event %s shows the secret card %s", e.Type, c)
 		}
-		if arg, ok := m.Text.Args["card"]; ok && strings.Contains(fmt.Sprint(arg), "pocket.char."+c.String()) {
+		if arg, ok := m.Text.Args["ofCard"]; ok && strings.Contains(fmt.Sprint(arg), "."+c.String()) {
 			return fmt.Errorf("event %s text shows the secret card %s", e.Type, c)
 		}
 	}

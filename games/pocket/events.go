@@ -10,7 +10,12 @@ import (
 // but Jack: a card was drawn), pocket.jack-alibi-secret (Jack only: which
 // one), pocket.witness, pocket.chase and pocket.over (public).
 
-func sideText(side uint8) game.Text { return game.T("pocket.side." + sideNames[side]) }
+// sideText is a side's name as the subject that opens an event's sentence:
+// "The investigator", "L'enquêteur", "Jack".
+func sideText(side uint8) game.Text { return game.T("pocket.subject." + sideNames[side]) }
+
+// sideWhom is a side's name inside a sentence: "the investigator", "l'enquêteur".
+func sideWhom(side uint8) game.Text { return game.T("pocket.whom." + sideNames[side]) }
 
 // evRotated tells a Rotation. Joseph Lane's cleared tile is a crossroads
 // with no wall (A3): turning it changes nothing a player can see, and the
@@ -19,19 +24,19 @@ func (s *State) evRotated(log *game.Log, side uint8, a Action) {
 	c := s.b.Tiles[a.Cell]
 	if s.b.wallAt(uint8(a.Cell)) == NoWall {
 		log.Add(game.Event{Type: "pocket.rotated", To: game.Public,
-			Text: game.T("pocket.ev.rotated-open", "side", sideText(side), "character", c.Text()),
+			Text: game.T("pocket.ev.rotated-open", "side", sideText(side), "of", c.Of()),
 			Data: map[string]any{"side": sideNames[side], "cell": a.Cell, "character": c, "open": true}})
 		return
 	}
 	log.Add(game.Event{Type: "pocket.rotated", To: game.Public,
-		Text: game.T("pocket.ev.rotated", "side", sideText(side), "character", c.Text()),
+		Text: game.T("pocket.ev.rotated", "side", sideText(side), "of", c.Of()),
 		Data: map[string]any{"side": sideNames[side], "cell": a.Cell, "character": c, "wall": a.Wall}})
 }
 
 func (s *State) evExchanged(log *game.Log, side uint8, a Action) {
 	c1, c2 := s.b.Tiles[a.Cell], s.b.Tiles[a.Cell2]
 	log.Add(game.Event{Type: "pocket.exchanged", To: game.Public,
-		Text: game.T("pocket.ev.exchanged", "side", sideText(side), "a", c2.Text(), "b", c1.Text()),
+		Text: game.T("pocket.ev.exchanged", "side", sideText(side), "ofA", c2.Of(), "ofB", c1.Of()),
 		Data: map[string]any{"side": sideNames[side], "cells": [2]int{a.Cell, a.Cell2}}})
 }
 
@@ -52,7 +57,7 @@ func (s *State) evMoved(log *game.Log, side uint8, a Action) {
 
 func (s *State) evAlibiShown(log *game.Log, c Character) {
 	log.Add(game.Event{Type: "pocket.alibi-shown", To: game.Public,
-		Text: game.T("pocket.ev.alibi-shown", "card", c.Text(), "hourglasses", c.Hourglasses()),
+		Text: game.T("pocket.ev.alibi-shown", "ofCard", c.Of(), "hourglasses", c.Hourglasses()),
 		Data: map[string]any{"card": c, "hourglasses": c.Hourglasses(), "pile": int(s.pileN)}})
 }
 
@@ -61,7 +66,7 @@ func (s *State) evJackAlibi(log *game.Log, c Character) {
 		Text: game.T("pocket.ev.jack-alibi", "count", int(s.jackN)),
 		Data: map[string]any{"count": int(s.jackN), "pile": int(s.pileN)}})
 	log.Add(game.Event{Type: "pocket.jack-alibi-secret", To: game.Only(JackSeat),
-		Text: game.T("pocket.ev.jack-alibi-secret", "card", c.Text(), "hourglasses", c.Hourglasses(),
+		Text: game.T("pocket.ev.jack-alibi-secret", "ofCard", c.Of(), "hourglasses", c.Hourglasses(),
 			"total", s.Hourglasses()),
 		Data: map[string]any{"count": int(s.jackN), "pile": int(s.pileN), "card": c,
 			"hourglasses": c.Hourglasses(), "total": s.Hourglasses()}})

@@ -1,6 +1,7 @@
 package pocket
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -40,6 +41,7 @@ func TestMessagesCoverEveryText(t *testing.T) {
 	}
 	for c := Character(0); c < NumCharacters; c++ {
 		collect(keys, c.Text())
+		collect(keys, c.Of())
 	}
 	for d := Holmes; d <= NoDetective; d++ {
 		collect(keys, d.Text())
@@ -87,6 +89,56 @@ func TestMessagesCoverEveryText(t *testing.T) {
 		"pocket.err.no-token", "pocket.err.bad-move", "pocket.err.bad-view", "pocket.ev.alibi-empty"} {
 		if en[k] == "" {
 			t.Errorf("no English template for %s", k)
+		}
+	}
+}
+
+// frUnelided finds French that a native reader would not write: "de" or "que"
+// before a vowel or a mute h, or "de le", "à le", "de les", "à les".
+var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|\b(de|à) les? `)
+
+// French names a character or a side after "la tuile", "l'alibi" and the like with the
+// elision and contraction French requires: "la tuile de l'inspecteur
+// Lestrade", "l'alibi du sergent Goodley", never "de Inspecteur Lestrade" or
+// "de Sergent Goodley" (a bare name after a hard-coded "de"); and the
+// investigator is "l'enquêteur", never "de Enquêteur". Every argument
+// of every template is filled with every character, in both the name and
+// the complement forms, so a template that puts a bare name after "de" fails.
+func TestFrenchCharacterNamesElide(t *testing.T) {
+	c := Rules{}.Messages()
+	for key, tmpl := range c["fr"] {
+		args := game.TemplateArgs(tmpl)
+		if len(args) == 0 {
+			continue
+		}
+		for ch := Character(0); ch < NumCharacters; ch++ {
+			for _, form := range []game.Text{ch.Text(), ch.Of()} {
+				kv := []any{}
+				for _, a := range args {
+					switch a {
+					case "hourglasses", "total", "count", "turn", "action", "steps", "place", "n":
+						kv = append(kv, a, 2)
+					case "of", "ofA", "ofB", "ofCard":
+						kv = append(kv, a, ch.Of())
+					case "side":
+						kv = append(kv, a, sideText(uint8(ch%2)))
+					case "whom":
+						kv = append(kv, a, sideWhom(uint8(ch%2)))
+					default:
+						kv = append(kv, a, form)
+					}
+				}
+				out := c.Render("fr", game.T(key, kv...))
+				if m := frUnelided.FindString(out); m != "" {
+					t.Errorf("%s with %s: %q in %q", key, ch, m, out)
+				}
+			}
+		}
+	}
+	for ch := Character(0); ch < NumCharacters; ch++ {
+		en := c.Render("en", ch.Of())
+		if !strings.HasPrefix(en, "of ") {
+			t.Errorf("en %s: %q", ch, en)
 		}
 	}
 }

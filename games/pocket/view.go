@@ -112,7 +112,7 @@ func (s *State) view(seat game.Seat) View {
 			v.Prompt = game.T(key, "turn", v.Turn, "action", v.Action)
 			v.Preview = s.preview()
 		} else {
-			v.Prompt = game.T("pocket.prompt.wait", "side", sideText(actor), "turn", v.Turn, "action", v.Action)
+			v.Prompt = game.T("pocket.prompt.wait", "whom", sideWhom(actor), "turn", v.Turn, "action", v.Action)
 		}
 	}
 	for i := range 4 {

@@ -135,12 +135,23 @@ function named(key, id) {
 
 /** @param {string} c */
 const charName = (c) => named(`pocket.char.${c}`, c);
+/**
+ * A character's name as the complement of a noun ("of Insp. Lestrade", "de
+ * l'inspecteur Lestrade"), so each language elides and contracts its own way.
+ * @param {string} c
+ */
+const charOf = (c) => named(`pocket.of.${c}`, c);
 /** @param {string} d */
 const detName = (d) => named(`pocket.detective.${d}`, d);
 /** @param {string} k */
 const actionName = (k) => named(`pocket.action.${k}`, k);
 /** @param {string} s */
 const sideName = (s) => named(`pocket.side.${s}`, s);
+/**
+ * A side's name inside a sentence ("the investigator", "l'enquêteur").
+ * @param {string} s
+ */
+const sideWhom = (s) => named(`pocket.whom.${s}`, s);
 
 /**
  * A wall side in words.
@@ -165,16 +176,16 @@ function wallName(w) {
  * @param {Intent} i
  * @param {PkView|null} v
  */
-function describe(i, v) {
-  const tileName = (/** @type {unknown} */ n) => charName(v?.tiles[Number(n)]?.character ?? String(n));
+export function describe(i, v) {
+  const tileOf = (/** @type {unknown} */ n) => charOf(v?.tiles[Number(n)]?.character ?? String(n));
   switch (i.kind) {
     case 'rotate':
       // Joseph Lane's cleared crossroads has no wall: turning it changes
       // nothing a player can see (A3).
-      if (v?.tiles[Number(i.tile)]?.open) return t('web.pk.do.rotate-open', { character: tileName(i.tile) });
-      return t('web.pk.do.rotate', { character: tileName(i.tile), wall: wallName(String(i.wall)) });
+      if (v?.tiles[Number(i.tile)]?.open) return t('web.pk.do.rotate-open', { of: tileOf(i.tile) });
+      return t('web.pk.do.rotate', { of: tileOf(i.tile), wall: wallName(String(i.wall)) });
     case 'exchange':
-      return t('web.pk.do.exchange', { a: tileName(i.a), b: tileName(i.b) });
+      return t('web.pk.do.exchange', { ofA: tileOf(i.a), ofB: tileOf(i.b) });
     case 'joker':
       return i.detective === 'none' ? t('web.pk.do.joker-none') : t('web.pk.do.joker', { detective: detName(String(i.detective)) });
     case 'alibi':
@@ -587,7 +598,7 @@ async function pocket(ctx) {
      */
     const fact = (k, val) => facts.append(el('dt', {}, k), el('dd', {}, val));
     fact(t('web.pk.turn'), t('web.pk.turn-of', { turn: v.turn }));
-    if (!v.outcome.over) fact(t('web.pk.now'), t('web.pk.action-by', { action: v.action, side: sideName(v.actor) }));
+    if (!v.outcome.over) fact(t('web.pk.now'), t('web.pk.action-by', { action: v.action, whom: sideWhom(v.actor) }));
     fact(t('web.pk.order'), v.order.map(sideName).join(' → '));
     fact(t('web.pk.suspects'), v.suspects.map(charName).join(', '));
     fact(t('web.pk.public-hourglasses'), String(v.publicHourglasses));
