@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Text is something a player reads: a stable message key looked up in the
@@ -106,13 +108,44 @@ func (f *formatter) message(num *float64, nested bool) string {
 			b.WriteString(strconv.FormatFloat(*num, 'f', -1, 64))
 			f.i++
 		case ch == '{':
-			b.WriteString(f.argument(num))
+			arg := f.argument(num)
+			if f.lang == "fr" {
+				if s, ok := elideFr(b.String(), arg); ok {
+					b.Reset()
+					b.WriteString(s)
+				}
+			}
+			b.WriteString(arg)
 		default:
 			b.WriteByte(ch)
 			f.i++
 		}
 	}
 	return b.String()
+}
+
+// elideFr elides a French "de" or "que" that the template puts before an
+// argument whose text starts with a vowel ("de {name}" with Alice: "d'Alice";
+// "en tant que {name}": "en tant qu'Alice"), as French requires. It returns
+// before without that word's last letters and space, and whether it elided.
+// An h is left alone: most names read in the games start with an h aspiré
+// ("de Hyde", "de Holmes").
+func elideFr(before, arg string) (string, bool) {
+	r, _ := utf8.DecodeRuneInString(arg)
+	if !strings.ContainsRune("AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû", r) {
+		return before, false
+	}
+	for _, w := range [...]string{"de ", "De ", "que ", "Que "} {
+		rest, ok := strings.CutSuffix(before, w)
+		if !ok {
+			continue
+		}
+		if p, _ := utf8.DecodeLastRuneInString(rest); rest != "" && unicode.IsLetter(p) {
+			return before, false // the end of a longer word ("Lorsque ")
+		}
+		return rest + w[:len(w)-2] + "'", true
+	}
+	return before, false
 }
 
 // argument reads an argument at "{".

@@ -76,3 +76,43 @@ export function byId(id, type) {
   if (type && !(e instanceof type)) throw new Error(`#${id} is not a ${type.name}`);
   return /** @type {T} */ (e);
 }
+
+/**
+ * @typedef {object} KeptButton
+ * @property {string} key what the button does, the same from one draw to the next (a seat and a move)
+ * @property {Record<string, string>} attrs its attributes (besides type)
+ * @property {string} label its words
+ * @property {() => void} click what a click does
+ */
+
+/**
+ * Draws a row of buttons into box. When the keys are those drawn already, in
+ * the same order, the buttons stay and only their words, attributes and
+ * click handlers are brought up to date: a click pressed during a redraw (a
+ * presence change, the language, a clock) is not lost with a replaced
+ * element, nor the keyboard focus on a button. Otherwise the row is built
+ * anew.
+ * @param {HTMLElement} box
+ * @param {KeptButton[]} items
+ */
+export function keepButtons(box, items) {
+  const old = [...box.children];
+  const same = old.length === items.length &&
+    items.every((it, i) => old[i] instanceof HTMLButtonElement && /** @type {HTMLElement} */ (old[i]).dataset.key === it.key);
+  if (!same) {
+    box.replaceChildren(...items.map((it) => {
+      const b = el('button', { type: 'button', ...it.attrs, 'data-key': it.key }, it.label);
+      b.onclick = it.click;
+      return b;
+    }));
+    return;
+  }
+  items.forEach((it, i) => {
+    const b = /** @type {HTMLButtonElement} */ (old[i]);
+    for (const [k, v] of Object.entries(it.attrs)) {
+      if (b.getAttribute(k) !== v) b.setAttribute(k, v);
+    }
+    if (b.textContent !== it.label) b.textContent = it.label;
+    b.onclick = it.click;
+  });
+}

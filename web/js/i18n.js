@@ -175,7 +175,8 @@ export function formatMessage(tmpl, args, l) {
         out += String(num);
         i++;
       } else if (c === '{') {
-        out += argument(num);
+        const arg = argument(num);
+        out = l === 'fr' ? elideFr(out, arg) + arg : out + arg;
       } else {
         out += c;
         i++;
@@ -223,6 +224,23 @@ export function formatMessage(tmpl, args, l) {
     return forms[String(argString(value))] ?? forms.other ?? '';
   };
   return message(undefined, false);
+}
+
+/**
+ * Elides a French "de" or "que" that a template puts before an argument whose
+ * text starts with a vowel ("de {name}" with Alice: "d'Alice"; "en tant que
+ * {name}": "en tant qu'Alice"), as game/text.go does on the server. An h is
+ * left alone: most names read in the games start with an h aspiré ("de
+ * Hyde", "de Holmes").
+ * @param {string} before the text so far
+ * @param {string} arg the argument's text, to follow it
+ * @returns {string} before, elided or as it was
+ */
+function elideFr(before, arg) {
+  if (!/^[AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû]/.test(arg)) return before;
+  const m = /(^|[^\p{L}])(de|De|que|Que) $/u.exec(before);
+  if (!m) return before;
+  return `${before.slice(0, before.length - m[2].length - 1)}${m[2].slice(0, -1)}'`;
 }
 
 /**

@@ -105,9 +105,10 @@ export function noneNamed() {
 /**
  * What an event names on the board: its text's arguments "circle", "via",
  * "from", "circles" (a list), "crossing" and "place" (a number), the
- * characters and detectives it names as texts ("<game>.char.<id>",
- * "<game>.detective.<id>"), those of nested texts and lists of texts, and
- * the card of its data (Jekyll & Hyde).
+ * characters and detectives it names as texts ("<game>.char.<id>", a
+ * character's name; "<game>.of.<id>", the same as a complement: "of
+ * Madame"; "<game>.detective.<id>"), those of nested texts and lists of
+ * texts, and the card of its data (Jekyll & Hyde).
  * @param {Text|undefined} text
  * @param {unknown} [data]
  * @returns {Named}
@@ -121,8 +122,8 @@ export function namedPlaces(text, data) {
       return;
     }
     if (!isText(v)) return;
-    const m = /^[a-z]+\.(char|detective)\.([\w-]+)$/.exec(v.key);
-    if (m) (m[1] === 'char' ? out.characters : out.detectives).push(m[2]);
+    const m = /^[a-z]+\.(char|of|detective)\.([\w-]+)$/.exec(v.key);
+    if (m) (m[1] === 'detective' ? out.detectives : out.characters).push(m[2]);
     if (!v.args) return;
     for (const [k, a] of Object.entries(v.args)) {
       if ((k === 'circle' || k === 'via' || k === 'from') && typeof a === 'number') out.circles.push(a);

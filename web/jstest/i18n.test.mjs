@@ -71,3 +71,20 @@ test('plural and select forms follow each language', () => {
   assert.equal(f('{n, plural, one {#} other {#}} and {m}', {}, 'en'), '{n} and {m}');
   assert.equal(f("jusqu'à {x} { pas un argument", { x: 3 }, 'fr'), "jusqu'à 3 { pas un argument");
 });
+
+test('French elides "de" and "que" before a name that starts with a vowel, as the server does', () => {
+  const f = i18n.formatMessage;
+  const msg = 'Les messages de {name}';
+  assert.equal(f(msg, { name: 'Alice' }, 'fr'), "Les messages d'Alice");
+  assert.equal(f(msg, { name: 'Édouard' }, 'fr'), "Les messages d'Édouard");
+  assert.equal(f(msg, { name: 'Yvonne' }, 'fr'), "Les messages d'Yvonne");
+  assert.equal(f(msg, { name: 'Bob' }, 'fr'), 'Les messages de Bob');
+  assert.equal(f(msg, { name: 'Hyde' }, 'fr'), 'Les messages de Hyde'); // an h aspiré
+  assert.equal(f(msg, { name: '42' }, 'fr'), 'Les messages de 42');
+  assert.equal(f('Connecté en tant que {name}', { name: 'Ursula' }, 'fr'), "Connecté en tant qu'Ursula");
+  assert.equal(f('De {name} à {other}', { name: 'Anne', other: 'Bob' }, 'fr'), "D'Anne à Bob");
+  assert.equal(f('Mode {name}', { name: 'Anne' }, 'fr'), 'Mode Anne'); // "de" inside a word is no "de"
+  assert.equal(f('de {a} et de {b}', { a: 'Iris', b: 'Ada' }, 'fr'), "d'Iris et d'Ada");
+  assert.equal(f('Messages of {name}', { name: 'Alice' }, 'en'), 'Messages of Alice');
+  assert.equal(f('berichten van de {name}', { name: 'Alice' }, 'nl'), 'berichten van de Alice');
+});

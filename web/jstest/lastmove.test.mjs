@@ -45,6 +45,13 @@ test('lastmove: Pocket by side, Jekyll & Hyde by seat; a trick is no one\'s move
   assert.equal(actorOf({ type: 'jekyll.played', text: T('jekyll.ev.played', {}), data: { seat: 'hyde', card: 'red-8' } }, jekyll, null), 1);
   assert.equal(actorOf({ type: 'jekyll.trick', text: T('jekyll.ev.trick-won', {}), data: { seat: 'hyde' } }, jekyll, null), -1);
   assert.deepEqual(namedPlaces(T('jekyll.ev.played', {}), { seat: 'hyde', card: 'red-8' }).cards, ['red-8']);
+  // Pocket names its characters as complements ("the tile of Madame"): the
+  // tiles are what the move touched.
+  const rotated = T('pocket.ev.rotated', { side: T('pocket.subject.investigator', {}), of: T('pocket.of.madame', {}) });
+  assert.deepEqual(namedPlaces(rotated).characters, ['madame']);
+  const swapped = T('pocket.ev.exchanged', { side: T('pocket.subject.jack', {}), ofA: T('pocket.of.gull', {}), ofB: T('pocket.of.lane', {}) });
+  assert.deepEqual(namedPlaces(swapped).characters, ['gull', 'lane']);
+  assert.deepEqual(namedPlaces(T('pocket.ev.moved', { detective: T('pocket.detective.toby', {}), place: 4 })).detectives, ['toby']);
 });
 
 test('lastmove: the latest entry of each seat, with only that seat\'s events', () => {

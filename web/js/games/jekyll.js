@@ -21,8 +21,8 @@
 // The view is games/jekyll's View (view.go); VIEW_FIELDS lists every field
 // this file reads, and viewfields_test.go checks them.
 
-import { el } from '../dom.js';
-import { has, render, t } from '../i18n.js';
+import { el, keepButtons } from '../dom.js';
+import { currentLang, has, render, t } from '../i18n.js';
 import { register } from './registry.js';
 
 /** @typedef {import('../types.js').Intent} Intent */
@@ -516,6 +516,9 @@ async function jekyll(ctx) {
     }
   }
 
+  /** What the hand was last drawn from (see drawHand). */
+  let handFrom = '';
+
   /**
    * The viewer's hand and gifts; the legal cards are targets.
    * @param {JkView} v
@@ -525,9 +528,18 @@ async function jekyll(ctx) {
     if (!v.hand) {
       handBox.hidden = true;
       handBox.replaceChildren(); // no stale (clickable) cards behind the hidden box
+      handFrom = '';
       return;
     }
     handBox.hidden = false;
+    // A redraw from the same hand, choices and language (a presence change,
+    // a clock) leaves the cards as they are: a click pressed on a card during
+    // the redraw, and the keyboard focus on it, are not lost with a replaced
+    // element.
+    const from = JSON.stringify([currentLang(), v.seat, v.hand, v.gifts, v.phase, v.given,
+      [...byCard].map(([id, cs]) => [id, cs.map((c) => [c.seat, c.intent, c.label])])]);
+    if (from === handFrom && handBox.childElementCount > 0) return;
+    handFrom = from;
     const me = SEATS[v.seat];
     const choosing = byCard.size > 0;
     const cards = el('div', { class: `jk-hand${choosing ? ' choosing' : ''}`, 'data-hand-of': me });
@@ -687,9 +699,9 @@ async function jekyll(ctx) {
     drawKnowledge(v);
     drawRounds(v);
     drawReveal(v);
-    actions.replaceChildren(...buttons.map((c, i) => {
-      /** @type {import('../dom.js').Attrs} */
-      const attrs = { type: 'button', class: 'primary', 'data-action': c.intent.kind, 'data-choice': i };
+    keepButtons(actions, buttons.map((c, i) => {
+      /** @type {Record<string, string>} */
+      const attrs = { class: 'primary', 'data-action': String(c.intent.kind), 'data-choice': String(i) };
       if (c.intent.kind === 'swap-ranks') {
         attrs['data-a'] = String(c.intent.a);
         attrs['data-b'] = String(c.intent.b);
@@ -698,9 +710,7 @@ async function jekyll(ctx) {
       const label = c.intent.kind === 'swap-ranks'
         ? `${glyphOf(String(c.intent.a))} ⇄ ${glyphOf(String(c.intent.b))} ${c.label}`
         : snap.you.length > 1 ? `${whoName(SEATS[c.seat] ?? '')}: ${c.label}` : c.label;
-      const b = el('button', attrs, label);
-      b.addEventListener('click', () => ctx.play(c.seat, c.intent));
-      return b;
+      return { key: `${c.seat}:${JSON.stringify(c.intent)}`, attrs, label, click: () => ctx.play(c.seat, c.intent) };
     }));
     actions.hidden = buttons.length === 0;
   }

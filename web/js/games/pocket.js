@@ -20,8 +20,8 @@
 // file reads, and web_test.go checks them.
 
 import { PanZoom } from '../panzoom.js';
-import { el, svg } from '../dom.js';
-import { has, render, t } from '../i18n.js';
+import { el, keepButtons, svg } from '../dom.js';
+import { currentLang, has, render, t } from '../i18n.js';
 import { register } from './registry.js';
 
 /** @typedef {import('../types.js').Intent} Intent */
@@ -430,6 +430,9 @@ async function pocket(ctx) {
     });
   };
 
+  /** What the board was last drawn from (see drawBoard). */
+  let boardFrom = '';
+
   /** @type {import('./registry.js').Named|null} what the hovered log line names */
   let named = null;
 
@@ -441,6 +444,16 @@ async function pocket(ctx) {
    * @param {PkOutlook|null} outlook what the detectives would see after it
    */
   function drawBoard(v, intent, outlook) {
+    // A redraw from the same view, move, choices and language (a presence
+    // change, a clock) leaves the board as it is: a click pressed on a tile
+    // during the redraw, and the keyboard focus on it, are not lost with a
+    // replaced element.
+    const drawnFrom = JSON.stringify([currentLang(), v.tiles, v.detectives, v.sight, v.jack, intent, outlook, [...targets.keys()], sel?.key ?? null]);
+    if (drawnFrom === boardFrom && root.childElementCount > 0) {
+      markNamed();
+      return;
+    }
+    boardFrom = drawnFrom;
     root.replaceChildren(svg('rect', { x: 0, y: 0, width: 5 * U, height: 5 * U, class: 'board-bg' }));
     root.classList.toggle('previewing', !!outlook);
     const { tiles, from, detectives, changed } = drawnAfter(v, outlook ? intent : null);
@@ -642,11 +655,14 @@ async function pocket(ctx) {
     drawBoard(v, chosen?.intent ?? null, outlook);
     drawInfo(v);
     drawPreview(v, snap);
-    actions.replaceChildren(...buttons.map((c, i) => {
+    keepButtons(actions, buttons.map((c, i) => {
       const key = `action:${i}`;
-      const b = el('button', { type: 'button', class: 'primary', 'data-action': c.intent.kind, 'data-choice': i, 'aria-pressed': String(sel?.key === key) }, c.label);
-      b.addEventListener('click', () => pick(key, c.label));
-      return b;
+      return {
+        key: `${c.seat}:${JSON.stringify(c.intent)}`,
+        attrs: { class: 'primary', 'data-action': String(c.intent.kind), 'data-choice': String(i), 'aria-pressed': String(sel?.key === key) },
+        label: c.label,
+        click: () => pick(key, c.label),
+      };
     }));
     actions.hidden = buttons.length === 0;
     root.classList.toggle('choosing', targets.size > 0);

@@ -17,7 +17,7 @@
 // field this file reads, and viewfields_test.go checks them against the Go
 // type and real encoded views.
 
-import { el } from '../dom.js';
+import { el, keepButtons } from '../dom.js';
 import { t } from '../i18n.js';
 import { BoardView, loadGeometry } from '../board.js';
 import { register } from './registry.js';
@@ -427,11 +427,12 @@ async function whitechapel(ctx) {
    */
   function drawTargets(snap, v) {
     const buttons = offerOnBoard(board, snap, ctx, targetOf, (i, seat) => describe(i, v, seat));
-    actions.replaceChildren(...buttons.map((c, i) => {
-      const b = el('button', { type: 'button', class: c.intent.kind === 'wait' ? 'primary' : '', 'data-action': c.intent.kind, 'data-choice': i }, c.label);
-      b.addEventListener('click', () => ctx.play(c.seat, c.intent));
-      return b;
-    }));
+    keepButtons(actions, buttons.map((c, i) => ({
+      key: `${c.seat}:${JSON.stringify(c.intent)}`,
+      attrs: { class: c.intent.kind === 'wait' ? 'primary' : '', 'data-action': String(c.intent.kind), 'data-choice': String(i) },
+      label: c.label,
+      click: () => ctx.play(c.seat, c.intent),
+    })));
     actions.hidden = buttons.length === 0;
     board.setClass('selected', v.search?.named ?? []);
   }

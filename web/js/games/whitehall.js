@@ -10,7 +10,7 @@
 // The view is games/whitehall's View (view.go); VIEW_FIELDS lists every field
 // this file reads, and web_test.go checks them against a real encoded view.
 
-import { el } from '../dom.js';
+import { el, keepButtons } from '../dom.js';
 import { t } from '../i18n.js';
 import { BoardView, loadGeometry } from '../board.js';
 import { register } from './registry.js';
@@ -465,11 +465,12 @@ async function whitehall(ctx) {
    */
   function drawTargets(snap, v) {
     const buttons = offerOnBoard(board, snap, ctx, targetOf, (i, seat) => describe(i, v, seat));
-    actions.replaceChildren(...buttons.map((c, i) => {
-      const b = el('button', { type: 'button', class: c.intent.kind === 'pass' || c.intent.kind === 'stop' ? '' : 'primary', 'data-action': c.intent.kind, 'data-choice': i }, c.label);
-      b.addEventListener('click', () => ctx.play(c.seat, c.intent));
-      return b;
-    }));
+    keepButtons(actions, buttons.map((c, i) => ({
+      key: `${c.seat}:${JSON.stringify(c.intent)}`,
+      attrs: { class: c.intent.kind === 'pass' || c.intent.kind === 'stop' ? '' : 'primary', 'data-action': String(c.intent.kind), 'data-choice': String(i) },
+      label: c.label,
+      click: () => ctx.play(c.seat, c.intent),
+    })));
     actions.hidden = buttons.length === 0;
     // A search in progress: the circles already named are marked.
     board.setClass('selected', v.search?.named ?? []);
