@@ -17,6 +17,14 @@ const lastMovesJS = `(() => ({
     seats: li.dataset.lastOf, tags: [...li.querySelectorAll('.seat-last-tag')].map((s) => s.textContent) })),
   marked: [...document.querySelectorAll('#board .seat-last')].map((e) => e.getAttribute('data-last-by') || ''),
   labels: [...document.querySelectorAll('#board .layer-seat-last text')].map((e) => e.textContent),
+  overlaps: (() => {
+    const ls = [...document.querySelectorAll('#board .seat-last-label')].map((g) => ({ text: g.textContent, r: g.getBoundingClientRect() }));
+    let n = 0;
+    ls.forEach((a, i) => ls.slice(i + 1).forEach((b) => {
+      if (a.text === b.text && a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom) n++;
+    }));
+    return n;
+  })(),
   seats: Object.fromEntries([...document.querySelectorAll('#seats li[data-seat]')].map((li) => [li.dataset.seat, li.querySelector('.seat-name')?.firstChild?.textContent || ''])),
 }))()`
 
@@ -25,9 +33,12 @@ type lastMoves struct {
 		Seats string   `json:"seats"`
 		Tags  []string `json:"tags"`
 	} `json:"lines"`
-	Marked []string          `json:"marked"`
-	Labels []string          `json:"labels"`
-	Seats  map[string]string `json:"seats"`
+	Marked []string `json:"marked"`
+	Labels []string `json:"labels"`
+	// Overlaps counts the pairs of labels with the same words drawn over
+	// each other (a piece and the place it stands on, both named).
+	Overlaps int               `json:"overlaps"`
+	Seats    map[string]string `json:"seats"`
 }
 
 // playOne proposes the first legal move of the page's seat from the list of
@@ -171,5 +182,8 @@ func checkLastMoves(t *testing.T, game string, r lastMoves, want int) {
 	}
 	if len(r.Labels) == 0 {
 		t.Errorf("%s: no label beside the marks on the board", game)
+	}
+	if r.Overlaps > 0 {
+		t.Errorf("%s: %d pairs of the same label drawn over each other", game, r.Overlaps)
 	}
 }

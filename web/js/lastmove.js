@@ -193,6 +193,8 @@ export function markLastMoves(board, moves) {
   }
   /** @type {Element[]} */
   const layers = [];
+  /** @type {{label: string, x: number, y: number}[]} the labels drawn */
+  const placed = [];
   for (const [e, names] of by) {
     const label = [...new Set(names)].join(' · ');
     e.classList.add('seat-last');
@@ -210,6 +212,10 @@ export function markLastMoves(board, moves) {
     if (r.width === 0 && r.height === 0) continue;
     const inv = ctm.inverse();
     const top = new DOMPoint(r.left + r.width / 2, r.top).matrixTransform(inv);
+    // A piece and the place it stands on (Pocket's detective on its place)
+    // are both named: one label says it, not two drawn over each other.
+    if (placed.some((q) => q.label === label && Math.hypot(q.x - top.x, q.y - top.y) < 24)) continue;
+    placed.push({ label, x: top.x, y: top.y });
     const w = Math.max(18, label.length * 6.2 + 8);
     layer.append(svg('g', { class: 'seat-last-label', transform: `translate(${top.x} ${top.y - 3})` },
       svg('rect', { x: -w / 2, y: -13, width: w, height: 13, rx: 3 }),
