@@ -107,6 +107,14 @@ const mapInBoardJS = `(() => {
   return '';
 })()`
 
+// seatNamesSqueezedJS lists the seats whose name (the seat's, not the
+// player's) is squeezed into less than half its row (a long name may wrap,
+// in the width its row gives it).
+const seatNamesSqueezedJS = `[...document.querySelectorAll('#seats li[data-seat]')]
+  .map((li) => ({ li: li.getBoundingClientRect(), who: li.querySelector('.seat-who')?.getBoundingClientRect(), name: li.querySelector('.seat-name')?.textContent ?? '' }))
+  .filter((r) => r.who && r.who.width < r.li.width / 2)
+  .map((r) => r.name + ' (' + Math.round(r.who.width) + ' of ' + Math.round(r.li.width) + ' px)').join(', ')`
+
 // shotsDir is where the fit test's screenshots go: $GASLAMP_E2E_ARTIFACTS,
 // else the test's temporary directory.
 func shotsDir(t *testing.T) string {
@@ -179,6 +187,20 @@ func TestBrowserBoardFits(t *testing.T) {
 						t.Errorf("%s at %dx%d: the map: %s", game, vp.width, vp.height, why)
 					}
 				}
+				// Each seat's name keeps a line of its own: the buttons of the
+				// player's seat (another device, leave to a bot, resign) once
+				// squeezed "Doctor Jekyll" to a few letters a line beside them.
+				for _, lang := range []string{"en", "nl"} {
+					if lang != "en" {
+						mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = '`+lang+`'; s.dispatchEvent(new Event('change')); })()`)
+						p.waitJS("the page in "+lang, `document.documentElement.lang === '`+lang+`'`, scaled(15*time.Second))
+					}
+					if squeezed := mustEval[string](p, seatNamesSqueezedJS); squeezed != "" {
+						t.Errorf("%s at %dx%d (%s): seat names squeezed: %s", game, vp.width, vp.height, lang, squeezed)
+					}
+				}
+				mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`)
+				p.waitJS("the page in English again", `document.documentElement.lang === 'en'`, scaled(15*time.Second))
 				if game == "jekyll" {
 					// Every card names its colour in full ("Manipulation"
 					// was cut to "Manipulati…" on a laptop).

@@ -764,35 +764,42 @@ function drawSeats(snap) {
         ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'),
           mine ? ` ${t('web.seat.you')}` : '')
         : el('span', { class: 'free' }, t('web.seat.free'))));
+    /** @type {HTMLElement[]} the seat's buttons */
+    const buttons = [];
     if (!s.player && s.kind !== 'bot' && open) {
       const b = el('button', { type: 'button', class: 'small', 'data-take-seat': s.seat }, t('web.lobby.take-seat'));
       b.addEventListener('click', () => takeSeat(s.seat));
-      li.append(b);
+      buttons.push(b);
     } else if (mine && open) {
       const b = el('button', { type: 'button', class: 'small', 'data-leave-seat': s.seat }, t('web.table.leave-seat'));
       b.addEventListener('click', () => leaveSeat(s.seat));
-      li.append(b);
+      buttons.push(b);
     } else if (mine && running && st.table && !snap.replay) {
       if (!bot) {
         const b = el('button', { type: 'button', class: 'small', 'data-leave-to-bot': s.seat }, t('web.table.leave-to-bot'));
         b.addEventListener('click', () => leaveToBot(s.seat));
-        li.append(transferButton(st.table.id, s.seat), b);
+        buttons.push(transferButton(st.table.id, s.seat), b);
       }
       const r = el('button', { type: 'button', class: 'small danger', 'data-resign': s.seat }, t('web.table.resign'));
       r.addEventListener('click', () => resign(s.seat));
-      li.append(r);
+      buttons.push(r);
     } else if (!mine && host && running && st.table && s.kind !== 'bot' && !connected) {
-      li.append(replaceButton(st.table.id, s.seat));
+      buttons.push(replaceButton(st.table.id, s.seat));
     } else if (!mine && host && open && st.table && s.kind !== 'bot' && s.player) {
-      li.append(removeButton(st.table.id, s.seat, s.player.name));
+      buttons.push(removeButton(st.table.id, s.seat, s.player.name));
     }
     if (!mine && who && s.player && s.kind !== 'bot' && st.table && !st.you.includes(s.seat)) {
       const table = st.table.id;
       const name = s.player.name;
       const rep = el('button', { type: 'button', class: 'link small', 'data-report-seat': s.seat, 'aria-label': t('web.mod.report-player', { name }) }, t('web.mod.report'));
       rep.addEventListener('click', () => reportDialog(table, { from: name, seat: s.seat }));
-      li.append(rep);
+      buttons.push(rep);
     }
+    // One button sits beside the seat's name; several go on a line of their
+    // own under it, where they wrap: beside the name they would squeeze it
+    // to a few letters a line in the side panel ("Dokter Jek/yll").
+    if (buttons.length === 1) li.append(buttons[0]);
+    else if (buttons.length > 1) li.append(el('div', { class: 'seat-actions' }, ...buttons));
     const clock = clockBadge(s.seat);
     if (clock) li.querySelector('.seat-who')?.append(' ', clock);
     return li;
