@@ -33,6 +33,12 @@ func allMessages() game.Catalog {
 
 var (
 	// "(s)", "(en)", "(e)s": a plural left to the reader.
+	// "0 left", "encore 0", "nog 0": nothing left, said as a count ("none
+	// left", "plus aucun", "geen meer" read as the players' language does).
+	zeroLeft = regexp.MustCompile(`\b0 left\b|\bencore 0\b|\bnog 0\b|\breste[\s\x{a0}]:\s?0\b|\b0 over\b|\b0 restante`)
+	// A count of what is left ({left}, {held}) put in a template bare, not
+	// through a plural.
+	bareCount  = regexp.MustCompile(`\{(left|held)\}`)
 	lazyPlural = regexp.MustCompile(`\((s|es|e|x|en|n|nen|ne)\)|\(e\)s|\(ne\)s`)
 	// Internal ids: "red-1", "potion-4", a message key.
 	rawID = regexp.MustCompile(`\b(red|blue|black|potion|yellow|green|brown)-\d\b|\b[a-z]+\.[a-z]+\.[a-z-]+\b`)
@@ -77,6 +83,9 @@ func TestEveryMessageRendersInEveryLanguage(t *testing.T) {
 				}
 				if strings.Contains(tmpl, ", plural,") && strings.Contains(out, "#") {
 					t.Errorf("%s %s (n=%d): a # is left: %q", lang, k, n, out)
+				}
+				if m := zeroLeft.FindString(out); n == 0 && m != "" && bareCount.MatchString(tmpl) {
+					t.Errorf("%s %s (n=0): %q says nothing is left with a bare 0: %q", lang, k, m, out)
 				}
 				if m := lazyPlural.FindString(out); m != "" {
 					t.Errorf("%s %s (n=%d): %q leaves the plural to the reader: %q", lang, k, n, m, out)

@@ -342,7 +342,7 @@ function leftText(deadline, moveLimit) {
   if (!moveLimit) return t('web.clock.left', { time: left });
   const when = new Intl.DateTimeFormat(currentLang(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
     .format(new Date(deadline));
-  return t('web.lobby.move-by', { when, left });
+  return t('web.lobby.move-by', { when, time: left });
 }
 
 /**
