@@ -115,6 +115,12 @@ const seatNamesSqueezedJS = `[...document.querySelectorAll('#seats li[data-seat]
   .filter((r) => r.who && r.who.width < r.li.width / 2)
   .map((r) => r.name + ' (' + Math.round(r.who.width) + ' of ' + Math.round(r.li.width) + ' px)').join(', ')`
 
+// factsSqueezedJS lists the facts of the side panels (a dl.kv: label,
+// value) whose value has less than half the list's width.
+const factsSqueezedJS = `[...document.querySelectorAll('dl.kv')].flatMap((dl) => [...dl.querySelectorAll('dd')]
+  .filter((dd) => dd.getBoundingClientRect().width > 0 && dd.getBoundingClientRect().width < dl.getBoundingClientRect().width / 2)
+  .map((dd) => (dd.previousElementSibling?.textContent ?? '') + ' (' + Math.round(dd.getBoundingClientRect().width) + ' of ' + Math.round(dl.getBoundingClientRect().width) + ' px)')).join(', ')`
+
 // shotsDir is where the fit test's screenshots go: $GASLAMP_E2E_ARTIFACTS,
 // else the test's temporary directory.
 func shotsDir(t *testing.T) string {
@@ -197,6 +203,9 @@ func TestBrowserBoardFits(t *testing.T) {
 					}
 					if squeezed := mustEval[string](p, seatNamesSqueezedJS); squeezed != "" {
 						t.Errorf("%s at %dx%d (%s): seat names squeezed: %s", game, vp.width, vp.height, lang, squeezed)
+					}
+					if squeezed := mustEval[string](p, factsSqueezedJS); squeezed != "" {
+						t.Errorf("%s at %dx%d (%s): facts squeezed by their labels: %s", game, vp.width, vp.height, lang, squeezed)
 					}
 				}
 				mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`)
