@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -247,6 +248,35 @@ func TestEveryBotHasAName(t *testing.T) {
 				for _, key := range []string{"web.bot." + name, "web.botname." + name} {
 					if all[lang][key] == "" {
 						t.Errorf("game %s, bot %s: no %s in %s", g.ID(), name, key, lang)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEveryOptionChoiceHasWords: the lobby names each choice of a game's
+// option by "<game>.option.<option>.<choice>", else "web.choice.<choice>"
+// (lobby.js optionChoiceLabel), and shows the bare value only for a
+// number. Every other choice has its words in every language, so that no
+// player reads an internal value ("chapter" was shown as it is).
+func TestEveryOptionChoiceHasWords(t *testing.T) {
+	all := allMessages()
+	for _, g := range game.Games() {
+		if g.ID() == testgame.ID {
+			continue
+		}
+		for _, o := range g.OptionSpecs() {
+			if o.Kind != "choice" {
+				continue
+			}
+			for _, c := range o.Choices {
+				if _, err := strconv.Atoi(c); err == nil {
+					continue
+				}
+				for _, lang := range game.Languages {
+					if all[lang][g.ID()+".option."+o.Name+"."+c] == "" && all[lang]["web.choice."+c] == "" {
+						t.Errorf("game %s, option %s, choice %q: no words in %s", g.ID(), o.Name, c, lang)
 					}
 				}
 			}
