@@ -289,6 +289,11 @@ func TestBrowserAxe(t *testing.T) {
 	guest.navigate("/leaderboard/pocket")
 	guest.waitJS("the leaderboard", `document.readyState === 'complete' && document.querySelector('main') && !/web\.leaderboard/.test(document.body.textContent)`, scaled(10*time.Second))
 	guest.checkAxeSchemes(axe, "the Pocket leaderboard")
+	// An address no page has: the site's not-found page, in the player's
+	// language, with a way back to the lobby.
+	guest.navigate("/no/such/page")
+	guest.waitJS("the not-found page", `document.readyState === 'complete' && !!document.getElementById('notfound-lobby') && document.title.includes('·') && !/web\.notfound/.test(document.body.textContent)`, scaled(10*time.Second))
+	guest.checkAxeSchemes(axe, "the not-found page")
 	if code, err := chromedp.Run(guest.ctx, chromedp.Evaluate[int](`(async () => {
   const net = await import('/static/js/net.js');
   try { await net.api('/api/account/register', { method: 'POST', body: { name: 'AxeBob', password: 'a long enough password' } }); return 200; }

@@ -45,7 +45,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/users/{name}", s.handleProfile)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.handleLeaderboard)
 	m.HandleFunc("GET /u/{name}", s.handlePage("profile.html"))
-	m.HandleFunc("GET /leaderboard/{game}", s.handlePage("leaderboard.html"))
+	m.HandleFunc("GET /leaderboard/{game}", s.handleLeaderboardPage)
+	m.HandleFunc("GET /leaderboard", s.handleLeaderboards)
 	m.HandleFunc("GET /api/games", s.handleGames)
 	m.HandleFunc("GET /api/rules/{game}/figures", s.handleRuleFigures)
 	m.HandleFunc("GET /api/tables", s.handleTables)
@@ -85,6 +86,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.handlePage("index.html"))
 	m.HandleFunc("GET /static/", s.handleStatic)
 	m.HandleFunc("GET /i18n/{file}", s.handleCatalog)
+	m.HandleFunc("GET /", s.handleNotFound) // every other address (another method on a known one stays 405)
 	s.mux = m
 }
 

@@ -199,3 +199,57 @@ func TestPlaceholderPages(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundPage: a browser asking for an address no page has gets the
+// site's not-found page (its header, its words translated, a link to the
+// lobby) with status 404; the API, the socket path, the static files and a
+// client that does not ask for HTML get the plain 404; /leaderboard, which
+// names no game, leads to the first game's; an unknown game's rules or
+// leaderboard are not found.
+func TestNotFoundPage(t *testing.T) {
+	files := fstest.MapFS{
+		"index.html":       {Data: []byte("<p>lobby</p>")},
+		"rules.html":       {Data: []byte("<p>rules</p>")},
+		"leaderboard.html": {Data: []byte("<p>leaderboard</p>")},
+		"notfound.html":    {Data: []byte(`<h1 data-i18n="web.notfound.title">Nothing here</h1>`)},
+	}
+	e := newEnv(t, func(c *Config) { c.Static = files })
+	fetch := func(path, accept string) (*http.Response, string) {
+		t.Helper()
+		req, _ := newGet(e, path, nil)
+		if accept != "" {
+			req.Header.Set("Accept", accept)
+		}
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+	for _, p := range []string{"/nope", "/leaderboard/nope", "/rules/nope", "/u", "/t/"} {
+		resp, body := fetch(p, browser)
+		if resp.StatusCode != http.StatusNotFound || !strings.Contains(body, "web.notfound.title") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("%s: %d %q %q, want the not-found page with 404", p, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+	}
+	for _, c := range []struct{ path, accept string }{{"/api/nope", browser}, {"/static/nope.js", browser}, {"/ws/nope", browser}, {"/nope", ""}, {"/nope", "application/json"}} {
+		resp, body := fetch(c.path, c.accept)
+		if resp.StatusCode != http.StatusNotFound || strings.Contains(body, "web.notfound") {
+			t.Errorf("%s (Accept %q): %d %q, want the plain 404", c.path, c.accept, resp.StatusCode, body)
+		}
+	}
+	resp, _ := fetch("/leaderboard", browser)
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || !strings.HasPrefix(loc, "/leaderboard/") || loc == "/leaderboard/" {
+		t.Errorf("/leaderboard: %d to %q, want a game's leaderboard", resp.StatusCode, loc)
+	}
+	if resp, body := fetch("/leaderboard/srvtest", browser); resp.StatusCode != 200 || !strings.Contains(body, "leaderboard") {
+		t.Errorf("a game's leaderboard: %d %q", resp.StatusCode, body)
+	}
+	if resp, _ := fetch("/", browser); resp.StatusCode != 200 {
+		t.Errorf("the lobby: %d", resp.StatusCode)
+	}
+}

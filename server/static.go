@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"gaslamp/game"
@@ -40,10 +41,51 @@ func (s *Server) handlePage(name string) http.HandlerFunc {
 // page renders the game's rules from the translation catalogues.
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	if _, err := game.Lookup(r.PathValue("game")); err != nil {
-		http.NotFound(w, r)
+		s.handleNotFound(w, r)
 		return
 	}
 	s.handlePage("rules.html")(w, r)
+}
+
+// handleLeaderboardPage serves a registered game's leaderboard page.
+func (s *Server) handleLeaderboardPage(w http.ResponseWriter, r *http.Request) {
+	if _, err := game.Lookup(r.PathValue("game")); err != nil {
+		s.handleNotFound(w, r)
+		return
+	}
+	s.handlePage("leaderboard.html")(w, r)
+}
+
+// handleLeaderboards sends /leaderboard, which names no game, to the first
+// game's leaderboard (the page links to the others).
+func (s *Server) handleLeaderboards(w http.ResponseWriter, r *http.Request) {
+	for _, g := range game.Games() {
+		http.Redirect(w, r, "/leaderboard/"+url.PathEscape(g.ID()), http.StatusFound)
+		return
+	}
+	s.handleNotFound(w, r)
+}
+
+// handleNotFound answers an address no route has. A browser asking for a
+// page gets notfound.html (the site's header, the words in the player's
+// language, a link to the lobby) with status 404; the API, the socket, the
+// static files and any client that does not ask for HTML get the plain 404.
+func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	page := (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
+		strings.Contains(r.Header.Get("Accept"), "text/html") &&
+		!strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/ws/") && !strings.HasPrefix(p, "/static/")
+	data, err := fs.ReadFile(s.static(), "notfound.html")
+	if !page || err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method == http.MethodGet {
+		w.Write(data)
+	}
 }
 
 // handleStatic serves /static/PATH from the client's files.

@@ -17,7 +17,7 @@ import (
 	"gaslamp/game"
 )
 
-//go:embed index.html table.html join.html board.html profile.html leaderboard.html rules.html favicon.svg favicon-turn.svg css js i18n
+//go:embed index.html table.html join.html board.html profile.html leaderboard.html rules.html notfound.html favicon.svg favicon-turn.svg css js i18n
 var files embed.FS
 
 var (
