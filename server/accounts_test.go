@@ -193,6 +193,74 @@ func TestGuestUpgradeKeepsSeats(t *testing.T) {
 	}
 }
 
+// TestGuestSignInKeepsSeats: a guest who signs in to an existing account
+// keeps the seats it plays (an open table, a running one): they move to the
+// account, which then holds them on every device; a seat on the other side
+// of a game the account plays stays the guest's (no person holds two sides);
+// an account signing in to another account carries nothing.
+func TestGuestSignInKeepsSeats(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	acct, code := e.register(nil, "Alice", "correct horse")
+	if code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	g := e.guest("Visitor")
+	open := g.table("6", 0, "human", "human")
+	g.sit(open.ID, 0)
+	running := g.table("6", 0, "human", "bot")
+	g.sit(running.ID, 0)
+	both := g.table("6", 0, "human", "human")
+	g.sit(both.ID, 0)
+	acct.sit(both.ID, 1) // the account plays the other side there
+	cg := e.dial(g, running.ID)
+	cg.hello(-1)
+	cg.next("state")
+	cg.move(0, 0, `{"kind":"pick","n":1}`)
+	cg.next("ack")
+
+	in, code := e.signIn(g, "alice", "correct horse")
+	if code != http.StatusOK || in.id != acct.id {
+		t.Fatalf("sign in: %d %+v", code, in)
+	}
+	for _, c := range []struct {
+		table string
+		seat  int
+		want  string
+	}{{open.ID, 0, acct.id}, {running.ID, 0, acct.id}, {both.ID, 0, g.id}, {both.ID, 1, acct.id}} {
+		rec, err := e.st.Table(ctx, c.table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rec.Seats[c.seat].UserID; got != c.want {
+			t.Errorf("table %s seat %d: held by %q, want %q (account %q, guest %q)", c.table, c.seat, got, c.want, acct.id, g.id)
+		}
+	}
+	// The account holds the running game's seat, and can play it.
+	c := e.dial(in, running.ID)
+	c.hello(-1)
+	if st := c.next("state"); len(st.You) != 1 || st.You[0] != 0 {
+		t.Fatalf("the account holds %v at the running table, want seat 0", st.You)
+	}
+	// An account that signs in to another carries nothing over.
+	if _, code := e.register(nil, "Bruno", "correct horse"); code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	other := e.guest("Other guest")
+	t2 := other.table("6", 0, "human", "human")
+	other.sit(t2.ID, 0)
+	up, code := e.register(other, "Carla", "correct horse")
+	if code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	if _, code := e.signIn(up, "bruno", "correct horse"); code != http.StatusOK {
+		t.Fatal(code)
+	}
+	if rec, _ := e.st.Table(ctx, t2.ID); rec.Seats[0].UserID != up.id {
+		t.Errorf("an account's seat moved to the account it signed in to: held by %q, want Carla's %q", rec.Seats[0].UserID, up.id)
+	}
+}
+
 func TestLoginRateLimits(t *testing.T) {
 	e := newEnv(t, func(c *Config) {
 		c.Limits.Login = Rate{0.0001, 3}

@@ -540,8 +540,9 @@ func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, acct store.Acc
 		return
 	}
 	old := ""
-	if sess, _, ok := s.session(r); ok {
-		old = sess.TokenHash
+	var guest store.User
+	if sess, u, ok := s.session(r); ok {
+		old, guest = sess.TokenHash, u
 	}
 	ns, ok := s.newSessionFor(w, r, user, old)
 	if !ok {
@@ -550,6 +551,9 @@ func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, acct store.Acc
 	if old != "" {
 		s.caps.closeSession(old)
 	}
+	// A guest signing in keeps the seats it plays: "no merge" left them
+	// behind with a guest no browser could be again.
+	s.keepGuestSeats(r.Context(), guest, user)
 	s.log.Info("signed in", "user", user.ID)
 	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: ns.CSRF, Account: true})
 }

@@ -307,7 +307,7 @@ export function openAccountDialog(m, mode = 'register') {
       await register(value(f, 'register-name').trim(), value(f, 'register-password'));
       done();
     });
-    const sign = form('signin-form', 'web.account.signin', null, [
+    const sign = form('signin-form', 'web.account.signin', m ? 'web.account.signin-help-guest' : null, [
       field('signin-name', 'web.account.name', { autocomplete: 'username', maxlength: 64 }),
       field('signin-password', 'web.account.password', { type: 'password', autocomplete: 'current-password', maxlength: 512 }),
     ], 'web.account.signin', async (f) => {
