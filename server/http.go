@@ -86,7 +86,6 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.handlePage("index.html"))
 	m.HandleFunc("GET /static/", s.handleStatic)
 	m.HandleFunc("GET /i18n/{file}", s.handleCatalog)
-	m.HandleFunc("GET /", s.handleNotFound) // every other address (another method on a known one stays 405)
 	s.mux = m
 }
 

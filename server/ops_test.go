@@ -203,7 +203,8 @@ func TestPlaceholderPages(t *testing.T) {
 // TestNotFoundPage: a browser asking for an address no page has gets the
 // site's not-found page (its header, its words translated, a link to the
 // lobby) with status 404; the API, the socket path, the static files and a
-// client that does not ask for HTML get the plain 404; /leaderboard, which
+// client that does not ask for HTML get the plain 404 (another method on a
+// known address, 405); /leaderboard, which
 // names no game, leads to the first game's; an unknown game's rules or
 // leaderboard are not found.
 func TestNotFoundPage(t *testing.T) {
@@ -240,6 +241,21 @@ func TestNotFoundPage(t *testing.T) {
 		resp, body := fetch(c.path, c.accept)
 		if resp.StatusCode != http.StatusNotFound || strings.Contains(body, "web.notfound") {
 			t.Errorf("%s (Accept %q): %d %q, want the plain 404", c.path, c.accept, resp.StatusCode, body)
+		}
+	}
+	for _, c := range []struct {
+		method, path string
+		want         int
+	}{{"POST", "/api/nope", http.StatusNotFound}, {"POST", "/nope", http.StatusNotFound}, {"DELETE", "/api/games", http.StatusMethodNotAllowed}, {"GET", "/api/session", http.StatusMethodNotAllowed}} {
+		req, _ := http.NewRequest(c.method, e.url+c.path, nil)
+		req.Header.Set("Accept", browser)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%s %s: %d, want %d", c.method, c.path, resp.StatusCode, c.want)
 		}
 	}
 	resp, _ := fetch("/leaderboard", browser)

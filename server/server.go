@@ -328,7 +328,23 @@ func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // Handler returns the server's HTTP handler (security headers included).
-func (s *Server) Handler() http.Handler { return s.bounded(s.secure(s.mux)) }
+func (s *Server) Handler() http.Handler { return s.bounded(s.secure(s.pages(s.mux))) }
+
+// pages serves the not-found page (handleNotFound) to a browser that asks
+// for an address no route has; every other request, an unknown API path or
+// another method on a known address (405) among them, goes to the routes as
+// it is.
+func (s *Server) pages(m *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if wantsPage(r) {
+			if _, pattern := m.Handler(r); pattern == "" {
+				s.handleNotFound(w, r)
+				return
+			}
+		}
+		m.ServeHTTP(w, r)
+	})
+}
 
 // Shutdown stops the server without losing anything: new WebSocket
 // connections are refused, each table finishes the moves it has received,

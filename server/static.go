@@ -66,17 +66,22 @@ func (s *Server) handleLeaderboards(w http.ResponseWriter, r *http.Request) {
 	s.handleNotFound(w, r)
 }
 
+// wantsPage says whether r is a browser asking for a page: a GET or HEAD
+// that accepts HTML, outside the API, the socket and the static files.
+func wantsPage(r *http.Request) bool {
+	p := r.URL.Path
+	return (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
+		strings.Contains(r.Header.Get("Accept"), "text/html") &&
+		!strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/ws/") && !strings.HasPrefix(p, "/static/")
+}
+
 // handleNotFound answers an address no route has. A browser asking for a
 // page gets notfound.html (the site's header, the words in the player's
 // language, a link to the lobby) with status 404; the API, the socket, the
 // static files and any client that does not ask for HTML get the plain 404.
 func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
-	p := r.URL.Path
-	page := (r.Method == http.MethodGet || r.Method == http.MethodHead) &&
-		strings.Contains(r.Header.Get("Accept"), "text/html") &&
-		!strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/ws/") && !strings.HasPrefix(p, "/static/")
 	data, err := fs.ReadFile(s.static(), "notfound.html")
-	if !page || err != nil {
+	if !wantsPage(r) || err != nil {
 		http.NotFound(w, r)
 		return
 	}
