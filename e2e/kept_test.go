@@ -107,8 +107,8 @@ func expectKept(t *testing.T, p *page, what string, sels ...string) {
 
 // TestBrowserRedrawKeepsTargets: a redraw from the same snapshot (here a
 // presence frame) keeps the targets, the same elements with the focus: the
-// list of choices, Pocket's row of action tokens and its tiles, Jekyll's
-// action buttons and the cards of the hand. A target replaced by every redraw
+// seat's buttons (resign), the list of choices, Pocket's row of action
+// tokens and its tiles, Jekyll's action buttons and the cards of the hand. A target replaced by every redraw
 // loses a click pressed during it (the press on the old element, the
 // release on the new one: no click at all) and the keyboard focus.
 func TestBrowserRedrawKeepsTargets(t *testing.T) {
@@ -117,7 +117,7 @@ func TestBrowserRedrawKeepsTargets(t *testing.T) {
 		// The investigator (this page) acts first: no bot moves until it does.
 		p.waitJS("the investigator's targets", `document.body.dataset.myTurn === 'true' && !!document.querySelector('.pk-tile.target')`, scaled(60*time.Second))
 		p.waitState("a settled page", scaled(10*time.Second), func(st pageState) bool { return !st.Busy })
-		sels := []string{`#legal button[data-move]`, `.pk-tile.target`}
+		sels := []string{`#seats button[data-resign]`, `#legal button[data-move]`, `.pk-tile.target`}
 		// The action tokens with no target on the board (the Alibi card, a
 		// Joker that moves nobody) are buttons, when this turn's tokens have one.
 		if mustEval[bool](p, `!!document.querySelector('#pk-actions button[data-action]')`) {

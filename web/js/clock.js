@@ -24,6 +24,14 @@ export function setClocks(list) {
 }
 
 /**
+ * What the server last said of the clocks, as a string that changes when
+ * they do (not as their time runs: the ticker shows that).
+ */
+export function clocksKey() {
+  return JSON.stringify([...clocks]);
+}
+
+/**
  * Milliseconds left on seat's clock now, or null for an untimed seat.
  * @param {number} seat
  */

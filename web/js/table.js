@@ -6,13 +6,13 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { botName, initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { botName, currentLang, initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, removeButton, transferButton } from './seatmove.js';
 import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './moderation.js';
-import { clockBadge, paceLabel, setClocks, startTicker } from './clock.js';
+import { clockBadge, clocksKey, paceLabel, setClocks, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
@@ -731,6 +731,9 @@ function drawLegal(snap) {
   }));
 }
 
+/** What the list of seats was last drawn from (see drawSeats). */
+let seatsDrawn = '';
+
 /**
  * The seats: who sits there, whether they are here, whose turn it is.
  * @param {Snapshot} snap
@@ -741,6 +744,14 @@ function drawSeats(snap) {
   for (const s of snap.you) if ((snap.legal[String(s)] ?? []).length > 0) acting.add(s);
   const open = st.table?.status === 'open';
   const running = st.table?.status === 'running' && !st.outcome?.over;
+  // A redraw that changes nothing the list shows (a move of another seat's,
+  // a presence frame of a seat that stays) leaves its rows and buttons as
+  // they are: a click pressed on "Resign" or "Take seat" during the redraw
+  // is not lost with a replaced button.
+  const key = JSON.stringify([currentLang(), st.table?.seats, [...st.presence], [...acting], snap.you, st.you, open, running,
+    !!snap.replay, host, who?.id ?? null, clocksKey()]);
+  if (key === seatsDrawn && list.childElementCount > 0) return;
+  seatsDrawn = key;
   list.replaceChildren(...(st.table?.seats ?? []).map((s) => {
     const pres = st.presence.get(s.seat);
     const connected = pres ? pres.connected : !!s.player?.connected;
