@@ -18,7 +18,8 @@ func (p *page) fill(id, text string) {
 // TestBrowserAccountRegisterAndSignIn: a seated guest creates an account
 // from the lobby's account dialog and keeps the seat; on another device
 // (another browser context) the account signs in from the name prompt and
-// holds the same seat.
+// holds the same seat; a guest seated on a third device signs in to the
+// account and its seat comes along.
 func TestBrowserAccountRegisterAndSignIn(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -61,6 +62,30 @@ func TestBrowserAccountRegisterAndSignIn(t *testing.T) {
 	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
 	phone.navigate(table)
 	phone.waitSeat(0)
+
+	// A guest on a third device takes a seat at a new table, then signs in
+	// to the account from the account dialog: the seat comes along.
+	tablet := openPage(t, browser, "tablet", base)
+	tablet.navigate("/")
+	tablet.signIn("Wiggins")
+	invites2, table2 := tablet.createTable("pocket", 2)
+	tablet.navigate(invites2[1])
+	tablet.acceptInvite()
+	tablet.waitSeat(1)
+	tablet.navigate("/")
+	tablet.waitJS("the account button", `document.getElementById('account-open')`, scaled(15*time.Second))
+	tablet.mustClick("#account-open")
+	tablet.waitJS("the account dialog", `document.getElementById('account-dialog')?.open && document.getElementById('to-signin')`, scaled(10*time.Second))
+	tablet.mustClick("#to-signin")
+	tablet.waitJS("the sign-in form, saying the guest's seats come along", `!document.getElementById('signin-form').hidden && (document.querySelector('#signin-form .help')?.textContent ?? '').includes('seats')`, scaled(10*time.Second))
+	tablet.fill("signin-name", "Holmes221")
+	tablet.fill("signin-password", "elementary, dear")
+	tablet.mustClick("#signin-form-submit")
+	tablet.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
+	tablet.navigate(table2)
+	tablet.waitSeat(1)
+	tablet.waitJS("the seat under the account's name", `(document.querySelector('#seats li[data-seat="1"] .player')?.textContent ?? '').includes('Holmes221')`, scaled(15*time.Second))
 	laptop.checkConsole()
 	phone.checkConsole()
+	tablet.checkConsole()
 }
