@@ -261,3 +261,32 @@ func cssBalanced(css string) error {
 	}
 	return nil
 }
+
+// localeless finds a date, time or number formatted in the browser's own
+// locale rather than the player's language: toLocaleString() with no
+// locale, or an Intl formatter made without one.
+var localeless = regexp.MustCompile(`\.toLocale(Date|Time)?String\(\s*\)|new Intl\.(DateTimeFormat|NumberFormat|RelativeTimeFormat|ListFormat)\(\s*(\)|undefined)`)
+
+// TestDatesInThePlayersLanguage: every date and number the pages format
+// names the player's language (currentLang()), so that a Dutch page does
+// not show "12/7/2026, 4:24:54 AM" from an English browser.
+func TestDatesInThePlayersLanguage(t *testing.T) {
+	err := fs.WalkDir(files, "js", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") {
+			return err
+		}
+		data, err := fs.ReadFile(files, p)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := localeless.FindString(line); m != "" {
+				t.Errorf("%s:%d: %q formats in the browser's locale, not the player's language", p, i+1, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -395,7 +395,7 @@ function myRow(m) {
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
     names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
     myLeft(m),
-    el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString()),
+    el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
     ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id },
       finished ? t('web.lobby.replay') : t('web.lobby.resume')));

@@ -4,7 +4,7 @@
 // sees them.
 
 import { el, svg, byId } from './dom.js';
-import { initI18n, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { currentLang, initI18n, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { showIdentity } from './ident.js';
 
@@ -91,7 +91,7 @@ function show() {
     el('strong', {}, gameName(g.game)), ' ', sideName(g.side), ' · ',
     el('span', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'web.profile.won' : 'web.profile.lost')),
     g.rated ? el('span', { class: 'badge rated' }, t('web.table.rated')) : null, ' ',
-    el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString()), ' ',
+    el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString(currentLang(), { dateStyle: 'medium' })), ' ',
     el('a', { href: `/t/${encodeURIComponent(g.table)}`, class: 'button small' }, t('web.profile.replay')))));
   const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
     el('strong', {}, gameName(tb.game)), ' ',
@@ -115,7 +115,7 @@ function show() {
   const orEmpty = (list, empty) => (list.querySelector('li, tbody tr') ? list : el('p', { class: 'help' }, t(empty)));
   main.replaceChildren(
     el('h1', { id: 'profile-name' }, p.name),
-    el('p', { class: 'help' }, t('web.profile.since', { date: new Date(p.since).toLocaleDateString() })),
+    el('p', { class: 'help' }, t('web.profile.since', { date: new Date(p.since).toLocaleDateString(currentLang(), { dateStyle: 'long' }) })),
     section('web.profile.ratings', orEmpty(ratings, 'web.profile.no-ratings')),
     section('web.profile.playing', orEmpty(playing, 'web.profile.none')),
     section('web.profile.recent', orEmpty(recent, 'web.profile.none')),
