@@ -83,20 +83,30 @@ async function main() {
   onLangChange(show);
   byId('join-take').addEventListener('click', takeSeat);
   show();
-  // A name first: the page says whether the seat is already this person's.
-  await ensureIdentity();
   try {
     games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
   } catch {
     // the game's name is left out
   }
+  // What the invitation is, shown at once, behind the name prompt of a
+  // first visit: the game, the seat, who invites.
+  await readInvite();
+  // Then a name, and the invitation read again: the page says whether the
+  // seat is already this person's.
+  await ensureIdentity();
+  await readInvite();
+  if (info) byId('join-take').focus();
+}
+
+/** Reads the invitation (as the visitor, once there is one) and shows it. */
+async function readInvite() {
   try {
     info = /** @type {InviteInfo} */ (await api(`/api/invites/${encodeURIComponent(token)}`));
+    failure = null;
   } catch (e) {
     failure = e instanceof HttpError && e.text ? e.text : { key: 'web.error.network' };
   }
   show();
-  if (info) byId('join-take').focus();
 }
 
 main();
