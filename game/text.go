@@ -74,6 +74,7 @@ type formatter struct {
 	i    int
 	args map[string]any
 	seen map[string]bool // when set, the argument names read
+	text bool            // the last argument read was a catalogue text
 }
 
 // TemplateArgs returns the names of the arguments a template uses, sorted,
@@ -108,11 +109,13 @@ func (f *formatter) message(num *float64, nested bool) string {
 			b.WriteString(strconv.FormatFloat(*num, 'f', -1, 64))
 			f.i++
 		case ch == '{':
+			f.text = false
 			arg := f.argument(num)
 			if f.lang == "fr" {
-				if s, ok := elideFr(b.String(), arg); ok {
+				if s, a, ok := frenchJoin(b.String(), arg, f.text); ok {
 					b.Reset()
 					b.WriteString(s)
+					arg = a
 				}
 			}
 			b.WriteString(arg)
@@ -124,28 +127,67 @@ func (f *formatter) message(num *float64, nested bool) string {
 	return b.String()
 }
 
-// elideFr elides a French "de" or "que" that the template puts before an
-// argument whose text starts with a vowel ("de {name}" with Alice: "d'Alice";
-// "en tant que {name}": "en tant qu'Alice"), as French requires. It returns
-// before without that word's last letters and space, and whether it elided.
-// An h is left alone: most names read in the games start with an h aspiré
-// ("de Hyde", "de Holmes").
-func elideFr(before, arg string) (string, bool) {
+// frenchJoin joins an argument to the French before it as French requires.
+// A "de" or "que" of the template elides before a vowel ("de {name}" with
+// Alice: "d'Alice"; "en tant que {name}": "en tant qu'Alice"); an h is left
+// alone, most names read in the games starting with an h aspiré ("de
+// Hyde", "de Holmes"). When the argument is a catalogue text whose words
+// start with the article Le or Les (a game's name: "Le Mystère de
+// Whitehall"), "de" and "à" contract with it: "du Mystère de Whitehall",
+// "au Mystère de Whitehall" ("des", "aux"); a player's name ("Le Gall")
+// keeps its own. It returns the text before and the argument as they are
+// to be written, and whether it changed them.
+func frenchJoin(before, arg string, text bool) (string, string, bool) {
+	word, rest, ok := frenchWordBefore(before)
+	if !ok {
+		return before, arg, false
+	}
+	if text {
+		for _, c := range frenchContractions {
+			if strings.EqualFold(word, c.word) && strings.HasPrefix(arg, c.article) {
+				w := c.into
+				if word[0] != c.word[0] { // the word starts a sentence: "De", "À"
+					w = strings.ToUpper(w[:1]) + w[1:]
+				}
+				return rest + w + " ", arg[len(c.article):], true
+			}
+		}
+	}
 	r, _ := utf8.DecodeRuneInString(arg)
-	if !strings.ContainsRune("AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû", r) {
-		return before, false
+	if (word == "de" || word == "De" || word == "que" || word == "Que") &&
+		strings.ContainsRune("AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû", r) {
+		return rest + word[:len(word)-1] + "'", arg, true
 	}
-	for _, w := range [...]string{"de ", "De ", "que ", "Que "} {
-		rest, ok := strings.CutSuffix(before, w)
-		if !ok {
-			continue
-		}
-		if p, _ := utf8.DecodeLastRuneInString(rest); rest != "" && unicode.IsLetter(p) {
-			return before, false // the end of a longer word ("Lorsque ")
-		}
-		return rest + w[:len(w)-2] + "'", true
+	return before, arg, false
+}
+
+// frenchContractions are the French article contractions frenchJoin makes.
+var frenchContractions = []struct{ word, article, into string }{
+	{"de", "Le ", "du"}, {"à", "Le ", "au"}, {"de", "Les ", "des"}, {"à", "Les ", "aux"},
+}
+
+// frenchWordBefore returns the last word of before when before ends with
+// that word and a space (the word alone: "de", not the end of "Lorsque"),
+// and before without them.
+func frenchWordBefore(before string) (word, rest string, ok bool) {
+	t, found := strings.CutSuffix(before, " ")
+	if !found {
+		return "", before, false
 	}
-	return before, false
+	i := strings.LastIndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	cut := 0
+	if i >= 0 {
+		p, size := utf8.DecodeRuneInString(t[i:])
+		if p == '\'' || p == '-' || p == '’' {
+			return "", before, false // joined to the word before: part of it
+		}
+		cut = i + size
+	}
+	word, rest = t[cut:], t[:cut]
+	if word == "" {
+		return "", before, false
+	}
+	return word, rest, true
 }
 
 // argument reads an argument at "{".
@@ -165,6 +207,7 @@ func (f *formatter) argument(num *float64) string {
 		if !has {
 			return "{" + name + "}"
 		}
+		f.text = isText(v)
 		return f.c.renderArg(f.lang, v)
 	}
 	kind := m[3]
@@ -269,6 +312,18 @@ func PluralCategory(lang string, n float64) string {
 		}
 		return "other"
 	}
+}
+
+// isText says whether v is a nested Text (or its decoded JSON form).
+func isText(v any) bool {
+	switch x := v.(type) {
+	case Text, *Text:
+		return true
+	case map[string]any:
+		_, ok := x["key"].(string)
+		return ok
+	}
+	return false
 }
 
 // renderArg renders one argument: a nested Text (or its decoded JSON form, a

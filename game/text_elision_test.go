@@ -35,6 +35,40 @@ func TestRenderFrenchElision(t *testing.T) {
 	if got := c.Render("fr", T("both", "a", "Iris", "b", "Ada")); got != "d'Iris et d'Ada" {
 		t.Errorf("two arguments: %q", got)
 	}
+	// A catalogue text that starts with the article Le or Les (a game's
+	// name) contracts with "de" and "à"; a player's name does not.
+	c["fr"]["game"] = "Le Mystère de Whitehall"
+	c["fr"]["games"] = "Les Lettres"
+	c["fr"]["learn"] = "Apprendre à jouer à {game}"
+	c["fr"]["table"] = "Votre table de {game} est prête"
+	c["fr"]["start"] = "De {game} à {other}"
+	for _, tc := range []struct {
+		key  string
+		arg  any
+		want string
+	}{
+		{"learn", T("game"), "Apprendre à jouer au Mystère de Whitehall"},
+		{"learn", T("games"), "Apprendre à jouer aux Lettres"},
+		{"table", T("game"), "Votre table du Mystère de Whitehall est prête"},
+		{"table", T("games"), "Votre table des Lettres est prête"},
+		{"start", T("game"), "Du Mystère de Whitehall à Bob"},
+		{"table", "Le Gall", "Votre table de Le Gall est prête"},
+		{"learn", T("seat"), "Apprendre à jouer à Enquêteur bleu"},
+	} {
+		c["fr"]["seat"] = "Enquêteur bleu"
+		if got := c.Render("fr", T(tc.key, "game", tc.arg, "other", "Bob")); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.key, tc.arg, got, tc.want)
+		}
+	}
+	// A word that ends in "de" is no "de"; nor is one joined by an apostrophe.
+	c["fr"]["mode"] = "Mode {game}"
+	c["fr"]["apos"] = "aujourd'de {game}"
+	if got := c.Render("fr", T("mode", "game", T("game"))); got != "Mode Le Mystère de Whitehall" {
+		t.Errorf("mode: %q", got)
+	}
+	if got := c.Render("fr", T("apos", "game", T("game"))); got != "aujourd'de Le Mystère de Whitehall" {
+		t.Errorf("apostrophe: %q", got)
+	}
 	// A nested Text is elided by what it renders to.
 	c["fr"]["seat"] = "Enquêteur bleu"
 	if got := c.Render("fr", T("msg", "name", T("seat"))); got != "Les messages d'Enquêteur bleu" {

@@ -160,7 +160,7 @@ func readable(name, v string) bool {
 // frUnelided finds French a native reader would not write: "de" or "que"
 // before a vowel or a mute h ("de l'inspecteur", not "de Inspecteur"), or
 // "de le", "à le", "de les", "à les" ("du", "au", "des", "aux").
-var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|\b(de|à) les? `)
+var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|(^|[^\p{L}])(de|à) les? `)
 
 // TestGameTextsAreTyped plays random games of every game and checks every
 // Text a player reads (events, views, outcomes): its key is in the
@@ -279,6 +279,25 @@ func TestEveryOptionChoiceHasWords(t *testing.T) {
 						t.Errorf("game %s, option %s, choice %q: no words in %s", g.ID(), o.Name, c, lang)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestFrenchGameNamesContract renders every French template that names a
+// game ({game}) with every game's name, as the pages pass it (the
+// catalogue text): "Apprendre à jouer au Mystère de Whitehall", "Votre
+// table du Mystère…", never "à Le Mystère" or "de Le Mystère".
+func TestFrenchGameNamesContract(t *testing.T) {
+	c := allMessages()
+	for key, tmpl := range c["fr"] {
+		if !strings.Contains(tmpl, "{game}") {
+			continue
+		}
+		for _, g := range game.Games() {
+			out := c.Render("fr", game.T(key, "game", g.Name(), "seat", "Jack", "inviter", "Alice"))
+			if m := frUnelided.FindString(out); m != "" {
+				t.Errorf("%s with %s: %q in %q", key, g.ID(), m, out)
 			}
 		}
 	}

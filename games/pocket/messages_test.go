@@ -95,7 +95,7 @@ func TestMessagesCoverEveryText(t *testing.T) {
 
 // frUnelided finds French that a native reader would not write: "de" or "que"
 // before a vowel or a mute h, or "de le", "à le", "de les", "à les".
-var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|\b(de|à) les? `)
+var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|(^|[^\p{L}])(de|à) les? `)
 
 // French names a character or a side after "la tuile", "l'alibi" and the like with the
 // elision and contraction French requires: "la tuile de l'inspecteur

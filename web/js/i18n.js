@@ -160,6 +160,8 @@ export function pluralCategory(l, n) {
  */
 export function formatMessage(tmpl, args, l) {
   let i = 0;
+  /** Whether the last argument read was a catalogue text (see frenchJoin). */
+  let lastText = false;
   /**
    * A message up to an unmatched "}" (left for the caller) or the end.
    * @param {number|undefined} num the number # stands for
@@ -175,8 +177,14 @@ export function formatMessage(tmpl, args, l) {
         out += String(num);
         i++;
       } else if (c === '{') {
+        lastText = false;
         const arg = argument(num);
-        out = l === 'fr' ? elideFr(out, arg) + arg : out + arg;
+        if (l === 'fr') {
+          const [b, a] = frenchJoin(out, arg, lastText);
+          out = b + a;
+        } else {
+          out += arg;
+        }
       } else {
         out += c;
         i++;
@@ -197,7 +205,11 @@ export function formatMessage(tmpl, args, l) {
     }
     i += head[0].length;
     const name = head[1];
-    if (head[2] === '}') return name in args ? argString(args[name]) : `{${name}}`;
+    if (head[2] === '}') {
+      if (!(name in args)) return `{${name}}`;
+      lastText = isText(args[name]);
+      return argString(args[name]);
+    }
     const kind = head[3];
     const value = args[name];
     const n = Number(value);
@@ -226,21 +238,40 @@ export function formatMessage(tmpl, args, l) {
   return message(undefined, false);
 }
 
+/** The French article contractions frenchJoin makes. */
+const FR_CONTRACTIONS = [['de', 'Le ', 'du'], ['à', 'Le ', 'au'], ['de', 'Les ', 'des'], ['à', 'Les ', 'aux']];
+
 /**
- * Elides a French "de" or "que" that a template puts before an argument whose
- * text starts with a vowel ("de {name}" with Alice: "d'Alice"; "en tant que
- * {name}": "en tant qu'Alice"), as game/text.go does on the server. An h is
- * left alone: most names read in the games start with an h aspiré ("de
- * Hyde", "de Holmes").
+ * Joins an argument to the French before it as French requires, as
+ * game/text.go does on the server. A "de" or "que" of the template elides
+ * before a vowel ("de {name}" with Alice: "d'Alice"; "en tant que {name}":
+ * "en tant qu'Alice"); an h is left alone ("de Hyde", "de Holmes"). When
+ * the argument is a catalogue text starting with the article Le or Les (a
+ * game's name: "Le Mystère de Whitehall"), "de" and "à" contract with it:
+ * "du Mystère de Whitehall", "au Mystère" ("des", "aux"); a player's name
+ * ("Le Gall") keeps its own.
  * @param {string} before the text so far
  * @param {string} arg the argument's text, to follow it
- * @returns {string} before, elided or as it was
+ * @param {boolean} text whether the argument is a catalogue text
+ * @returns {[string, string]} before and the argument, as they are to be written
  */
-function elideFr(before, arg) {
-  if (!/^[AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû]/.test(arg)) return before;
-  const m = /(^|[^\p{L}])(de|De|que|Que) $/u.exec(before);
-  if (!m) return before;
-  return `${before.slice(0, before.length - m[2].length - 1)}${m[2].slice(0, -1)}'`;
+function frenchJoin(before, arg, text) {
+  const m = /(^|[^\p{L}'’-])(\p{L}+) $/u.exec(before);
+  if (!m) return [before, arg];
+  const word = m[2];
+  const rest = before.slice(0, before.length - word.length - 1);
+  if (text) {
+    for (const [w, article, into] of FR_CONTRACTIONS) {
+      if (word.toLowerCase() === w && arg.startsWith(article)) {
+        const joined = word[0] === w[0] ? into : into[0].toUpperCase() + into.slice(1);
+        return [`${rest}${joined} `, arg.slice(article.length)];
+      }
+    }
+  }
+  if (['de', 'De', 'que', 'Que'].includes(word) && /^[AEIOUYÀÂÉÈÊËÎÏÔÛaeiouyàâéèêëîïôû]/.test(arg)) {
+    return [`${rest}${word.slice(0, -1)}'`, arg];
+  }
+  return [before, arg];
 }
 
 /**

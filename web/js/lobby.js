@@ -211,7 +211,7 @@ function showInvites(res, g) {
   const any = Object.keys(res.invites).length > 0;
   const seated = typeof res.seat === 'number' ? g.seats[res.seat] : undefined;
   box.replaceChildren(...[
-    el('h2', { id: 'invites-title' }, t('web.lobby.table-ready', { game: render(g.name) })),
+    el('h2', { id: 'invites-title' }, t('web.lobby.table-ready', { game: g.name })),
     seated ? el('p', { class: 'you-sit' }, t('web.lobby.you-sit', { seat: render(seated.name) })) : null,
     res.seat_error ? el('p', { class: 'form-error' }, render(res.seat_error.text)) : null,
     ...(any ? [el('h3', {}, t('web.lobby.invites')), el('p', {}, t('web.lobby.invites-help')), list] : []),
@@ -547,7 +547,7 @@ function renderRulesLinks() {
     const li = el('li', {}, el('a', { href: `/rules/${encodeURIComponent(g.id)}`, 'data-rules': g.id }, render(g.name)));
     if (g.tutorial) {
       const learn = el('button', { type: 'button', class: 'small', 'data-tutorial': g.id,
-        'aria-label': t('web.lobby.learn-game', { game: render(g.name) }) }, t('web.lobby.learn'));
+        'aria-label': t('web.lobby.learn-game', { game: g.name }) }, t('web.lobby.learn'));
       learn.addEventListener('click', () => startTutorial(g.id, learn));
       li.append(' ', learn);
     }

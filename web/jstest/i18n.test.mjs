@@ -88,3 +88,20 @@ test('French elides "de" and "que" before a name that starts with a vowel, as th
   assert.equal(f('Messages of {name}', { name: 'Alice' }, 'en'), 'Messages of Alice');
   assert.equal(f('berichten van de {name}', { name: 'Alice' }, 'nl'), 'berichten van de Alice');
 });
+
+test('French contracts "de" and "à" with a catalogue text that starts with Le or Les, as the server does', async () => {
+  const f = i18n.formatMessage;
+  const game = { key: 'a.game' };
+  catalogs.fr['a.game'] = 'Le Mystère de Whitehall';
+  catalogs.fr['a.games'] = 'Les Lettres';
+  await i18n.setLang('fr');
+  assert.equal(f('Apprendre à jouer à {game}', { game }, 'fr'), 'Apprendre à jouer au Mystère de Whitehall');
+  assert.equal(f('Votre table de {game} est prête', { game }, 'fr'), 'Votre table du Mystère de Whitehall est prête');
+  assert.equal(f('Votre table de {game} est prête', { game: { key: 'a.games' } }, 'fr'), 'Votre table des Lettres est prête');
+  assert.equal(f('Apprendre à jouer à {game}', { game: { key: 'a.games' } }, 'fr'), 'Apprendre à jouer aux Lettres');
+  assert.equal(f('De {game} à {other}', { game, other: 'Bob' }, 'fr'), 'Du Mystère de Whitehall à Bob');
+  assert.equal(f('Votre table de {name} est prête', { name: 'Le Gall' }, 'fr'), 'Votre table de Le Gall est prête'); // a player's name
+  assert.equal(f('Mode {game}', { game }, 'fr'), 'Mode Le Mystère de Whitehall');
+  assert.equal(f("aujourd'de {game}", { game }, 'fr'), "aujourd'de Le Mystère de Whitehall");
+  assert.equal(f('Learn to play {game}', { game }, 'en'), 'Learn to play Le Mystère de Whitehall');
+});
