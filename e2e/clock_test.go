@@ -24,6 +24,8 @@ func TestBrowserLiveClock(t *testing.T) {
 	jack.acceptInvite()
 	jack.waitSeat(0)
 	inv.navigate(invites[1])
+	// A first visit: the invitation shows behind the name prompt.
+	inv.waitJS("the invitation behind the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('join-what').textContent.includes('Jack') && document.getElementById('join-what').textContent.includes('Mr Jack Pocket')`, scaled(15*time.Second))
 	inv.signIn("Holmes")
 	inv.acceptInvite()
 	inv.waitSeat(1)
