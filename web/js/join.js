@@ -35,7 +35,7 @@ function show() {
     return;
   }
   const g = games.find((x) => x.id === info?.game);
-  const gameName = g ? render(g.name) : '';
+  const gameName = g ? g.name : ''; // a text: French contracts with its article
   const seatName = render(info.name);
   switch (info.state) {
     case 'transfer':
