@@ -146,7 +146,7 @@ func frenchJoin(before, arg string, text bool) (string, string, bool) {
 		for _, c := range frenchContractions {
 			if strings.EqualFold(word, c.word) && strings.HasPrefix(arg, c.article) {
 				w := c.into
-				if word[0] != c.word[0] { // the word starts a sentence: "De", "À"
+				if r, _ := utf8.DecodeRuneInString(word); unicode.IsUpper(r) { // it starts a sentence: "De", "À"
 					w = strings.ToUpper(w[:1]) + w[1:]
 				}
 				return rest + w + " ", arg[len(c.article):], true

@@ -42,6 +42,7 @@ func TestRenderFrenchElision(t *testing.T) {
 	c["fr"]["learn"] = "Apprendre à jouer à {game}"
 	c["fr"]["table"] = "Votre table de {game} est prête"
 	c["fr"]["start"] = "De {game} à {other}"
+	c["fr"]["at"] = "À {game}, {other}"
 	for _, tc := range []struct {
 		key  string
 		arg  any
@@ -52,6 +53,7 @@ func TestRenderFrenchElision(t *testing.T) {
 		{"table", T("game"), "Votre table du Mystère de Whitehall est prête"},
 		{"table", T("games"), "Votre table des Lettres est prête"},
 		{"start", T("game"), "Du Mystère de Whitehall à Bob"},
+		{"at", T("game"), "Au Mystère de Whitehall, Bob"},
 		{"table", "Le Gall", "Votre table de Le Gall est prête"},
 		{"learn", T("seat"), "Apprendre à jouer à Enquêteur bleu"},
 	} {

@@ -100,6 +100,7 @@ test('French contracts "de" and "à" with a catalogue text that starts with Le o
   assert.equal(f('Votre table de {game} est prête', { game: { key: 'a.games' } }, 'fr'), 'Votre table des Lettres est prête');
   assert.equal(f('Apprendre à jouer à {game}', { game: { key: 'a.games' } }, 'fr'), 'Apprendre à jouer aux Lettres');
   assert.equal(f('De {game} à {other}', { game, other: 'Bob' }, 'fr'), 'Du Mystère de Whitehall à Bob');
+  assert.equal(f('À {game}, {other}', { game, other: 'Bob' }, 'fr'), 'Au Mystère de Whitehall, Bob');
   assert.equal(f('Votre table de {name} est prête', { name: 'Le Gall' }, 'fr'), 'Votre table de Le Gall est prête'); // a player's name
   assert.equal(f('Mode {game}', { game }, 'fr'), 'Mode Le Mystère de Whitehall');
   assert.equal(f("aujourd'de {game}", { game }, 'fr'), "aujourd'de Le Mystère de Whitehall");
