@@ -59,11 +59,12 @@ func (s *Server) handleLeaderboardPage(w http.ResponseWriter, r *http.Request) {
 // handleLeaderboards sends /leaderboard, which names no game, to the first
 // game's leaderboard (the page links to the others).
 func (s *Server) handleLeaderboards(w http.ResponseWriter, r *http.Request) {
-	for _, g := range game.Games() {
-		http.Redirect(w, r, "/leaderboard/"+url.PathEscape(g.ID()), http.StatusFound)
+	games := game.Games()
+	if len(games) == 0 {
+		s.handleNotFound(w, r)
 		return
 	}
-	s.handleNotFound(w, r)
+	http.Redirect(w, r, "/leaderboard/"+url.PathEscape(games[0].ID()), http.StatusFound)
 }
 
 // wantsPage says whether r is a browser asking for a page: a GET or HEAD

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gaslamp/game"
+	"gaslamp/game/gametest"
 	_ "gaslamp/games/jekyll"
 	_ "gaslamp/games/pocket"
 	_ "gaslamp/games/whitechapel"
@@ -157,11 +158,6 @@ func readable(name, v string) bool {
 	return false
 }
 
-// frUnelided finds French a native reader would not write: "de" or "que"
-// before a vowel or a mute h ("de l'inspecteur", not "de Inspecteur"), or
-// "de le", "à le", "de les", "à les" ("du", "au", "des", "aux").
-var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|(^|[^\p{L}])(de|à) les? `)
-
 // TestGameTextsAreTyped plays random games of every game and checks every
 // Text a player reads (events, views, outcomes): its key is in the
 // catalogues and no argument is a bare string, so that cards, colours,
@@ -212,8 +208,8 @@ func TestGameTextsAreTyped(t *testing.T) {
 					}
 					for _, e := range log.Events {
 						check(e.Text, "event "+e.Type)
-						if out := c.Render("fr", e.Text); frUnelided.MatchString(out) {
-							problems[fmt.Sprintf("event %s: French %q is not elided", e.Type, frUnelided.FindString(out))] = out
+						if out := c.Render("fr", e.Text); gametest.FrenchUnjoined.MatchString(out) {
+							problems[fmt.Sprintf("event %s: French %q is not elided", e.Type, gametest.FrenchUnjoined.FindString(out))] = out
 						}
 					}
 				}
@@ -296,7 +292,7 @@ func TestFrenchGameNamesContract(t *testing.T) {
 		}
 		for _, g := range game.Games() {
 			out := c.Render("fr", game.T(key, "game", g.Name(), "seat", "Jack", "inviter", "Alice"))
-			if m := frUnelided.FindString(out); m != "" {
+			if m := gametest.FrenchUnjoined.FindString(out); m != "" {
 				t.Errorf("%s with %s: %q in %q", key, g.ID(), m, out)
 			}
 		}

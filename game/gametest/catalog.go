@@ -1,11 +1,18 @@
 package gametest
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"gaslamp/game"
 )
+
+// FrenchUnjoined finds French a native reader would not write: "de" or "que"
+// before a vowel or a mute h ("de l'inspecteur", not "de Inspecteur"), or "de
+// le", "à le", "de les", "à les" ("du", "au", "des", "aux"). Go's \b is ASCII
+// only, so "à" is bounded by hand.
+var FrenchUnjoined = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|(^|[^\p{L}])(de|à) les? `)
 
 // CheckCatalog checks a game's translation catalogue: every key of English is
 // in French and Dutch and no language has a key English lacks, every key starts

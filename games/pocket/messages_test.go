@@ -1,7 +1,6 @@
 package pocket
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
@@ -93,10 +92,6 @@ func TestMessagesCoverEveryText(t *testing.T) {
 	}
 }
 
-// frUnelided finds French that a native reader would not write: "de" or "que"
-// before a vowel or a mute h, or "de le", "à le", "de les", "à les".
-var frUnelided = regexp.MustCompile(`(?i)\b(de|que) [aeiouyàâéèêëîïôûh]|(^|[^\p{L}])(de|à) les? `)
-
 // French names a character or a side after "la tuile", "l'alibi" and the like with the
 // elision and contraction French requires: "la tuile de l'inspecteur
 // Lestrade", "l'alibi du sergent Goodley", never "de Inspecteur Lestrade" or
@@ -129,7 +124,7 @@ func TestFrenchCharacterNamesElide(t *testing.T) {
 					}
 				}
 				out := c.Render("fr", game.T(key, kv...))
-				if m := frUnelided.FindString(out); m != "" {
+				if m := gametest.FrenchUnjoined.FindString(out); m != "" {
 					t.Errorf("%s with %s: %q in %q", key, ch, m, out)
 				}
 			}
