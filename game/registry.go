@@ -53,6 +53,25 @@ type Bot interface {
 	Choose(v View, legal []Move) Move
 }
 
+// TimedBot is a Bot that can be told when to stop thinking. A server that
+// queued a decision behind others gives it what is left of its budget, so
+// that its answer comes no later than the budget after it was asked.
+type TimedBot interface {
+	Bot
+	// ChooseBy is Choose with the thinking stopped at deadline (zero: no
+	// time limit, the bot's own caps only).
+	ChooseBy(v View, legal []Move, deadline time.Time) Move
+}
+
+// ChooseBy asks b for a move to be found by deadline: a TimedBot is given
+// the deadline, any other bot (one that answers at once) is simply asked.
+func ChooseBy(b Bot, v View, legal []Move, deadline time.Time) Move {
+	if tb, ok := b.(TimedBot); ok {
+		return tb.ChooseBy(v, legal, deadline)
+	}
+	return b.Choose(v, legal)
+}
+
 // BotConfig configures a new bot.
 type BotConfig struct {
 	Rules  Rules

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // botPool runs bot decisions on a bounded number of goroutines, so that bots
@@ -18,7 +20,17 @@ type botPool struct {
 	closed bool
 	// secret is the server secret bots' seeds derive from (see botSeed).
 	secret []byte
+
+	// Decisions given less than their budget because they waited for a
+	// worker (see botDeadline), counted since the last log line about them.
+	shortMu     sync.Mutex
+	shortCount  int
+	shortLogged time.Time
 }
+
+// shortLogEvery is how often, at most, the log says that bot decisions were
+// shortened.
+const shortLogEvery = time.Minute
 
 // botWorker is one goroutine of a botPool.
 type botWorker struct {
@@ -78,6 +90,25 @@ func (p *botPool) retire(w *botWorker) {
 	p.mu.Unlock()
 	if !closed {
 		go p.work(&botWorker{})
+	}
+}
+
+// noteShort counts a decision that got less than its budget because the pool
+// was behind, and says so in log at most once per shortLogEvery, with the
+// count since the last time.
+func (p *botPool) noteShort(log *slog.Logger) {
+	now := time.Now()
+	p.shortMu.Lock()
+	p.shortCount++
+	n := p.shortCount
+	due := now.Sub(p.shortLogged) >= shortLogEvery
+	if due {
+		p.shortCount, p.shortLogged = 0, now
+	}
+	p.shortMu.Unlock()
+	if due {
+		log.Warn("bots are thinking less than their levels allow: decisions wait for a worker of the bot pool (more cores, with --bot-workers to use them, would help)",
+			"shortened", n, "waiting", p.pending())
 	}
 }
 

@@ -12,9 +12,10 @@ import (
 // botSeat is the bot of one seat: a bot seat's own, or the stand-in for an
 // absent player.
 type botSeat struct {
-	bot  game.Bot
-	name string
-	busy bool // a decision is being computed
+	bot    game.Bot
+	name   string
+	budget time.Duration // thinking time per decision, from when it is asked
+	busy   bool          // a decision is being computed
 }
 
 // botControlled reports whether a bot plays seat now.
@@ -45,7 +46,7 @@ func (t *table) botFor(seat game.Seat) *botSeat {
 		b = &botSeat{}
 		t.bots[seat] = b
 	}
-	b.name = name
+	b.name, b.budget = name, budget
 	if _, mv, ok := t.scripted(); ok {
 		// A tutorial: the step's move, made again each step (a player's
 		// seat left to a bot follows the script too).
@@ -96,16 +97,44 @@ func (t *table) scheduleBots() {
 			b.busy = false
 			continue
 		}
-		bot, version, asked := b.bot, t.version, time.Now()
-		t.s.bots.submit(func(w *botWorker) { t.think(w, seat, b, bot, view, legal, version, asked) })
+		bot, budget, version, asked := b.bot, b.budget, t.version, time.Now()
+		t.s.bots.submit(func(w *botWorker) { t.think(w, seat, b, bot, view, legal, version, asked, budget) })
 	}
 }
 
-// think runs one bot decision on pool worker w within the budget (plus a
-// quarter of grace); past it, a random legal move is played, the late bot is
-// dropped and the worker is replaced, so that a stuck bot holds no other
-// decision up.
-func (t *table) think(w *botWorker, seat game.Seat, b *botSeat, bot game.Bot, view game.View, legal []game.Move, version int64, asked time.Time) {
+// botLeast is the share of its budget a decision is always given, however
+// long it waited for a worker of the bot pool.
+const botLeast = 20
+
+// botDeadline returns when a decision asked at asked and started at start,
+// with budget to think, must end: budget after it was asked, so that the
+// time it waited for a worker counts, but no sooner than a twentieth of the
+// budget after it started. A server whose bot pool is behind thus gets
+// quicker, weaker decisions instead of waits that grow with the queue.
+// short reports that the wait took more than a twentieth of the budget.
+func botDeadline(asked, start time.Time, budget time.Duration) (deadline time.Time, short bool) {
+	if budget <= 0 {
+		return time.Time{}, false // no time limit: the bot's own caps
+	}
+	deadline = asked.Add(budget)
+	if least := start.Add(budget / botLeast); deadline.Before(least) {
+		deadline = least
+	}
+	return deadline, start.Sub(asked) > budget/botLeast
+}
+
+// think runs one bot decision on pool worker w within what is left of its
+// budget (see botDeadline) and the server's budget with a quarter of grace;
+// past that, a random legal move is played, the late bot is dropped and the
+// worker is replaced, so that a stuck bot holds no other decision up.
+func (t *table) think(w *botWorker, seat game.Seat, b *botSeat, bot game.Bot, view game.View, legal []game.Move, version int64, asked time.Time, budget time.Duration) {
+	start := time.Now()
+	until, short := botDeadline(asked, start, budget)
+	t.s.metrics.botWait.observe(start.Sub(asked))
+	if short {
+		t.s.metrics.botShort.Add(1)
+		t.s.bots.noteShort(t.s.log)
+	}
 	var state atomic.Int32 // 0 thinking, 1 answered, 2 replaced by a random move
 	deadline := t.s.cfg.BotBudget + t.s.cfg.BotBudget/4
 	timer := time.AfterFunc(deadline, func() {
@@ -117,7 +146,7 @@ func (t *table) think(w *botWorker, seat game.Seat, b *botSeat, bot game.Bot, vi
 		t.s.log.Warn("bot missed its deadline; random move played", "table", t.id, "seat", int(seat), "budget", t.s.cfg.BotBudget)
 		t.botAnswer(seat, b, bot, randomMove(legal, version), version, asked, true)
 	})
-	mv, ok := t.choose(seat, bot, view, legal)
+	mv, ok := t.choose(seat, bot, view, legal, until)
 	timer.Stop()
 	if !ok {
 		mv = randomMove(legal, version)
@@ -127,15 +156,16 @@ func (t *table) think(w *botWorker, seat game.Seat, b *botSeat, bot game.Bot, vi
 	}
 }
 
-// choose asks the bot for a move; ok is false when it panicked.
-func (t *table) choose(seat game.Seat, bot game.Bot, view game.View, legal []game.Move) (mv game.Move, ok bool) {
+// choose asks the bot for a move found by deadline; ok is false when it
+// panicked.
+func (t *table) choose(seat game.Seat, bot game.Bot, view game.View, legal []game.Move, deadline time.Time) (mv game.Move, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			t.s.log.Error("bot panicked", "table", t.id, "seat", int(seat), "panic", fmt.Sprint(p))
 			ok = false
 		}
 	}()
-	return bot.Choose(view, legal), true
+	return game.ChooseBy(bot, view, legal, deadline), true
 }
 
 // randomMove picks one of legal.

@@ -27,6 +27,7 @@ type serverMetrics struct {
 	moves           atomic.Int64
 	botMoves        atomic.Int64
 	botTimeouts     atomic.Int64
+	botShort        atomic.Int64 // decisions given less than their budget: they waited for a worker
 	clockTimeouts   atomic.Int64 // seats whose clock ran out (a bot played the move)
 	refused         atomic.Int64
 	slowCuts        atomic.Int64
@@ -37,6 +38,7 @@ type serverMetrics struct {
 
 	latency histogram // players' moves, frame to acknowledgement
 	stored  histogram // every move's wait for the store (AppendMove)
+	botWait histogram // bot decisions' wait for a worker of the bot pool
 
 	mu      sync.Mutex
 	second  [16]int64 // moves per second, a ring indexed by Unix second
@@ -151,6 +153,7 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	counter("gaslamp_moves_total", "Moves applied and stored (players and bots).", m.moves.Load())
 	counter("gaslamp_bot_moves_total", "Moves played by bots.", m.botMoves.Load())
 	counter("gaslamp_bot_timeouts_total", "Bot decisions that missed their deadline.", m.botTimeouts.Load())
+	counter("gaslamp_bot_shortened_total", "Bot decisions given less than their budget, having waited for a worker of the bot pool.", m.botShort.Load())
 	counter("gaslamp_clock_timeouts_total", "Seats whose clock ran out (a bot played that move).", m.clockTimeouts.Load())
 	gauge("gaslamp_bot_decisions_waiting", "Bot decisions waiting for a worker of the bot pool.", strconv.Itoa(s.bots.pending()))
 	counter("gaslamp_refused_total", "Client messages refused with an error.", m.refused.Load())
@@ -162,6 +165,7 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	gauge("gaslamp_moves_per_second", "Moves per second over the last ten seconds.", strconv.FormatFloat(m.perSecond(s.now()), 'f', 2, 64))
 
 	m.latency.write(&b, "gaslamp_move_latency_seconds", "Time from a player's move frame to its acknowledgement (stored, applied, broadcast).")
+	m.botWait.write(&b, "gaslamp_bot_wait_seconds", "Time a bot decision waited for a worker of the bot pool; that wait counts against its budget.")
 	m.stored.write(&b, "gaslamp_store_append_seconds", "Time a move (a player's or a bot's) waited for the store to write it, the writer's queue included.")
 
 	var ms runtime.MemStats

@@ -596,6 +596,14 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	if p50, p99, ok := quantiles(storeBucket, idle, after); ok {
 		fmt.Fprintf(w, "of which the store's write (every move, bots' too; the writer's queue included): p50 %v  p99 %v\n", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
 	}
+	if bots := after["gaslamp_bot_moves_total"] - idle["gaslamp_bot_moves_total"]; bots > 0 {
+		fmt.Fprintf(w, "bot moves: %.0f (%.0f/s)", bots, bots/elapsed.Seconds())
+		if p50, p99, ok := quantiles(botWaitBucket, idle, after); ok {
+			fmt.Fprintf(w, "; their wait for a worker of the bot pool p50 %v  p99 %v", p50.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
+		}
+		short := after["gaslamp_bot_shortened_total"] - idle["gaslamp_bot_shortened_total"]
+		fmt.Fprintf(w, "; decisions given less than their budget by that wait: %.0f\n", short)
+	}
 	if len(cfg.bases) > 1 || len(cfg.faults) > 0 {
 		fmt.Fprintf(w, "connections made again after one ended: %d\n", stats.redials.Load())
 		if len(cfg.faults) > 0 {
@@ -774,11 +782,13 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// latencyBucket and storeBucket are the name prefixes of the server's
-// histograms of move latency and of the store's writes.
+// latencyBucket, storeBucket and botWaitBucket are the name prefixes of the
+// server's histograms of move latency, of the store's writes and of bot
+// decisions' wait for a worker.
 const (
 	latencyBucket = `gaslamp_move_latency_seconds_bucket{le="`
 	storeBucket   = `gaslamp_store_append_seconds_bucket{le="`
+	botWaitBucket = `gaslamp_bot_wait_seconds_bucket{le="`
 )
 
 // serverLatency estimates the median and 99th percentile of the server's own

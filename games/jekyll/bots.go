@@ -86,6 +86,12 @@ func newConvention(cfg game.BotConfig) (game.Bot, error) {
 
 // Choose implements game.Bot.
 func (b *Partner) Choose(v game.View, legal []game.Move) game.Move {
+	return b.ChooseBy(v, legal, time.Now().Add(b.lv.budget))
+}
+
+// ChooseBy implements game.TimedBot: the samples stop at deadline (a zero
+// deadline leaves the level's count of samples alone to decide).
+func (b *Partner) ChooseBy(v game.View, legal []game.Move, deadline time.Time) game.Move {
 	if len(legal) == 1 {
 		return legal[0]
 	}
@@ -93,7 +99,9 @@ func (b *Partner) Choose(v game.View, legal []game.Move) game.Move {
 	if !ok {
 		return legal[0]
 	}
-	deadline := time.Now().Add(b.lv.budget)
+	if deadline.IsZero() {
+		deadline = time.Now().Add(24 * time.Hour)
+	}
 	switch jv.Phase {
 	case "give":
 		return b.chooseGift(jv, legal, deadline)

@@ -91,20 +91,26 @@ func (b *Endgame) ExactDecisions() int { return b.exact }
 
 // Choose implements game.Bot.
 func (b *Endgame) Choose(gv game.View, legal []game.Move) game.Move {
-	if len(legal) == 1 {
-		return legal[0]
-	}
-	// One deadline for the whole decision: the ISMCTS gets what the exact
-	// search left of the budget, so that a decision that tried both stays
-	// within it.
 	var deadline time.Time
 	if b.budget > 0 {
 		deadline = time.Now().Add(b.budget)
 	}
+	return b.ChooseBy(gv, legal, deadline)
+}
+
+// ChooseBy implements game.TimedBot.
+func (b *Endgame) ChooseBy(gv game.View, legal []game.Move, deadline time.Time) game.Move {
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	// One deadline for the whole decision: the ISMCTS gets what the exact
+	// search left of it, so that a decision that tried both stays within
+	// it. The exact search may take half of what is left.
 	if v, ok := gv.(*View); ok && cheapEnd(v) {
 		b.sv.deadline = time.Time{}
-		if b.budget > 0 {
-			b.sv.deadline = time.Now().Add(b.budget / 2)
+		if !deadline.IsZero() {
+			now := time.Now()
+			b.sv.deadline = now.Add(deadline.Sub(now) / 2)
 		}
 		if m, ok := b.exactMove(v, legal); ok {
 			b.exact++

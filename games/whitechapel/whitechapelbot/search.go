@@ -85,6 +85,7 @@ type Search struct {
 	rng      game.Rand
 	rollouts int
 	budget   time.Duration
+	deadline time.Time // the current decision's (zero: none)
 	// base is the baseline level of a policeman's shortfall search
 	// ("normal" or "hard"), "" for the Hard search by nights won.
 	base string
@@ -133,6 +134,17 @@ func (s *Search) Rollouts() int { return s.last }
 
 // Choose implements game.Bot.
 func (s *Search) Choose(gv game.View, legal []game.Move) game.Move {
+	var deadline time.Time
+	if s.budget > 0 {
+		deadline = time.Now().Add(s.budget)
+	}
+	return s.ChooseBy(gv, legal, deadline)
+}
+
+// ChooseBy implements game.TimedBot: the rollouts stop at deadline (zero:
+// at the rollout cap only).
+func (s *Search) ChooseBy(gv game.View, legal []game.Move, deadline time.Time) game.Move {
+	s.deadline = deadline
 	s.last = 0
 	v, ok := gv.(*whitechapel.View)
 	if !ok || len(legal) == 1 || s.rules == nil {
@@ -161,10 +173,7 @@ func (s *Search) among(v *whitechapel.View, cands []game.Move, jack bool) game.M
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	var deadline time.Time
-	if s.budget > 0 {
-		deadline = time.Now().Add(s.budget)
-	}
+	deadline := s.deadline
 	// The rollouts' views need no deduction: the police model works it out
 	// itself.
 	quiet := *v
@@ -310,10 +319,7 @@ func (s *Search) amongPolice(v *whitechapel.View, cands []game.Move) game.Move {
 // candidate was played there (a world cut short is not counted). It returns
 // the number of worlds counted.
 func (s *Search) pairWorlds(v *whitechapel.View, cands []game.Move, play func(w game.State, seed uint64, m game.Move) float64, add func(res []float64)) int {
-	var deadline time.Time
-	if s.budget > 0 {
-		deadline = time.Now().Add(s.budget)
-	}
+	deadline := s.deadline
 	quiet := *v
 	quiet.Table.Deduction = "off"
 	res := make([]float64, len(cands))

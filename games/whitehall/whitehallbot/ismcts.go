@@ -1,6 +1,8 @@
 package whitehallbot
 
 import (
+	"time"
+
 	"gaslamp/board"
 	"gaslamp/bot"
 	"gaslamp/game"
@@ -85,6 +87,15 @@ func investigatorLevel(level string) (*jackModel, int) {
 func (b *Search) Choose(gv game.View, legal []game.Move) game.Move {
 	if v, ok := gv.(*whitehall.View); ok && b.search != nil && searches(v) {
 		return b.search.Choose(gv, legal)
+	}
+	return b.baseline.Choose(gv, legal)
+}
+
+// ChooseBy implements game.TimedBot: Jack's search stops at deadline (the
+// figures' bots weigh a set number of trails and need no deadline).
+func (b *Search) ChooseBy(gv game.View, legal []game.Move, deadline time.Time) game.Move {
+	if v, ok := gv.(*whitehall.View); ok && b.search != nil && searches(v) {
+		return b.search.ChooseBy(gv, legal, deadline)
 	}
 	return b.baseline.Choose(gv, legal)
 }
