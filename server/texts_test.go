@@ -298,3 +298,23 @@ func TestFrenchGameNamesContract(t *testing.T) {
 		}
 	}
 }
+
+// TestEverySideHasAWinSentence: the end of a game and the archive say who
+// won in a sentence of the players' language ("Les enquêteurs ont gagné"),
+// from "<game>.won.<side>", else "web.won.<side>" (i18n.js wonText), rather
+// than a label with the side's name ("Victoire : Les enquêteurs").
+func TestEverySideHasAWinSentence(t *testing.T) {
+	all := allMessages()
+	for _, g := range game.Games() {
+		if g.ID() == testgame.ID {
+			continue
+		}
+		for _, side := range g.Sides() {
+			for _, lang := range game.Languages {
+				if all[lang][g.ID()+".won."+side] == "" && all[lang]["web.won."+side] == "" {
+					t.Errorf("game %s, side %s: no sentence saying it won in %s", g.ID(), side, lang)
+				}
+			}
+		}
+	}
+}

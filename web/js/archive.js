@@ -6,7 +6,7 @@
 // (X-Next-Cursor), so "More" never repeats or skips a game.
 
 import { el, byId } from './dom.js';
-import { currentLang, has, render, t } from './i18n.js';
+import { currentLang, has, render, t, wonText } from './i18n.js';
 import { HttpError } from './net.js';
 import { toast } from './ident.js';
 
@@ -53,7 +53,7 @@ function renderOutcomes() {
   }
   select.replaceChildren(
     el('option', { value: '' }, t('web.archive.any-outcome')),
-    ...sides.map((s) => el('option', { value: `won:${s}` }, t('web.archive.won', { side: sideName(s, game) }))),
+    ...sides.map((s) => el('option', { value: `won:${s}` }, wonText(game, s, sideName(s, game)))),
     ...ENDINGS.map((e) => el('option', { value: e }, t(`web.archive.ended.${e}`))));
   select.value = [...select.options].some((o) => o.value === before) ? before : '';
 }
@@ -100,7 +100,7 @@ function archiveRow(tb) {
         : s.player.name || t('web.player.former');
     seats.append(el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seat), ' ', el('span', { class: 'player' }, who)));
   }
-  const result = f?.winner ? t('web.archive.won', { side: sideName(f.winner, tb.game) }) : t('web.outcome.draw');
+  const result = f?.winner ? wonText(tb.game, f.winner, sideName(f.winner, tb.game)) : t('web.outcome.draw');
   const how = f && f.ended !== 'rules' ? t(`web.archive.ended.${f.ended}`) : '';
   const at = f ? new Date(f.at) : new Date(tb.created);
   const id = encodeURIComponent(tb.id);

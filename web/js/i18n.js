@@ -307,6 +307,21 @@ export function botName(name, long = false) {
 }
 
 /**
+ * The sentence that says a side won ("The investigators won", "Les
+ * enquêteurs ont gagné"): "<game>.won.<side>", else "web.won.<side>", else
+ * "web.archive.won" with the side's name.
+ * @param {string|undefined} game
+ * @param {string} side
+ * @param {string} name the side's name, for a side with no sentence of its own
+ */
+export function wonText(game, side, name) {
+  for (const key of [`${game}.won.${side}`, `web.won.${side}`]) {
+    if (has(key)) return t(key);
+  }
+  return t('web.archive.won', { side: name });
+}
+
+/**
  * Renders a Text from the server; undefined or null give "".
  * @param {Text|null|undefined} text
  * @returns {string}

@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { botName, currentLang, initI18n, isText, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { botName, currentLang, initI18n, isText, languageSwitcher, onLangChange, render, t, has, wonText } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -988,12 +988,11 @@ function drawOutcome() {
   if (!o?.over) return;
   if (st.table?.tutorial) {
     // The tutorial's summary offers what comes next.
-    box.replaceChildren(el('h2', {}, o.winner ? t('web.outcome.winner', { side: sideName(o.winner) }) : t('web.outcome.draw')),
+    box.replaceChildren(el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
       el('p', {}, render(o.reason)));
     box.dataset.winner = o.winner ?? '';
     return;
   }
-  const side = o.winner ? sideName(o.winner) : '';
   const rematch = el('button', { type: 'button', id: 'rematch', class: 'primary' }, t('web.outcome.rematch'));
   rematch.addEventListener('click', () => askRematch('same'));
   // A game of two opposing sides offers the rematch with the sides swapped.
@@ -1001,12 +1000,20 @@ function drawOutcome() {
   const swap = el('button', { type: 'button', id: 'rematch-swap' }, t('web.outcome.rematch-swap'));
   swap.addEventListener('click', () => askRematch('swap'));
   box.replaceChildren(
-    el('h2', {}, o.winner ? t('web.outcome.winner', { side }) : t('web.outcome.draw')),
+    el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
     el('p', { class: 'outcome-actions' }, rematch, ...(sides.size === 2 ? [swap] : []),
       el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
   );
   box.dataset.winner = o.winner ?? '';
+}
+
+/**
+ * The end of a game's headline: "The investigators won!".
+ * @param {string} side the winning side
+ */
+function winnerBanner(side) {
+  return t('web.outcome.winner', { won: wonText(st.table?.game, side, sideName(side)) });
 }
 
 /**

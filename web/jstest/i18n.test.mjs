@@ -106,3 +106,13 @@ test('French contracts "de" and "à" with a catalogue text that starts with Le o
   assert.equal(f("aujourd'de {game}", { game }, 'fr'), "aujourd'de Le Mystère de Whitehall");
   assert.equal(f('Learn to play {game}', { game }, 'en'), 'Learn to play Le Mystère de Whitehall');
 });
+
+test('wonText says who won in a sentence: the game\'s own, else the site\'s, else a label', async () => {
+  catalogs.fr['x.won.players'] = 'Jekyll & Hyde ont gagné';
+  catalogs.fr['web.won.police'] = 'La police a gagné';
+  catalogs.fr['web.archive.won'] = 'Victoire : {side}';
+  await i18n.setLang('fr');
+  assert.equal(i18n.wonText('x', 'players', 'Les joueurs'), 'Jekyll & Hyde ont gagné');
+  assert.equal(i18n.wonText('y', 'police', 'La police'), 'La police a gagné');
+  assert.equal(i18n.wonText('y', 'ghosts', 'Les fantômes'), 'Victoire : Les fantômes');
+});
