@@ -94,6 +94,10 @@ func TestBrowserFlows(t *testing.T) {
 	// Jack's lobby lists it among his finished games, with its replay.
 	jack.navigate("/")
 	jack.waitJS("the finished game with its replay", `document.querySelector('#my-finished li[data-my-table] a[data-replay]')?.getAttribute('href') === `+jsString(table)+` && document.querySelector('#my-finished li[data-my-table]').textContent.includes('resigned')`, scaled(20*time.Second))
+	// The row says how the game went for him: he resigned, so he lost.
+	if got := mustEval[string](jack, `(() => { const s = document.querySelector('#my-finished li[data-my-table] .status'); return s.dataset.result + ': ' + s.textContent; })()`); !strings.HasPrefix(got, "lost: You lost") {
+		t.Errorf("Jack's finished game reads %q, want his loss", got)
+	}
 	if n := mustEval[int](jack, `document.querySelectorAll('#my-tables li[data-my-table]').length`); n != 0 {
 		t.Fatalf("%d games still in progress for Jack", n)
 	}

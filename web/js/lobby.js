@@ -367,6 +367,23 @@ function tickMine() {
 }
 
 /**
+ * How a finished game went for the player who held seats: "won", "lost" or
+ * "draw"; "" while the result is not recorded, or when their seats were on
+ * more than one side (a hot-seat table).
+ * @param {TableInfo} tb
+ * @param {number[]} seats
+ * @returns {''|'won'|'lost'|'draw'}
+ */
+function myResult(tb, seats) {
+  const f = tb.finish;
+  if (!f) return '';
+  if (!f.winner) return 'draw';
+  const sides = new Set(tb.seats.filter((s) => seats.includes(s.seat)).map((s) => s.side));
+  if (sides.size !== 1) return '';
+  return sides.has(f.winner) ? 'won' : 'lost';
+}
+
+/**
  * One of the player's games: the game, where it stands, their seats, and
  * the way back to it (or to its replay).
  * @param {MyTable} m
@@ -383,8 +400,11 @@ function myRow(m) {
   if (finished) {
     const r = tb.resigned;
     const rs = typeof r === 'number' ? tb.seats.find((x) => x.seat === r) : undefined;
-    state = el('span', { class: 'status status-finished' }, statusLabel('finished'),
-      rs ? ` · ${t('web.lobby.resigned', { seat: seatName(tb, rs) })}` : '');
+    const result = myResult(tb, m.seats);
+    state = el('span', {},
+      el('span', { class: `status status-finished${result ? ` result-${result}` : ''}`, 'data-result': result },
+        result ? t(`web.lobby.result.${result}`) : statusLabel('finished')),
+      rs ? el('span', { class: 'status-detail' }, ` ${t('web.lobby.resigned', { seat: seatName(tb, rs) })}`) : '');
   } else if (m.your_turn) {
     state = el('span', { class: 'status turn' }, '▶ ', t('web.lobby.your-turn'));
   } else {
