@@ -218,6 +218,18 @@ func TestGuestSignInKeepsSeats(t *testing.T) {
 	cg.next("state")
 	cg.move(0, 0, `{"kind":"pick","n":1}`)
 	cg.next("ack")
+	// A game the guest finished: its seat and its result come along too.
+	done := g.table("2", 0, "human", "bot")
+	g.sit(done.ID, 0)
+	cd := e.dial(g, done.ID)
+	cd.hello(-1)
+	cd.next("state")
+	cd.move(0, 0, `{"kind":"pick","n":1}`)
+	cd.update(1)
+	cd.update(2) // the bot's answer ends the game
+	if rs, err := e.st.ResultsOf(ctx, g.id, 10); err != nil || len(rs) != 1 || rs[0].Table != done.ID {
+		t.Fatalf("the guest's results before signing in: %+v, %v", rs, err)
+	}
 
 	in, code := e.signIn(g, "alice", "correct horse")
 	if code != http.StatusOK || in.id != acct.id {
@@ -227,7 +239,7 @@ func TestGuestSignInKeepsSeats(t *testing.T) {
 		table string
 		seat  int
 		want  string
-	}{{open.ID, 0, acct.id}, {running.ID, 0, acct.id}, {both.ID, 0, g.id}, {both.ID, 1, acct.id}} {
+	}{{open.ID, 0, acct.id}, {running.ID, 0, acct.id}, {both.ID, 0, g.id}, {both.ID, 1, acct.id}, {done.ID, 0, acct.id}} {
 		rec, err := e.st.Table(ctx, c.table)
 		if err != nil {
 			t.Fatal(err)
@@ -235,6 +247,12 @@ func TestGuestSignInKeepsSeats(t *testing.T) {
 		if got := rec.Seats[c.seat].UserID; got != c.want {
 			t.Errorf("table %s seat %d: held by %q, want %q (account %q, guest %q)", c.table, c.seat, got, c.want, acct.id, g.id)
 		}
+	}
+	if rs, err := e.st.ResultsOf(ctx, acct.id, 10); err != nil || len(rs) != 1 || rs[0].Table != done.ID {
+		t.Errorf("the account's results: %+v, %v; want the guest's finished game", rs, err)
+	}
+	if rs, err := e.st.ResultsOf(ctx, g.id, 10); err != nil || len(rs) != 0 {
+		t.Errorf("the guest kept results: %+v, %v", rs, err)
 	}
 	// The account holds the running game's seat, and can play it.
 	c := e.dial(in, running.ID)

@@ -73,6 +73,28 @@ func (s *sqlStore) RecordChapters(ctx context.Context, results []ChapterResult) 
 	return mapErr(tx.Commit())
 }
 
+func (s *sqlStore) MoveResults(ctx context.Context, table, from, to string) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`DELETE FROM results WHERE table_id = ? AND user_id = ? AND side IN (SELECT side FROM results WHERE table_id = ? AND user_id = ?)`, []any{table, from, table, to}},
+		{`UPDATE results SET user_id = ? WHERE table_id = ? AND user_id = ?`, []any{to, table, from}},
+		{`DELETE FROM chapter_results WHERE table_id = ? AND user_id = ? AND EXISTS (SELECT 1 FROM chapter_results WHERE table_id = ? AND user_id = ?)`, []any{table, from, table, to}},
+		{`UPDATE chapter_results SET user_id = ? WHERE table_id = ? AND user_id = ?`, []any{to, table, from}},
+	} {
+		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
+			return mapErr(err)
+		}
+	}
+	return mapErr(tx.Commit())
+}
+
 func (s *sqlStore) ChapterRecords(ctx context.Context, userID string) ([]ChapterRecord, error) {
 	rows, err := s.r.QueryContext(ctx, chapterRecordsQuery, userID)
 	if err != nil {

@@ -353,6 +353,12 @@ type Store interface {
 	// stores what rate returns with a history point each. rate may be nil
 	// (a casual table).
 	RecordResults(ctx context.Context, table string, at time.Time, results []Result, keys []RatingKey, rate func([]Rating) []Rating) (bool, error)
+	// MoveResults gives from's results at a finished table (the results of
+	// its sides and its chapter record) to to, as a guest's seats go to the
+	// account it signs in to. Where to has a result of the same side, or a
+	// chapter record, at that table already, to's stays and from's is
+	// dropped. Ratings are not touched: a guest plays no rated game.
+	MoveResults(ctx context.Context, table, from, to string) error
 	// ResultsOf returns a user's results, newest first, at most limit.
 	ResultsOf(ctx context.Context, userID string, limit int) ([]Result, error)
 	// RatingsOf returns a user's ratings.

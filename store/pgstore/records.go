@@ -22,6 +22,26 @@ func (s *Store) ClaimTimeWarning(ctx context.Context, table string, seat int, ve
 	return tag.RowsAffected() > 0, nil
 }
 
+// MoveResults implements store.Store.
+func (s *Store) MoveResults(ctx context.Context, table, from, to string) error {
+	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{`DELETE FROM results WHERE table_id = $1 AND user_id = $2 AND side IN (SELECT side FROM results WHERE table_id = $1 AND user_id = $3)`, []any{table, from, to}},
+			{`UPDATE results SET user_id = $1 WHERE table_id = $2 AND user_id = $3`, []any{to, table, from}},
+			{`DELETE FROM chapter_results WHERE table_id = $1 AND user_id = $2 AND EXISTS (SELECT 1 FROM chapter_results WHERE table_id = $1 AND user_id = $3)`, []any{table, from, to}},
+			{`UPDATE chapter_results SET user_id = $1 WHERE table_id = $2 AND user_id = $3`, []any{to, table, from}},
+		} {
+			if _, err := tx.Exec(ctx, q.sql, q.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
 // RecordChapters implements store.Store.
 func (s *Store) RecordChapters(ctx context.Context, results []store.ChapterResult) error {
 	return mapErr(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

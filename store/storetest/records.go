@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"maps"
 	"sync"
 	"testing"
 	"time"
@@ -115,5 +116,83 @@ func testChapterRecords(t *testing.T, db DB) {
 	}
 	if recs, err := s.ChapterRecords(ctx, "u1"); err != nil || len(recs) != 0 {
 		t.Fatalf("a deleted account's records: %+v, %v", recs, err)
+	}
+}
+
+// testMoveResults: a guest's results at a finished table (per side, and its
+// chapter record) go to the account it signs in to; where the account has
+// the same side's result, or a chapter record, there already, the
+// account's stays; other tables and other people's results are untouched.
+func testMoveResults(t *testing.T, db DB) {
+	s := open(t, db)
+	defer s.Close()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	for _, id := range []string{"u1", "guest", "acct", "other"} {
+		if err := s.CreateUser(ctx, store.User{ID: id, Name: id, Created: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{"m1", "m2"} {
+		newTable(t, s, id, now)
+	}
+	rec := func(table string, results ...store.Result) {
+		t.Helper()
+		if ok, err := s.RecordResults(ctx, table, now, results, nil, nil); err != nil || !ok {
+			t.Fatalf("results of %s: %v, %v", table, ok, err)
+		}
+	}
+	r := func(user, side string, won bool) store.Result {
+		return store.Result{UserID: user, Game: "test", Side: side, Won: won}
+	}
+	// m1: the guest played a and b, the account a (lost) as well.
+	rec("m1", r("guest", "a", true), r("guest", "b", false), r("acct", "a", false), r("other", "b", false))
+	rec("m2", r("guest", "a", true))
+	ch := func(table, user string, won bool) store.ChapterResult {
+		return store.ChapterResult{Table: table, UserID: user, Game: "jekyll", Chapter: 4, Key: "classic", Won: won, CityTricks: 5, At: now}
+	}
+	if err := s.RecordChapters(ctx, []store.ChapterResult{ch("m1", "guest", true), ch("m1", "acct", false), ch("m2", "guest", true)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MoveResults(ctx, "m1", "guest", "acct"); err != nil {
+		t.Fatal(err)
+	}
+	sides := func(user string) map[string]bool {
+		t.Helper()
+		rs, err := s.ResultsOf(ctx, user, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, x := range rs {
+			out[x.Table+"/"+x.Side] = x.Won
+		}
+		return out
+	}
+	if got, want := sides("acct"), map[string]bool{"m1/a": false, "m1/b": false}; !maps.Equal(got, want) {
+		t.Errorf("the account's results %v, want %v (its own side a kept, b moved)", got, want)
+	}
+	if got, want := sides("guest"), map[string]bool{"m2/a": true}; !maps.Equal(got, want) {
+		t.Errorf("the guest's results %v, want %v (the other table untouched)", got, want)
+	}
+	if got, want := sides("other"), map[string]bool{"m1/b": false}; !maps.Equal(got, want) {
+		t.Errorf("another player's results %v, want %v", got, want)
+	}
+	recs, err := s.ChapterRecords(ctx, "acct")
+	if err != nil || len(recs) != 1 || recs[0].Played != 1 || recs[0].Won != 0 {
+		t.Errorf("the account's chapter records %+v, %v: want its own (lost) only", recs, err)
+	}
+	recs, err = s.ChapterRecords(ctx, "guest")
+	if err != nil || len(recs) != 1 || recs[0].Played != 1 || recs[0].Won != 1 {
+		t.Errorf("the guest's chapter records %+v, %v: want m2's only", recs, err)
+	}
+	// The guest's chapter record moves where the account has none.
+	if err := s.MoveResults(ctx, "m2", "guest", "acct"); err != nil {
+		t.Fatal(err)
+	}
+	if recs, err := s.ChapterRecords(ctx, "acct"); err != nil || len(recs) != 1 || recs[0].Played != 2 || recs[0].Won != 1 {
+		t.Errorf("the account's chapter records after m2 %+v, %v", recs, err)
+	}
+	if got := sides("guest"); len(got) != 0 {
+		t.Errorf("the guest kept results %v", got)
 	}
 }

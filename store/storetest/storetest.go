@@ -78,6 +78,7 @@ func Run(t *testing.T, newDB func(t *testing.T) DB) {
 		{"Absences", testAbsences},
 		{"TimeWarnings", testTimeWarnings},
 		{"ChapterRecords", testChapterRecords},
+		{"MoveResults", testMoveResults},
 	}
 	for _, tc := range tests {
 		// Each on its own database: they run side by side (a new
