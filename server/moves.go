@@ -63,7 +63,7 @@ func (t *table) handleMove(c *conn, m ClientMessage, received time.Time) {
 		refuse(errDuplicate)
 		return
 	}
-	if m.V != t.version {
+	if m.V != t.version && !t.stillOffered(game.Seat(m.Seat), m.V) {
 		refuse(errStale)
 		return
 	}
@@ -203,6 +203,7 @@ var errCaughtUp = errors.New("server: caught up with another node's moves")
 // the node that stored it.
 func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []game.Event, at time.Time, local bool) {
 	before := t.state.ToAct()
+	delete(t.offers, seat) // what it was offered is played
 	t.state = next
 	t.clockMove(seat, at, before, next.ToAct(), t.version == 0)
 	defer t.notifyTurn(before, next.ToAct())

@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strconv"
 	"sync"
@@ -251,7 +252,50 @@ func (t *table) legalJSON(s game.Seat) ([]byte, error) {
 		scratches.Put(sc)
 	}
 	c.legal[s] = b
+	t.noteOffer(s, b)
 	return b, nil
+}
+
+// offer says that a seat's legal intents have hashed to sum at every version
+// they were written from v on, the seat not having moved since.
+type offer struct {
+	v   int64
+	sum uint64
+}
+
+// noteOffer records seat s's legal intents b at the current version.
+func (t *table) noteOffer(s game.Seat, b []byte) {
+	if b == nil {
+		delete(t.offers, s)
+		return
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	sum := h.Sum64()
+	if o, ok := t.offers[s]; ok && o.sum == sum {
+		return
+	}
+	if t.offers == nil {
+		t.offers = map[game.Seat]offer{}
+	}
+	t.offers[s] = offer{v: t.version, sum: sum}
+}
+
+// stillOffered reports whether a move seat s chose at version v, older than
+// the table's, may be judged now as if it were current: s has not moved
+// since, and the moves it may make are the very ones it was offered at v
+// (other seats acted meanwhile in a phase where all act at once, as
+// Jekyll's partners giving cards to the City). The move is then checked
+// against the rules as any other.
+func (t *table) stillOffered(s game.Seat, v int64) bool {
+	if v >= t.version || v < 0 {
+		return false
+	}
+	if _, err := t.legalJSON(s); err != nil {
+		return false
+	}
+	o, ok := t.offers[s]
+	return ok && o.v <= v
 }
 
 // appendIntents appends to dst[:0] the JSON array of the intents of moves, as

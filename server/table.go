@@ -77,6 +77,9 @@ type table struct {
 	remote     map[string]remoteSeats // seats connected to other nodes, by node
 	idleSince  time.Time              // when the last connection left (or the table was loaded)
 	cache      frameCache             // encodings of the current version
+	// offers holds, per seat to act, since when its legal moves have been
+	// the same without it moving (see stillOffered).
+	offers map[game.Seat]offer
 	tutorial   *tutorial              // the script of a tutorial table (tutorial.go), nil otherwise
 }
 

@@ -39,6 +39,7 @@ type loadConfig struct {
 	bases    []string // every node (base first); table k is created on node k mod n, its second player connects to the next node
 	clients  int
 	tables   int
+	humans   int // players a table (1 or 2); bots take the other seats
 	game     string
 	duration time.Duration
 	think    time.Duration
@@ -53,15 +54,16 @@ type loadConfig struct {
 }
 
 func runLoadtest(args []string) int {
-	fs := newFlags("loadtest", "[--addr URL] [--clients 2000] [--tables 1000] [--game whitehall] [--duration 60s]")
+	fs := newFlags("loadtest", "[--addr URL] [--clients 2000] [--tables 1000] [--game whitehall] [--humans 2] [--duration 60s]")
 	addr := fs.String("addr", "", "server(s) to load, http://127.0.0.1:PORT (loopback only; comma separated for several nodes of one deployment); empty starts them (gaslamp serve, see --nodes)")
 	nodes := fs.Int("nodes", 1, "with no --addr: nodes to start (more than 1 needs --database and --nats)")
 	database := fs.String("database", "", "with no --addr: the PostgreSQL URL the started nodes share (default: each node's own SQLite, one node only)")
 	natsURL := fs.String("nats", "", "with no --addr: the NATS URL the started nodes share")
 	var faults faultList
 	fs.Var(&faults, "fault", "a fault injected during play, repeatable: kill:N@T (SIGKILL started node N, from 1, T after play starts), start:N@T (start it again on its address), exec@T:COMMAND (run a shell command, e.g. to stop NATS or kill database connections)")
-	clients := fs.Int("clients", 2000, "WebSocket players (two per table)")
-	tables := fs.Int("tables", 1000, "tables (bots fill the seats beyond the two players)")
+	clients := fs.Int("clients", 2000, "WebSocket players (--humans per table)")
+	tables := fs.Int("tables", 1000, "tables (bots fill the seats beyond the players)")
+	humans := fs.Int("humans", 2, "players a table, 1 or 2 (1: each player against bots, as most games on a new site are)")
 	gameID := fs.String("game", "whitehall", "game to play")
 	duration := fs.Duration("duration", 60*time.Second, "how long to play")
 	think := fs.Duration("think", time.Second, "a player's pause before each move (0 for as fast as possible)")
@@ -87,15 +89,19 @@ func runLoadtest(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if *clients < 2 || *tables < 1 {
-		fmt.Fprintln(os.Stderr, "gaslamp loadtest: need at least 2 clients and 1 table")
+	if *humans < 1 || *humans > 2 {
+		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --humans must be 1 or 2")
 		return 2
 	}
-	if *tables > *clients/2 {
-		*tables = *clients / 2
+	if *clients < *humans || *tables < 1 {
+		fmt.Fprintf(os.Stderr, "gaslamp loadtest: need at least %d clients and 1 table\n", *humans)
+		return 2
+	}
+	if *tables > *clients / *humans {
+		*tables = *clients / *humans
 	}
 	raiseFileLimit()
-	cfg := loadConfig{clients: *clients, tables: *tables, game: *gameID, duration: *duration, think: *think, bot: *bot, level: *level}
+	cfg := loadConfig{clients: *clients, tables: *tables, humans: *humans, game: *gameID, duration: *duration, think: *think, bot: *bot, level: *level}
 	if *nodes < 1 || *nodes > 16 {
 		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --nodes must be between 1 and 16")
 		return 2
@@ -508,16 +514,19 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "loadtest: %s, %d tables, %d players, game %s, think %v, %v\n", strings.Join(cfg.bases, " "), cfg.tables, 2*cfg.tables, cfg.game, cfg.think, cfg.duration)
+	if cfg.humans == 0 {
+		cfg.humans = 2
+	}
+	fmt.Fprintf(w, "loadtest: %s, %d tables, %d players, game %s, think %v, %v\n", strings.Join(cfg.bases, " "), cfg.tables, cfg.humans*cfg.tables, cfg.game, cfg.think, cfg.duration)
 	stats := &loadStats{}
-	// Set up every table and connect its two players.
+	// Set up every table and connect its players.
 	pairs := make([]*pair, cfg.tables)
 	start := time.Now()
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 64)
 	var setupErr atomic.Value
 	for i := range pairs {
-		pairs[i] = &pair{cfg: cfg, hc: hc, stats: stats, rng: rand.New(rand.NewPCG(uint64(i), 7)), k: i}
+		pairs[i] = &pair{cfg: cfg, hc: hc, stats: stats, rng: rand.New(rand.NewPCG(uint64(i), 7)), k: i, players: make([]*player, cfg.humans)}
 		wg.Add(1)
 		go func(p *pair) {
 			defer wg.Done()
@@ -532,7 +541,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	if err, _ := setupErr.Load().(error); err != nil {
 		return fmt.Errorf("set-up: %w", err)
 	}
-	fmt.Fprintf(w, "connected %d players in %v\n", 2*cfg.tables, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(w, "connected %d players in %v\n", cfg.humans*cfg.tables, time.Since(start).Round(time.Millisecond))
 	time.Sleep(2 * time.Second) // let the connections settle
 	forced := forceGC(hc, cfg.profilers)
 	idle, err := scrapeAll(hc, cfg.bases)
@@ -910,13 +919,13 @@ func cutLast(s, sep string) (before, after string, found bool) {
 
 func newJar() http.CookieJar { j, _ := cookiejar.New(nil); return j }
 
-// pair is one table's two players.
+// pair is one table's players (one or two).
 type pair struct {
 	cfg     loadConfig
 	hc      *http.Client
 	stats   *loadStats
 	rng     *rand.Rand
-	players [2]*player
+	players []*player
 	n       int
 	k       int // the pair's number: which node it starts on
 }
@@ -1202,8 +1211,16 @@ func (p *pair) setupOn(node int) error {
 	bases := p.cfg.bases
 	base := bases[node]
 	p.n++
+	// Two players hold seats 0 and 1; one alone holds seat k mod n, so that
+	// the tables cover every side.
+	human := func(i int) int {
+		if len(p.players) == 1 {
+			return p.k % n
+		}
+		return i
+	}
 	for i := range p.players {
-		pl := &player{jar: newJar(), seat: i, bases: bases, node: (node + i) % len(bases)}
+		pl := &player{jar: newJar(), seat: human(i), bases: bases, node: (node + i) % len(bases)}
 		var me struct {
 			CSRF string `json:"csrf"`
 		}
@@ -1216,9 +1233,9 @@ func (p *pair) setupOn(node int) error {
 	seats := make([]map[string]string, n)
 	for i := range seats {
 		seats[i] = map[string]string{"kind": "bot", "bot": p.cfg.bot, "level": p.cfg.level}
-		if i < 2 {
-			seats[i] = map[string]string{"kind": "human"}
-		}
+	}
+	for _, pl := range p.players {
+		seats[pl.seat] = map[string]string{"kind": "human"}
 	}
 	var created struct {
 		ID string `json:"id"`

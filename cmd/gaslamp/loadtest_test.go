@@ -270,3 +270,27 @@ func TestLatencyWindows(t *testing.T) {
 		t.Fatalf("moves %d, latencies %d, want 202", s.moves.Load(), len(s.latencies))
 	}
 }
+
+// TestLoadtestOnePlayerAgainstBots: with --humans 1 each table has one
+// player, on seat k mod n so that every side is played, and bots at the
+// level's pick on the others; the report counts one player a table and the
+// bots' moves, and every acknowledged move is in the store.
+func TestLoadtestOnePlayerAgainstBots(t *testing.T) {
+	addr := runServer(t, "--data", t.TempDir(), "--ip-limit-scale", "0", "--bot-delay", "0")
+	base := "http://" + addr
+	var out strings.Builder
+	cfg := loadConfig{base: base, bases: []string{base}, clients: 4, tables: 4, humans: 1, game: "pocket",
+		duration: 3 * time.Second, bot: "", level: "easy"}
+	if err := loadtest(cfg, &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	report := out.String()
+	for _, want := range []string{"4 tables, 4 players, game pocket", "connected 4 players", "tables whose stored game is behind an ack: 0"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+	if !strings.Contains(report, "bot moves: ") {
+		t.Errorf("no bot moves in the report:\n%s", report)
+	}
+}
