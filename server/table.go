@@ -79,8 +79,8 @@ type table struct {
 	cache      frameCache             // encodings of the current version
 	// offers holds, per seat to act, since when its legal moves have been
 	// the same without it moving (see stillOffered).
-	offers map[game.Seat]offer
-	tutorial   *tutorial              // the script of a tutorial table (tutorial.go), nil otherwise
+	offers   map[game.Seat]offer
+	tutorial *tutorial // the script of a tutorial table (tutorial.go), nil otherwise
 }
 
 func newTable(s *Server, rec store.Table) (*table, error) {
