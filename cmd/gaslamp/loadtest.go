@@ -958,6 +958,7 @@ var frameBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 type loadFrame struct {
 	T       string
 	V       int64
+	ID      string          // a move's id, in its ack or error
 	Views   bool            // "views" is there and not null
 	Legal   json.RawMessage // the "legal" object as sent, or nil
 	Outcome json.RawMessage // the "outcome" object as sent, or nil
@@ -980,6 +981,10 @@ func scanFrame(data []byte) (loadFrame, error) {
 			v, err := strconv.ParseInt(string(val), 10, 64)
 			f.V = v
 			return err == nil
+		case "id":
+			id, ok := jsonString(val)
+			f.ID = id
+			return ok
 		case "views":
 			f.Views = string(val) != "null"
 		case "legal":
@@ -1349,14 +1354,29 @@ func (p *pair) play(ctx context.Context) {
 	}
 }
 
-// playSeat answers every frame that offers pl's seat a move; it returns true
-// when the game is over.
+// playSeat answers every frame that offers pl's seat a move, one move at a
+// time: it sends the next only once the last one's ack or error came back.
+// A move's latency runs from its sending to the arrival of the update that
+// shows it (the update of the version its ack names, which the server sends
+// just before the ack). It returns true when the game is over.
 func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 	seat := strconv.Itoa(pl.seat)
-	pending, sentAt := int64(-1), time.Time{}
+	var (
+		pendingID string    // the move in flight, "" when none
+		sentAt    time.Time // when it was sent
+		actedAt   = int64(-1)
+		cur       struct {
+			v     int64
+			legal []byte // the seat's "legal" of the latest update or state, nil if none
+		}
+		arrived [16]struct {
+			v  int64
+			at time.Time
+		} // the arrival of the last updates, by version mod 16
+	)
 	id := 0
 	rng := rand.New(rand.NewPCG(p.rng.Uint64(), uint64(pl.seat)))
-	var legal [][]byte // the seat's legal intents, slices of the frame's copy
+	var legal [][]byte // the seat's legal intents, slices of cur.legal
 	for {
 		var in inFrame
 		var ok bool
@@ -1370,7 +1390,7 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 				if ctx.Err() != nil || !pl.redial(ctx, p.stats) {
 					return false
 				}
-				pending = -1
+				pendingID, actedAt, cur.legal = "", -1, nil
 				continue
 			}
 		case <-ctx.Done():
@@ -1391,35 +1411,49 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		switch f.T {
 		case "error":
 			p.stats.refused.Add(1)
-			pending = -1
-			continue
+			if f.ID == pendingID {
+				pendingID, actedAt = "", -1 // choose again from the latest frame
+			}
 		case "ack":
 			p.stats.ack(pl.table, f.V)
-			continue
+			if f.ID == pendingID && pendingID != "" {
+				at := in.at
+				if a := arrived[f.V&15]; a.v == f.V && !a.at.IsZero() {
+					at = a.at
+				}
+				p.stats.add(sentAt, at.Sub(sentAt))
+				pendingID = ""
+			}
 		case "update", "state":
+			if f.T == "update" {
+				arrived[f.V&15].v, arrived[f.V&15].at = f.V, in.at
+			}
+			if f.Outcome != nil {
+				over, err := gameOver(f.Outcome)
+				if err != nil {
+					p.stats.errors.Add(1)
+					continue
+				}
+				if over {
+					return true
+				}
+			}
+			if f.Views {
+				cur.v, cur.legal = f.V, nil
+				if f.Legal != nil {
+					cur.legal = f.Legal
+				}
+			}
 		default:
 			continue
 		}
-		if pending >= 0 && f.T == "update" && f.V == pending+1 {
-			p.stats.add(sentAt, in.at.Sub(sentAt))
-			pending = -1
-		}
-		if f.Outcome != nil {
-			over, err := gameOver(f.Outcome)
-			if err != nil {
-				p.stats.errors.Add(1)
-				continue
-			}
-			if over {
-				return true
-			}
-		}
-		if f.Legal == nil || !f.Views || pending >= 0 {
+		if pendingID != "" || cur.legal == nil || cur.v <= actedAt {
 			continue
 		}
-		legal, err = seatLegal(f.Legal, seat, legal[:0])
+		legal, err = seatLegal(cur.legal, seat, legal[:0])
 		if err != nil {
 			p.stats.errors.Add(1)
+			cur.legal = nil
 			continue
 		}
 		if len(legal) == 0 {
@@ -1435,8 +1469,8 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 		}
 		id++
 		mv := legal[rng.IntN(len(legal))]
-		sentAt, pending = time.Now(), f.V
-		msg := fmt.Sprintf(`{"t":"move","id":"m%d","v":%d,"seat":%d,"move":%s}`, id, f.V, pl.seat, mv)
+		pendingID, sentAt, actedAt = "m"+strconv.Itoa(id), time.Now(), cur.v
+		msg := fmt.Sprintf(`{"t":"move","id":%q,"v":%d,"seat":%d,"move":%s}`, pendingID, cur.v, pl.seat, mv)
 		ctxw, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err = pl.ws.Write(ctxw, websocket.MessageText, []byte(msg))
 		cancel()
@@ -1444,7 +1478,7 @@ func (p *pair) playSeat(ctx context.Context, pl *player) bool {
 			if ctx.Err() != nil || !pl.redial(ctx, p.stats) {
 				return false
 			}
-			pending = -1
+			pendingID, actedAt, cur.legal = "", -1, nil
 		}
 	}
 }

@@ -32,6 +32,7 @@ func TestScanFrameAgreesWithDecoding(t *testing.T) {
 		var want struct {
 			T       string          `json:"t"`
 			V       int64           `json:"v"`
+			ID      string          `json:"id"`
 			Views   json.RawMessage `json:"views"`
 			Legal   json.RawMessage `json:"legal"`
 			Outcome json.RawMessage `json:"outcome"`
@@ -45,7 +46,7 @@ func TestScanFrameAgreesWithDecoding(t *testing.T) {
 				t.Fatalf("%s: %v", d, err)
 			}
 			views := want.Views != nil && string(want.Views) != "null"
-			if got.T != want.T || got.V != want.V || got.Views != views ||
+			if got.T != want.T || got.V != want.V || got.ID != want.ID || got.Views != views ||
 				!jsonEqual(got.Legal, want.Legal) || !jsonEqual(got.Outcome, want.Outcome) {
 				t.Fatalf("%s:\ngot  %+v", d, got)
 			}
@@ -274,23 +275,29 @@ func TestLatencyWindows(t *testing.T) {
 // TestLoadtestOnePlayerAgainstBots: with --humans 1 each table has one
 // player, on seat k mod n so that every side is played, and bots at the
 // level's pick on the others; the report counts one player a table and the
-// bots' moves, and every acknowledged move is in the store.
+// bots' moves, and every acknowledged move is in the store. Jekyll & Hyde
+// too, whose partners act at once while giving cards: a player sends its
+// next move only once its last one was answered, so none is refused.
 func TestLoadtestOnePlayerAgainstBots(t *testing.T) {
 	addr := runServer(t, "--data", t.TempDir(), "--ip-limit-scale", "0", "--bot-delay", "0")
 	base := "http://" + addr
-	var out strings.Builder
-	cfg := loadConfig{base: base, bases: []string{base}, clients: 4, tables: 4, humans: 1, game: "pocket",
-		duration: 3 * time.Second, bot: "", level: "easy"}
-	if err := loadtest(cfg, &out); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	report := out.String()
-	for _, want := range []string{"4 tables, 4 players, game pocket", "connected 4 players", "tables whose stored game is behind an ack: 0"} {
-		if !strings.Contains(report, want) {
-			t.Errorf("the report lacks %q:\n%s", want, report)
-		}
-	}
-	if !strings.Contains(report, "bot moves: ") {
-		t.Errorf("no bot moves in the report:\n%s", report)
+	for _, g := range []string{"pocket", "jekyll"} {
+		t.Run(g, func(t *testing.T) {
+			var out strings.Builder
+			cfg := loadConfig{base: base, bases: []string{base}, clients: 4, tables: 4, humans: 1, game: g,
+				duration: 3 * time.Second, think: 50 * time.Millisecond, bot: "", level: "easy"}
+			if err := loadtest(cfg, &out); err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			report := out.String()
+			for _, want := range []string{"4 tables, 4 players, game " + g, "connected 4 players", "tables whose stored game is behind an ack: 0", "refused: 0, errors: 0"} {
+				if !strings.Contains(report, want) {
+					t.Errorf("the report lacks %q:\n%s", want, report)
+				}
+			}
+			if !strings.Contains(report, "bot moves: ") {
+				t.Errorf("no bot moves in the report:\n%s", report)
+			}
+		})
 	}
 }
