@@ -85,6 +85,9 @@ func expectKept(t *testing.T, p *page, what string, sels ...string) {
 		Sockets int    `json:"sockets"`
 		After   []kept `json:"after"`
 	}
+	// The page draws the seats again once it knows who this is: that redraw
+	// changes what they show, so it must come first.
+	p.waitJS("the page to know who plays", `!!document.body.dataset.identity`, scaled(20*time.Second))
 	list, _ := json.Marshal(sels)
 	r := mustEval[result](p, keptJS+`(`+string(list)+`)`)
 	if !r.Ready {

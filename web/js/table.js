@@ -1435,6 +1435,9 @@ async function main() {
   signedIn = me().catch(() => null);
   const had = await signedIn;
   who = await ensureIdentity({ optional: true });
+  // The seats offer what depends on who this is (take a seat, this is you):
+  // drawn again now that it is known.
+  draw();
   loadMutes(who).then(drawChat);
   if (!had && who) reconnect();
   if (who) {
@@ -1445,6 +1448,9 @@ async function main() {
     host = await isHost(tableId());
     if (host) draw();
   }
+  // Who this is and whether they host the table are known: the page's
+  // own redraws from them are done (tests wait for this mark).
+  document.body.dataset.identity = who ? 'known' : 'none';
 }
 
 main();
