@@ -77,7 +77,7 @@ func TestBrowserAccountRegisterAndSignIn(t *testing.T) {
 	tablet.mustClick("#account-open")
 	tablet.waitJS("the account dialog", `document.getElementById('account-dialog')?.open && document.getElementById('to-signin')`, scaled(10*time.Second))
 	tablet.mustClick("#to-signin")
-	tablet.waitJS("the sign-in form, saying the guest's seats come along", `!document.getElementById('signin-form').hidden && (document.querySelector('#signin-form .help')?.textContent ?? '').includes('seats')`, scaled(10*time.Second))
+	tablet.waitJS("the sign-in form, saying the guest's games come along", `!document.getElementById('signin-form').hidden && (document.querySelector('#signin-form .help')?.textContent ?? '').includes('games as a guest')`, scaled(10*time.Second))
 	tablet.fill("signin-name", "Holmes221")
 	tablet.fill("signin-password", "elementary, dear")
 	tablet.mustClick("#signin-form-submit")
