@@ -131,7 +131,7 @@ func (t *table) think(w *botWorker, seat game.Seat, b *botSeat, bot game.Bot, vi
 	start := time.Now()
 	until, short := botDeadline(asked, start, budget)
 	t.s.metrics.botWait.observe(start.Sub(asked))
-	if short {
+	if _, timed := bot.(game.TimedBot); short && timed { // a bot that answers at once loses nothing
 		t.s.metrics.botShort.Add(1)
 		t.s.bots.noteShort(t.s.log)
 	}
