@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -350,6 +351,29 @@ func (c *client) next(typ string) frame {
 			c.t.Fatalf("connection ended waiting for %s: %v (frames seen: %v)", typ, c.err, seen)
 		case <-timeout:
 			c.t.Fatalf("waited %v for a %s frame (GASLAMP_TEST_TIMEOUT_SCALE stretches the limit); frames seen meanwhile: %v", limit, typ, seen)
+		}
+	}
+}
+
+// nextOf waits for the next frame of one of types (skipping others, an
+// error frame included when "error" is not one of them).
+func (c *client) nextOf(types ...string) frame {
+	c.t.Helper()
+	limit := testscale.Timeout(20 * time.Second)
+	timeout := time.After(limit)
+	for {
+		select {
+		case f := <-c.in:
+			if slices.Contains(types, f.T) {
+				return f
+			}
+		case <-c.done:
+			if len(c.in) > 0 {
+				continue
+			}
+			c.t.Fatalf("connection ended waiting for %v: %v", types, c.err)
+		case <-timeout:
+			c.t.Fatalf("waited %v for one of %v", limit, types)
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"sync"
@@ -263,15 +263,17 @@ type offer struct {
 	sum uint64
 }
 
+// offerSeed seeds the hashes of offers (one seed for the process: the hashes
+// are compared within one table's life only).
+var offerSeed = maphash.MakeSeed()
+
 // noteOffer records seat s's legal intents b at the current version.
 func (t *table) noteOffer(s game.Seat, b []byte) {
 	if b == nil {
 		delete(t.offers, s)
 		return
 	}
-	h := fnv.New64a()
-	h.Write(b)
-	sum := h.Sum64()
+	sum := maphash.Bytes(offerSeed, b)
 	if o, ok := t.offers[s]; ok && o.sum == sum {
 		return
 	}

@@ -3,11 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
-	"slices"
 	"testing"
-	"time"
-
-	"gaslamp/internal/testscale"
 )
 
 // TestSimultaneousMoveIsNotStale: where several seats act at once (Jekyll
@@ -66,28 +62,5 @@ func TestSimultaneousMoveIsNotStale(t *testing.T) {
 	ca.move(v, 0, string(legal["0"][1]))
 	if f := ca.nextOf("ack", "error"); f.T != "error" || f.Code != "stale-move" {
 		t.Fatalf("a move older than Alice's own last one answered %s %q, want stale-move", f.T, f.Code)
-	}
-}
-
-// nextOf waits for the next frame of one of types (skipping others, an
-// error frame included when "error" is not one of them).
-func (c *client) nextOf(types ...string) frame {
-	c.t.Helper()
-	limit := testscale.Timeout(20 * time.Second)
-	timeout := time.After(limit)
-	for {
-		select {
-		case f := <-c.in:
-			if slices.Contains(types, f.T) {
-				return f
-			}
-		case <-c.done:
-			if len(c.in) > 0 {
-				continue
-			}
-			c.t.Fatalf("connection ended waiting for %v: %v", types, c.err)
-		case <-timeout:
-			c.t.Fatalf("waited %v for one of %v", limit, types)
-		}
 	}
 }
