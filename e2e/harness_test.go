@@ -96,13 +96,25 @@ func startServer(t *testing.T) string {
 // startServerStore is startServer that also gives the test its store.
 func startServerStore(t *testing.T) (string, store.Store) {
 	t.Helper()
+	return startServerWith(t, nil)
+}
+
+// startServerWith is startServerStore with the server's configuration
+// changed by mod (if not nil), which is given the server's own address.
+func startServerWith(t *testing.T, mod func(base string, c *server.Config)) (string, store.Store) {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.OpenSQLite(ctx, t.TempDir())
 	if err != nil {
 		t.Fatalf("opening the store: %v", err)
 	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		st.Close()
+		t.Fatalf("listening on 127.0.0.1: %v", err)
+	}
 	logs := &syncBuffer{}
-	srv, err := server.New(ctx, server.Config{
+	cfg := server.Config{
 		Store: st, Static: web.Static(), Messages: web.Messages(),
 		Logger: slog.New(slog.NewTextHandler(logs, nil)),
 		// Bots answer at once and think 30 ms a move: these tests check
@@ -110,15 +122,15 @@ func startServerStore(t *testing.T) (string, store.Store) {
 		// CPU is the browser's.
 		BotDelay: 0, BotBudget: 30 * time.Millisecond,
 		Limits: server.DefaultLimits().ScaleIP(0),
-	})
+	}
+	if mod != nil {
+		mod("http://"+ln.Addr().String(), &cfg)
+	}
+	srv, err := server.New(ctx, cfg)
 	if err != nil {
+		ln.Close()
 		st.Close()
 		t.Fatalf("starting the server: %v", err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		st.Close()
-		t.Fatalf("listening on 127.0.0.1: %v", err)
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: scaled(10 * time.Second)}
 	go hs.Serve(ln)

@@ -8,6 +8,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+
+	"gaslamp/store"
 )
 
 // botSecretName is the store setting that holds the server secret bots'
@@ -18,20 +20,30 @@ const botSecretName = "bot-secret"
 // loadBotSecret reads the server secret from the store, making it first
 // when there is none.
 func (s *Server) loadBotSecret(ctx context.Context) error {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return fmt.Errorf("server: no randomness: %w", err)
-	}
-	v, err := s.store.EnsureSetting(ctx, botSecretName, hex.EncodeToString(b))
+	secret, err := serverSecret(ctx, s.store)
 	if err != nil {
-		return fmt.Errorf("server: bot secret: %w", err)
-	}
-	secret, err := hex.DecodeString(v)
-	if err != nil || len(secret) < 16 {
-		return fmt.Errorf("server: bot secret in the store is malformed")
+		return err
 	}
 	s.bots.secret = secret
 	return nil
+}
+
+// serverSecret reads the server secret from st, making it first when
+// there is none.
+func serverSecret(ctx context.Context, st store.Store) ([]byte, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, fmt.Errorf("server: no randomness: %w", err)
+	}
+	v, err := st.EnsureSetting(ctx, botSecretName, hex.EncodeToString(b))
+	if err != nil {
+		return nil, fmt.Errorf("server: bot secret: %w", err)
+	}
+	secret, err := hex.DecodeString(v)
+	if err != nil || len(secret) < 16 {
+		return nil, fmt.Errorf("server: bot secret in the store is malformed")
+	}
+	return secret, nil
 }
 
 // botSeed is the seed of the bot of seat at table id from the table's

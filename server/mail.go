@@ -140,6 +140,9 @@ type mailJob struct {
 	// short): the hour between two mails (MailEvery) counts from it, not
 	// from when the sender, which may lag behind a busy server, gets to it.
 	at time.Time
+	// account: a mail about the account itself (recovery.go), not about a
+	// table: table is then empty.
+	account accountMail
 }
 
 // mailer sends the mails from one goroutine.
@@ -225,17 +228,29 @@ func (m *mailer) handle(j mailJob) {
 	ctx, cancel := context.WithTimeout(m.s.baseCtx, 5*time.Minute)
 	defer cancel()
 	acc, err := m.s.store.AccountByUser(ctx, j.user)
-	if err != nil || !acc.MailTurns || acc.Email == "" {
+	if err != nil || acc.Email == "" || j.account == 0 && !acc.MailTurns {
 		return
 	}
 	at := j.at
 	if at.IsZero() {
 		at = m.s.now()
 	}
-	if ok, err := m.s.store.ClaimMail(ctx, j.user, j.table, at, MailEvery); err != nil || !ok {
+	claim, every := j.table, MailEvery
+	if j.account != 0 {
+		claim, every = j.account.claim(acc)
+	}
+	if claim == "" {
 		return
 	}
-	msg, err := m.message(acc, j)
+	if ok, err := m.s.store.ClaimMail(ctx, j.user, claim, at, every); err != nil || !ok {
+		return
+	}
+	var msg *gomail.Msg
+	if j.account != 0 {
+		msg, err = m.accountMessage(acc, j.account, at)
+	} else {
+		msg, err = m.message(acc, j)
+	}
 	if err != nil {
 		m.s.log.Warn("mail not built", "table", j.table, "err", err)
 		return
@@ -467,6 +482,9 @@ type mailPrefs struct {
 	Lang      string `json:"lang,omitempty"`
 	// Enabled says the server sends mail (read only).
 	Enabled bool `json:"enabled"`
+	// Confirmed says the address is confirmed (read only): it then gets
+	// password resets (recovery.go).
+	Confirmed bool `json:"confirmed"`
 }
 
 var (
@@ -528,7 +546,13 @@ func (s *Server) handleMailPrefs(w http.ResponseWriter, r *http.Request, sess st
 			s.httpError(w, http.StatusInternalServerError, errNotStored)
 			return
 		}
+		changed := in.Email != acc.Email
 		acc.Email, acc.MailTurns, acc.Lang = in.Email, in.MailTurns, in.Lang
+		if changed && acc.Email != "" && !acc.EmailConfirmed() {
+			// A new address gets the link that confirms it.
+			s.sendAccountMail(user.ID, mailConfirm)
+		}
 	}
-	writeJSON(w, http.StatusOK, mailPrefs{Email: acc.Email, MailTurns: acc.MailTurns, Lang: acc.Lang, Enabled: s.mail != nil})
+	writeJSON(w, http.StatusOK, mailPrefs{Email: acc.Email, MailTurns: acc.MailTurns, Lang: acc.Lang, Enabled: s.mail != nil,
+		Confirmed: acc.EmailConfirmed()})
 }

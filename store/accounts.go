@@ -29,13 +29,13 @@ func (s *sqlStore) CreateAccount(ctx context.Context, a Account) error {
 	return mapErr(tx.Commit())
 }
 
-const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang`
+const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang, email_confirmed`
 
 func scanAccount(sc interface{ Scan(...any) error }) (Account, error) {
 	var a Account
 	var created, suspended int64
 	var turns int
-	err := sc.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason, &a.Email, &turns, &a.Lang)
+	err := sc.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason, &a.Email, &turns, &a.Lang, &a.ConfirmedEmail)
 	a.Created = fromMS(created)
 	if suspended > 0 {
 		a.SuspendedUntil = fromMS(suspended)
@@ -53,6 +53,15 @@ func (s *sqlStore) SetMailPrefs(ctx context.Context, userID, email string, turns
 		return ErrNotFound
 	}
 	return nil
+}
+
+func (s *sqlStore) ConfirmEmail(ctx context.Context, userID, email string) (bool, error) {
+	res, err := s.w.ExecContext(ctx, `UPDATE accounts SET email_confirmed = email WHERE user_id = ? AND email = ? AND email <> ''`, userID, email)
+	if err != nil {
+		return false, mapErr(err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 func (s *sqlStore) ClaimMail(ctx context.Context, userID, table string, now time.Time, every time.Duration) (bool, error) {

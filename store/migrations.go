@@ -386,4 +386,10 @@ var Migrations = []Migration{
 		)`,
 		`CREATE INDEX chapter_results_user ON chapter_results(user_id, game, chapter)`,
 	}},
+	{17, "confirmed e-mail addresses", []string{
+		// The e-mail address the account last proved it reads (by the
+		// link of a confirmation mail): the address is confirmed while it
+		// equals email. Only a confirmed address gets password resets.
+		`ALTER TABLE accounts ADD COLUMN email_confirmed TEXT NOT NULL DEFAULT ''`,
+	}},
 }

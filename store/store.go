@@ -326,6 +326,10 @@ type Store interface {
 	// wants a mail when it must move, and the language of its mails.
 	// ErrNotFound for a guest.
 	SetMailPrefs(ctx context.Context, userID, email string, turns bool, lang string) error
+	// ConfirmEmail marks email confirmed for userID's account if it is
+	// still the account's address; false (and no change) otherwise, or
+	// when there is no such account.
+	ConfirmEmail(ctx context.Context, userID, email string) (bool, error)
 	// ClaimMail records that a mail about table goes to user at now, unless
 	// one went less than every before: it returns whether this one may go.
 	// Every store client sees the same claims, so two nodes never both send.
@@ -458,6 +462,15 @@ type Account struct {
 	Email     string
 	MailTurns bool
 	Lang      string
+	// ConfirmedEmail is the address the account last confirmed (by the
+	// link of a confirmation mail); see EmailConfirmed.
+	ConfirmedEmail string
+}
+
+// EmailConfirmed reports whether the account's address is one it proved
+// it reads: only such an address gets a password reset.
+func (a Account) EmailConfirmed() bool {
+	return a.Email != "" && a.ConfirmedEmail == a.Email
 }
 
 // Suspended reports whether the account is suspended at now.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -27,7 +28,7 @@ import (
 // every node closes their WebSockets within --revoke-check (30s).
 
 func init() {
-	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend", runAdmin}
+	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend; a password reset link", runAdmin}
 }
 
 const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
@@ -36,7 +37,8 @@ Commands:
   reports [--all]                                  list the open reports (--all: resolved ones too) with their context
   resolve ID                                       close a report
   suspend NAME [--until 2006-01-02] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
-  unsuspend NAME                                   lift a suspension`
+  unsuspend NAME                                   lift a suspension
+  reset-link NAME --url https://SITE               print a link (valid an hour, once) with which the account chooses a new password`
 
 // foreverSuspended is the end of a suspension without --until.
 var foreverSuspended = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
@@ -54,7 +56,7 @@ func runAdmin(args []string) int {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
-		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend or unsuspend")
+		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend or reset-link")
 		fs.Usage()
 		return 2
 	}
@@ -170,8 +172,35 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		fmt.Fprintf(out, "%s is suspended %s; %d sessions ended (their open pages close within 30 seconds).\n", acct.Name, when, len(gone))
 		return 0
+	case "reset-link":
+		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+			return usage("give the account's name first")
+		}
+		name := args[0]
+		fs := newFlags("admin reset-link", "NAME --url https://SITE")
+		site := fs.String("url", "", "the site's address, as players open it (serve's first --public-url)")
+		if code, ok := parse(fs, args[1:]); !ok {
+			return code
+		}
+		u, err := url.Parse(*site)
+		if *site == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" && u.Path != "/" || u.RawQuery != "" {
+			return usage("--url: give the site's address, e.g. https://play.example.org")
+		}
+		acct, err := st.AccountByKey(ctx, server.NameKey(name))
+		if errors.Is(err, store.ErrNotFound) {
+			return fail("no account named %q", name)
+		} else if err != nil {
+			return fail("%v", err)
+		}
+		link, err := server.ResetLink(ctx, st, u.Scheme+"://"+u.Host, acct, now)
+		if err != nil {
+			return fail("%v", err)
+		}
+		fmt.Fprintf(out, "A link for %s to choose a new password, valid until %s and once (give it to them alone: it is the account's key):\n%s\n",
+			acct.Name, now.Add(server.ResetValid).Format(time.RFC3339), link)
+		return 0
 	}
-	return usage("unknown command (reports, resolve, suspend, unsuspend)")
+	return usage("unknown command (reports, resolve, suspend, unsuspend, reset-link)")
 }
 
 // parseUntil reads a date (midnight UTC) or an RFC 3339 time.

@@ -101,6 +101,18 @@ func TestAdmin(t *testing.T) {
 	if a, _ := st.AccountByUser(ctx, "u2"); a.Suspended(now) {
 		t.Fatalf("still suspended %+v", a)
 	}
+	// A reset link, for an account whose site sends no mail (its use is
+	// server.TestAccountRecovery's).
+	for _, bad := range [][]string{{"reset-link"}, {"reset-link", "Irene"}, {"reset-link", "Irene", "--url", "play.example.org"},
+		{"reset-link", "Irene", "--url", "https://play.example.org/t/x"}, {"reset-link", "nobody", "--url", "https://play.example.org"}} {
+		if code, _, errs := runCaptured(t, "", append([]string{"admin", "--data", dir}, bad...)...); code == 0 || errs == "" {
+			t.Fatalf("%v: %d %q", bad, code, errs)
+		}
+	}
+	code, out, errs = runCaptured(t, "", "admin", "--data", dir, "reset-link", "irene", "--url", "https://play.example.org/")
+	if code != 0 || !strings.Contains(out, "A link for Irene") || !strings.Contains(out, "\nhttps://play.example.org/account/reset?t=") {
+		t.Fatalf("reset-link: %d %s %s", code, out, errs)
+	}
 	if code, _, errs := runCaptured(t, "", "admin", "--data", t.TempDir()+"/none", "reports"); code != 1 || !strings.Contains(errs, "no data directory") {
 		t.Fatalf("no data directory: %d %s", code, errs)
 	}

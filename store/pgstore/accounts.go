@@ -27,13 +27,13 @@ func (s *Store) CreateAccount(ctx context.Context, a store.Account) error {
 	}))
 }
 
-const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang`
+const accountCols = `user_id, name, name_key, password, created, suspended_until, suspend_reason, email, mail_turns, lang, email_confirmed`
 
 func scanAccount(row pgx.Row) (store.Account, error) {
 	var a store.Account
 	var created, suspended int64
 	var turns int
-	err := row.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason, &a.Email, &turns, &a.Lang)
+	err := row.Scan(&a.UserID, &a.Name, &a.Key, &a.Password, &created, &suspended, &a.SuspendReason, &a.Email, &turns, &a.Lang, &a.ConfirmedEmail)
 	a.Created = fromMS(created)
 	if suspended > 0 {
 		a.SuspendedUntil = fromMS(suspended)
@@ -56,6 +56,15 @@ func (s *Store) SetMailPrefs(ctx context.Context, userID, email string, turns bo
 		return store.ErrNotFound
 	}
 	return nil
+}
+
+// ConfirmEmail implements store.Store.
+func (s *Store) ConfirmEmail(ctx context.Context, userID, email string) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `UPDATE accounts SET email_confirmed = email WHERE user_id = $1 AND email = $2 AND email <> ''`, userID, email)
+	if err != nil {
+		return false, mapErr(err)
+	}
+	return tag.RowsAffected() > 0, nil
 }
 
 // ClaimMail implements store.Store.

@@ -37,6 +37,40 @@ func testMailPrefsAndClaims(t *testing.T, db DB) {
 		t.Fatalf("a guest's mail preferences: %v", err)
 	}
 
+	// An address is confirmed only while it is the account's: another one
+	// is not, nor is a guest's, and a new address starts unconfirmed.
+	if a, _ := s.AccountByUser(ctx, "u1"); a.EmailConfirmed() {
+		t.Fatalf("an address never confirmed reads as confirmed: %+v", a)
+	}
+	for _, c := range []struct {
+		user, email string
+		want        bool
+	}{
+		{"u1", "mallory@example.org", false},
+		{"u2", "x@example.org", false},
+		{"u1", "", false},
+		{"u1", "alice@example.org", true},
+	} {
+		if ok, err := s.ConfirmEmail(ctx, c.user, c.email); err != nil || ok != c.want {
+			t.Fatalf("ConfirmEmail(%s, %q) = %v, %v; want %v", c.user, c.email, ok, err, c.want)
+		}
+	}
+	if a, err := s.AccountByUser(ctx, "u1"); err != nil || !a.EmailConfirmed() || a.ConfirmedEmail != "alice@example.org" {
+		t.Fatalf("a confirmed address: %+v, %v", a, err)
+	}
+	if err := s.SetMailPrefs(ctx, "u1", "alice@example.net", true, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := s.AccountByUser(ctx, "u1"); a.EmailConfirmed() {
+		t.Fatalf("a changed address reads as confirmed: %+v", a)
+	}
+	if err := s.SetMailPrefs(ctx, "u1", "alice@example.org", true, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := s.AccountByUser(ctx, "u1"); !a.EmailConfirmed() {
+		t.Fatalf("the address confirmed before, given again, reads as unconfirmed: %+v", a)
+	}
+
 	// Eight clients claim the same mail at once: one wins.
 	var wg sync.WaitGroup
 	var mu sync.Mutex

@@ -4,7 +4,7 @@
 
 import { el, byId } from './dom.js';
 import { t, render, applyI18n, currentLang, onLangChange } from './i18n.js';
-import { api, register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, myTurns, away, HttpError } from './net.js';
+import { api, register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, confirmMailAgain, resetEnabled, askReset, myTurns, away, HttpError } from './net.js';
 import { passkeysSupported, addPasskey, listPasskeys, removePasskey, signInWithPasskey } from './passkeys.js';
 
 /** @typedef {import('./types.js').Me} Me */
@@ -198,10 +198,32 @@ function value(f, id) {
  */
 function mailForm() {
   const status = el('p', { class: 'help', role: 'status', id: 'mail-status' });
+  // Whether the address is confirmed (only a confirmed one gets password
+  // resets), with a button that sends the confirmation link again.
+  const confirmed = el('p', { class: 'help', id: 'mail-confirmed', hidden: true });
+  const again = el('button', { type: 'button', class: 'link', id: 'mail-resend', hidden: true, 'data-i18n': 'web.mail.resend' }, t('web.mail.resend'));
+  /** @param {import('./net.js').MailPrefs} p */
+  const showConfirmed = (p) => {
+    confirmed.hidden = !p.email;
+    confirmed.textContent = p.email ? t(p.confirmed ? 'web.mail.confirmed' : 'web.mail.unconfirmed') : '';
+    again.hidden = !p.email || !!p.confirmed;
+  };
+  again.addEventListener('click', async () => {
+    again.disabled = true;
+    try {
+      await confirmMailAgain();
+      status.textContent = t('web.mail.resent');
+    } catch (e) {
+      status.textContent = errorText(e);
+    } finally {
+      again.disabled = false;
+    }
+  });
   const f = form('mail-form', 'web.mail.title', 'web.mail.help', [
     el('div', { class: 'field' },
       el('label', { for: 'mail-email', 'data-i18n': 'web.mail.email' }, t('web.mail.email')),
       el('input', { id: 'mail-email', name: 'mail-email', type: 'email', autocomplete: 'email', maxlength: 254 })),
+    confirmed, again,
     el('div', { class: 'field check' },
       el('input', { id: 'mail-turns', name: 'mail-turns', type: 'checkbox' }),
       el('label', { for: 'mail-turns', 'data-i18n': 'web.mail.turns' }, t('web.mail.turns'))),
@@ -209,7 +231,7 @@ function mailForm() {
   ], 'web.mail.save', async (form) => {
     status.textContent = '';
     const turns = form.querySelector('#mail-turns');
-    await setMailPrefs(value(form, 'mail-email').trim(), turns instanceof HTMLInputElement && turns.checked, currentLang());
+    showConfirmed(await setMailPrefs(value(form, 'mail-email').trim(), turns instanceof HTMLInputElement && turns.checked, currentLang()));
     status.textContent = t('web.mail.saved');
   });
   f.hidden = true;
@@ -219,9 +241,41 @@ function mailForm() {
     const turns = f.querySelector('#mail-turns');
     if (email instanceof HTMLInputElement) email.value = p.email;
     if (turns instanceof HTMLInputElement) turns.checked = p.mail_turns;
+    showConfirmed(p);
     f.hidden = false;
   }).catch(() => {});
   return f;
+}
+
+/**
+ * "Forgot your password?": a form that asks for a link to choose a new
+ * one, mailed to the account's confirmed address. Hidden, with its link,
+ * when the site sends no mail.
+ * @param {HTMLFormElement} sign the sign-in form, whose name it starts from
+ * @returns {HTMLElement}
+ */
+function resetSection(sign) {
+  const status = el('p', { class: 'help', role: 'status', id: 'reset-status' });
+  const open = el('button', { type: 'button', class: 'link', id: 'to-reset', hidden: true, 'data-i18n': 'web.account.forgot' }, t('web.account.forgot'));
+  const f = form('reset-form', 'web.account.reset-title', 'web.account.reset-help', [
+    field('reset-name', 'web.account.name', { autocomplete: 'username', maxlength: 64 }),
+    status,
+  ], 'web.account.reset-send', async (f) => {
+    status.textContent = '';
+    const name = value(f, 'reset-name').trim();
+    await askReset(name);
+    status.textContent = t('web.account.reset-sent', { name });
+  });
+  f.hidden = true;
+  open.addEventListener('click', () => {
+    const name = f.querySelector('#reset-name');
+    if (name instanceof HTMLInputElement && !name.value) name.value = value(sign, 'signin-name').trim();
+    f.hidden = false;
+    open.hidden = true;
+    if (name instanceof HTMLInputElement) name.focus();
+  });
+  resetEnabled().then((on) => { open.hidden = !on; }).catch(() => {});
+  return el('div', { id: 'reset' }, open, f);
 }
 
 /**
@@ -334,17 +388,18 @@ export function openAccountDialog(m, mode = 'register') {
       sign.querySelector('.dialog-buttons')?.prepend(pk);
       sign.append(el('p', { class: 'help', 'data-i18n': 'web.passkey.signin-help' }, t('web.passkey.signin-help')));
     }
+    const reset = resetSection(sign);
     const toReg = el('button', { type: 'button', class: 'link', id: 'to-register', 'data-i18n': 'web.account.or-register' }, t('web.account.or-register'));
     const toSign = el('button', { type: 'button', class: 'link', id: 'to-signin', 'data-i18n': 'web.account.or-signin' }, t('web.account.or-signin'));
     const show = (/** @type {'register'|'signin'} */ which) => {
       reg.hidden = toSign.hidden = which !== 'register';
-      sign.hidden = toReg.hidden = which !== 'signin';
+      sign.hidden = toReg.hidden = reset.hidden = which !== 'signin';
     };
     toReg.addEventListener('click', () => show('register'));
     toSign.addEventListener('click', () => show('signin'));
     // A guest's mutes and blocks are the server's too (tied to its
     // session): listed here, each with its undo.
-    body = [el('h2', { id: 'account-title', 'data-i18n': 'web.account.title' }, t('web.account.title')), reg, toSign, sign, toReg,
+    body = [el('h2', { id: 'account-title', 'data-i18n': 'web.account.title' }, t('web.account.title')), reg, toSign, sign, reset, toReg,
       m ? moderationSection() : null];
     show(mode);
   }
@@ -428,4 +483,14 @@ export function signInFromNameDialog() {
   const b = el('button', { type: 'button', id: 'name-signin', 'data-i18n': 'web.account.signin' }, t('web.account.signin'));
   b.addEventListener('click', () => openAccountDialog(null, 'signin'));
   row.prepend(b);
+}
+
+/**
+ * Opens the sign-in form over the name dialog when the page's address asks
+ * for it (/#signin: the link of the page that set a new password).
+ */
+export function signInIfAsked() {
+  if (location.hash !== '#signin') return;
+  history.replaceState(null, '', location.pathname + location.search);
+  openAccountDialog(null, 'signin');
 }

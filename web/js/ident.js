@@ -3,7 +3,7 @@
 import { el, byId } from './dom.js';
 import { t, render } from './i18n.js';
 import { me, createSession, signOut, HttpError } from './net.js';
-import { accountButton, signInFromNameDialog } from './account.js';
+import { accountButton, signInFromNameDialog, signInIfAsked } from './account.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -104,6 +104,7 @@ export function askName(optional) {
     });
     dialog.showModal();
     input.focus();
+    signInIfAsked();
   });
 }
 

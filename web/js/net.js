@@ -130,6 +130,7 @@ export async function changePassword(old, password) {
  * @property {boolean} mail_turns a mail when it is the account's move
  * @property {string} [lang] the mails' language
  * @property {boolean} [enabled] the server sends mail
+ * @property {boolean} [confirmed] the address is confirmed (it gets password resets)
  */
 
 /**
@@ -149,6 +150,33 @@ export async function mailPrefs() {
  */
 export async function setMailPrefs(email, turns, lang) {
   return /** @type {MailPrefs} */ (await api('/api/account/mail', { method: 'POST', body: { email, mail_turns: turns, lang } }));
+}
+
+/**
+ * Sends the account's address a new link that confirms it.
+ * @returns {Promise<void>}
+ */
+export async function confirmMailAgain() {
+  await api('/api/account/mail/confirm', { method: 'POST', body: {} });
+}
+
+/**
+ * Whether this site can mail a link to choose a new password.
+ * @returns {Promise<boolean>}
+ */
+export async function resetEnabled() {
+  const r = /** @type {{enabled: boolean}} */ (await api('/api/account/reset'));
+  return r.enabled;
+}
+
+/**
+ * Asks for a link to choose a new password, mailed to the confirmed
+ * address of the account named name (the answer is the same for any name).
+ * @param {string} name
+ * @returns {Promise<void>}
+ */
+export async function askReset(name) {
+  await api('/api/account/reset', { method: 'POST', body: { name } });
 }
 
 /**
