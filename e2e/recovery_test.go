@@ -108,8 +108,10 @@ func TestBrowserPasswordReset(t *testing.T) {
 	laptop.mustClick("#account-open")
 	laptop.waitJS("the mail settings", `document.getElementById('mail-form')?.hidden === false`, scaled(10*time.Second))
 	laptop.fill("mail-email", "irene@example.org")
+	laptop.waitJS("the password a new address needs", `document.getElementById('mail-password')?.required && document.getElementById('mail-password').closest('.field').hidden === false`, scaled(10*time.Second))
+	laptop.fill("mail-password", "the woman, always")
 	laptop.mustClick("#mail-form-submit")
-	laptop.waitJS("the address said unconfirmed", `document.getElementById('mail-confirmed')?.textContent.includes('Not confirmed') && !document.getElementById('mail-resend').hidden`, scaled(10*time.Second))
+	laptop.waitJS("the address said unconfirmed", `document.getElementById('mail-confirmed')?.textContent.includes('Not confirmed') && !document.getElementById('mail-resend').hidden && document.getElementById('mail-password').closest('.field').hidden`, scaled(10*time.Second))
 	laptop.screenshot(dir, "account-mail-unconfirmed.png", "#mail-form")
 
 	// The confirmation link: a page with a button.

@@ -485,11 +485,18 @@ type mailPrefs struct {
 	// Confirmed says the address is confirmed (read only): it then gets
 	// password resets (recovery.go).
 	Confirmed bool `json:"confirmed"`
+	// Password is the account's, needed to give a new address (write
+	// only): a stolen session alone cannot send the account's password
+	// resets to another address.
+	Password string `json:"password,omitempty"`
 }
 
 var (
 	errBadEmail   = &game.Error{Code: CodeBadMessage, Text: game.T("err.bad-email")}
 	errNeedsEmail = &game.Error{Code: CodeBadMessage, Text: game.T("err.mail-needs-email")}
+	// errEmailPassword refuses a new address given without the account's
+	// password.
+	errEmailPassword = &game.Error{Code: CodeBadCredentials, Text: game.T("err.email-password")}
 )
 
 // checkEmail validates an address given for an account's mails: a bare
@@ -538,6 +545,16 @@ func (s *Server) handleMailPrefs(w http.ResponseWriter, r *http.Request, sess st
 		if in.MailTurns && in.Email == "" {
 			s.httpError(w, http.StatusBadRequest, errNeedsEmail)
 			return
+		}
+		if in.Email != "" && in.Email != acc.Email {
+			if !s.loginAllowed(r, acc.Key) {
+				s.httpError(w, http.StatusTooManyRequests, errRateLimited)
+				return
+			}
+			if !s.verify(acc, true, in.Password) {
+				s.httpError(w, http.StatusForbidden, errEmailPassword)
+				return
+			}
 		}
 		if !contains(game.Languages, in.Lang) {
 			in.Lang = acc.Lang

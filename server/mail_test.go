@@ -234,11 +234,11 @@ func TestMailYourMove(t *testing.T) {
 	if bob.do("GET", "/api/account/mail", nil, &prefs); prefs.MailTurns || prefs.Email != "" {
 		t.Fatalf("a refused setting changed something: %+v", prefs)
 	}
-	if code := bob.do("POST", "/api/account/mail", map[string]any{"email": "bob@example.org", "mail_turns": true, "lang": "fr"}, &prefs); code != http.StatusOK || !prefs.MailTurns {
+	if code := bob.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "bob@example.org", "mail_turns": true, "lang": "fr"}, &prefs); code != http.StatusOK || !prefs.MailTurns {
 		t.Fatalf("mail settings %d %+v", code, prefs)
 	}
 	// Alice gives her address but does not ask for mails.
-	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "mail_turns": false, "lang": "en"}, nil); code != http.StatusOK {
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "alice@example.org", "mail_turns": false, "lang": "en"}, nil); code != http.StatusOK {
 		t.Fatalf("alice's settings %d", code)
 	}
 	// Each new address first gets the link that confirms it
@@ -363,7 +363,7 @@ func TestMailYourMove(t *testing.T) {
 func TestMailHourCountsFromTheTurn(t *testing.T) {
 	e, sink, clk := mailEnv(t)
 	alice := e.account("Alice")
-	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "mail_turns": true, "lang": "en"}, nil); code != http.StatusOK {
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "alice@example.org", "mail_turns": true, "lang": "en"}, nil); code != http.StatusOK {
 		t.Fatalf("alice's settings %d", code)
 	}
 	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
@@ -454,7 +454,7 @@ func TestMailTimeShort(t *testing.T) {
 	e := startEnv(t, dir, mod)
 	alice, bob := e.account("Alice"), e.account("Bob")
 	for _, u := range []*user{alice, bob} {
-		if code := u.do("POST", "/api/account/mail", map[string]any{"email": strings.ToLower(u.name) + "@example.org", "mail_turns": true, "lang": "nl"}, nil); code != http.StatusOK {
+		if code := u.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": strings.ToLower(u.name) + "@example.org", "mail_turns": true, "lang": "nl"}, nil); code != http.StatusOK {
 			t.Fatalf("%s's settings %d", u.name, code)
 		}
 	}

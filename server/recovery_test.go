@@ -70,9 +70,21 @@ func TestAccountRecovery(t *testing.T) {
 		t.Fatalf("reset info %d %+v", code, info)
 	}
 
-	// A new address: unconfirmed, and a confirmation mail in French.
+	// A new address needs the account's password: a session alone (a
+	// stolen one) cannot send the resets elsewhere.
 	var prefs mailPrefs
-	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "lang": "fr"}, &prefs); code != http.StatusOK || prefs.Confirmed {
+	for _, pw := range []string{"", "not the password"} {
+		var refused httpErr
+		if code := alice.do("POST", "/api/account/mail", map[string]any{"password": pw, "email": "mallory@example.org", "lang": "fr"}, &refused); code != http.StatusForbidden || refused.Code != CodeBadCredentials {
+			t.Fatalf("a new address with the password %q: %d %+v", pw, code, refused)
+		}
+	}
+	if alice.do("GET", "/api/account/mail", nil, &prefs); prefs.Email != "" {
+		t.Fatalf("a refused address was kept: %+v", prefs)
+	}
+
+	// A new address: unconfirmed, and a confirmation mail in French.
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "alice@example.org", "lang": "fr"}, &prefs); code != http.StatusOK || prefs.Confirmed {
 		t.Fatalf("mail settings %d %+v", code, prefs)
 	}
 	m := sink.nextAccount("the confirmation of Alice's address")
@@ -90,7 +102,7 @@ func TestAccountRecovery(t *testing.T) {
 			t.Fatalf("reset request for %s: %d", name, code)
 		}
 	}
-	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.net", "lang": "fr"}, nil); code != http.StatusOK {
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "alice@example.net", "lang": "fr"}, nil); code != http.StatusOK {
 		t.Fatalf("mail settings %d", code)
 	}
 	if m := sink.nextAccount("the confirmation of the second address"); m.To[0] != "alice@example.net" || !strings.Contains(m.Body, "/account/confirm?") {
@@ -103,7 +115,7 @@ func TestAccountRecovery(t *testing.T) {
 	}
 	// Back to the first address (its confirmation went less than
 	// AccountMailEvery ago: no second one), whose link works again.
-	if code := alice.do("POST", "/api/account/mail", map[string]any{"email": "alice@example.org", "lang": "fr"}, &prefs); code != http.StatusOK || prefs.Confirmed {
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "alice@example.org", "lang": "fr"}, &prefs); code != http.StatusOK || prefs.Confirmed {
 		t.Fatalf("mail settings %d %+v", code, prefs)
 	}
 	if code, html := page(t, http.MethodGet, confirm, nil); code != http.StatusOK || !strings.Contains(html, `lang="fr"`) ||

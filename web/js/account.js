@@ -219,10 +219,25 @@ function mailForm() {
       again.disabled = false;
     }
   });
+  // A new address needs the account's password (shown once the address
+  // differs from the saved one).
+  let saved = '';
+  const pw = el('input', { id: 'mail-password', name: 'mail-password', type: 'password', autocomplete: 'current-password', maxlength: 512 });
+  const pwField = el('div', { class: 'field', hidden: true },
+    el('label', { for: 'mail-password', 'data-i18n': 'web.mail.password' }, t('web.mail.password')), pw);
+  const email = el('input', { id: 'mail-email', name: 'mail-email', type: 'email', autocomplete: 'email', maxlength: 254 });
+  const needsPassword = () => {
+    const v = email instanceof HTMLInputElement ? email.value.trim() : '';
+    const need = v !== '' && v !== saved;
+    pwField.hidden = !need;
+    if (pw instanceof HTMLInputElement) pw.required = need;
+  };
+  email.addEventListener('input', needsPassword);
   const f = form('mail-form', 'web.mail.title', 'web.mail.help', [
     el('div', { class: 'field' },
       el('label', { for: 'mail-email', 'data-i18n': 'web.mail.email' }, t('web.mail.email')),
-      el('input', { id: 'mail-email', name: 'mail-email', type: 'email', autocomplete: 'email', maxlength: 254 })),
+      email),
+    pwField,
     confirmed, again,
     el('div', { class: 'field check' },
       el('input', { id: 'mail-turns', name: 'mail-turns', type: 'checkbox' }),
@@ -231,16 +246,22 @@ function mailForm() {
   ], 'web.mail.save', async (form) => {
     status.textContent = '';
     const turns = form.querySelector('#mail-turns');
-    showConfirmed(await setMailPrefs(value(form, 'mail-email').trim(), turns instanceof HTMLInputElement && turns.checked, currentLang()));
+    const p = await setMailPrefs(value(form, 'mail-email').trim(), turns instanceof HTMLInputElement && turns.checked, currentLang(),
+      pwField.hidden ? '' : value(form, 'mail-password'));
+    saved = p.email;
+    if (pw instanceof HTMLInputElement) pw.value = '';
+    needsPassword();
+    showConfirmed(p);
     status.textContent = t('web.mail.saved');
   });
   f.hidden = true;
   mailPrefs().then((p) => {
     if (!p.enabled) return;
-    const email = f.querySelector('#mail-email');
     const turns = f.querySelector('#mail-turns');
     if (email instanceof HTMLInputElement) email.value = p.email;
     if (turns instanceof HTMLInputElement) turns.checked = p.mail_turns;
+    saved = p.email;
+    needsPassword();
     showConfirmed(p);
     f.hidden = false;
   }).catch(() => {});

@@ -146,10 +146,11 @@ export async function mailPrefs() {
  * @param {string} email
  * @param {boolean} turns
  * @param {string} lang
+ * @param {string} [password] the account's, needed for a new address
  * @returns {Promise<MailPrefs>}
  */
-export async function setMailPrefs(email, turns, lang) {
-  return /** @type {MailPrefs} */ (await api('/api/account/mail', { method: 'POST', body: { email, mail_turns: turns, lang } }));
+export async function setMailPrefs(email, turns, lang, password = '') {
+  return /** @type {MailPrefs} */ (await api('/api/account/mail', { method: 'POST', body: { email, mail_turns: turns, lang, password } }));
 }
 
 /**
