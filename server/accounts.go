@@ -229,6 +229,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request, sess sto
 		s.caps.closeSession(h)
 	}
 	s.log.Info("password changed", "user", user.ID, "sessions_ended", len(gone))
+	s.sendAccountMail(user.ID, mailPasswordChanged)
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -141,8 +141,10 @@ type mailJob struct {
 	// from when the sender, which may lag behind a busy server, gets to it.
 	at time.Time
 	// account: a mail about the account itself (recovery.go), not about a
-	// table: table is then empty.
+	// table: table is then empty; to is its recipient when it is not the
+	// account's address (the former one, told it was replaced).
 	account accountMail
+	to      string
 }
 
 // mailer sends the mails from one goroutine.
@@ -228,18 +230,18 @@ func (m *mailer) handle(j mailJob) {
 	ctx, cancel := context.WithTimeout(m.s.baseCtx, 5*time.Minute)
 	defer cancel()
 	acc, err := m.s.store.AccountByUser(ctx, j.user)
-	if err != nil || acc.Email == "" || j.account == 0 && !acc.MailTurns {
+	if err != nil || j.account == 0 && (acc.Email == "" || !acc.MailTurns) {
 		return
 	}
 	at := j.at
 	if at.IsZero() {
 		at = m.s.now()
 	}
-	claim, every := j.table, MailEvery
+	claim, every, to := j.table, MailEvery, acc.Email
 	if j.account != 0 {
-		claim, every = j.account.claim(acc)
+		claim, every, to = j.account.claim(acc, j.to)
 	}
-	if claim == "" {
+	if claim == "" || to == "" {
 		return
 	}
 	if ok, err := m.s.store.ClaimMail(ctx, j.user, claim, at, every); err != nil || !ok {
@@ -247,7 +249,7 @@ func (m *mailer) handle(j mailJob) {
 	}
 	var msg *gomail.Msg
 	if j.account != 0 {
-		msg, err = m.accountMessage(acc, j.account, at)
+		msg, err = m.accountMessage(acc, j.account, at, to)
 	} else {
 		msg, err = m.message(acc, j)
 	}
@@ -563,11 +565,17 @@ func (s *Server) handleMailPrefs(w http.ResponseWriter, r *http.Request, sess st
 			s.httpError(w, http.StatusInternalServerError, errNotStored)
 			return
 		}
-		changed := in.Email != acc.Email
+		former, wasConfirmed := acc.Email, acc.EmailConfirmed()
 		acc.Email, acc.MailTurns, acc.Lang = in.Email, in.MailTurns, in.Lang
-		if changed && acc.Email != "" && !acc.EmailConfirmed() {
-			// A new address gets the link that confirms it.
-			s.sendAccountMail(user.ID, mailConfirm)
+		if acc.Email != former {
+			if wasConfirmed {
+				// The former address hears that it was replaced.
+				s.sendAccountMailTo(user.ID, mailAddressChanged, former)
+			}
+			if acc.Email != "" && !acc.EmailConfirmed() {
+				// A new address gets the link that confirms it.
+				s.sendAccountMail(user.ID, mailConfirm)
+			}
 		}
 	}
 	writeJSON(w, http.StatusOK, mailPrefs{Email: acc.Email, MailTurns: acc.MailTurns, Lang: acc.Lang, Enabled: s.mail != nil,

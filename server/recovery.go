@@ -51,24 +51,31 @@ const (
 type accountMail int
 
 const (
-	mailConfirm accountMail = iota + 1 // confirm the account's address
-	mailReset                          // choose a new password
+	mailConfirm         accountMail = iota + 1 // confirm the account's address
+	mailReset                                  // choose a new password
+	mailAddressChanged                         // to the former confirmed address: it was replaced
+	mailPasswordChanged                        // the password changed
 )
 
 // claim is the key the mail is counted under in the store's mail claims
-// (a name no table id takes), and how often one may go; "" when acc may not
-// get this mail.
-func (k accountMail) claim(acc store.Account) (string, time.Duration) {
+// (a name no table id takes), how often one may go, and its recipient ("",
+// none: acc may not get this mail); former is the job's own recipient.
+func (k accountMail) claim(acc store.Account, former string) (string, time.Duration, string) {
 	switch k {
 	case mailConfirm:
-		return "~confirm " + acc.Email, AccountMailEvery
-	case mailReset:
+		return "~confirm " + acc.Email, AccountMailEvery, acc.Email
+	case mailReset, mailPasswordChanged:
 		if !acc.EmailConfirmed() {
-			return "", 0
+			return "", 0, ""
 		}
-		return "~reset", AccountMailEvery
+		if k == mailReset {
+			return "~reset", AccountMailEvery, acc.Email
+		}
+		return "~password", AccountMailEvery, acc.Email
+	case mailAddressChanged:
+		return "~replaced " + former, AccountMailEvery, former
 	}
-	return "", 0
+	return "", 0, ""
 }
 
 // accountToken signs purpose, a user, what the link is bound to and its
@@ -107,7 +114,7 @@ func ResetLink(ctx context.Context, st store.Store, base string, acc store.Accou
 }
 
 // accountMessage builds the mail of kind k to acc, in its language.
-func (m *mailer) accountMessage(acc store.Account, k accountMail, at time.Time) (*gomail.Msg, error) {
+func (m *mailer) accountMessage(acc store.Account, k accountMail, at time.Time, to string) (*gomail.Msg, error) {
 	lang := acc.Lang
 	if !contains(game.Languages, lang) {
 		lang = "en"
@@ -127,13 +134,19 @@ func (m *mailer) accountMessage(acc store.Account, k accountMail, at time.Time) 
 		subject = r("mail.reset.subject")
 		lines = []string{r("mail.reset.open", "name", acc.Name, "minutes", int(ResetValid/time.Minute)), link, "",
 			r("mail.reset.not-you")}
+	case mailAddressChanged:
+		subject = r("mail.replaced.subject")
+		lines = []string{r("mail.replaced.text", "name", acc.Name), "", r("mail.replaced.not-you")}
+	case mailPasswordChanged:
+		subject = r("mail.password.subject")
+		lines = []string{r("mail.password.text", "name", acc.Name), "", r("mail.password.not-you"), m.base + "/#signin"}
 	default:
 		return nil, errors.New("unknown account mail")
 	}
 	body := strings.Join(append(append([]string{r("mail.hello", "name", acc.Name), ""}, lines...), ""), "\r\n")
 	msg := gomail.NewMsg()
 	msg.FromMailAddress(m.from)
-	if err := msg.To(acc.Email); err != nil {
+	if err := msg.To(to); err != nil {
 		return nil, err
 	}
 	msg.Subject(subject)
@@ -147,10 +160,16 @@ func (m *mailer) accountMessage(acc store.Account, k accountMail, at time.Time) 
 
 // sendAccountMail queues the mail of kind k to user; without mail, nothing.
 func (s *Server) sendAccountMail(user string, k accountMail) {
+	s.sendAccountMailTo(user, k, "")
+}
+
+// sendAccountMailTo is sendAccountMail to another address than the
+// account's (to: the former address, for mailAddressChanged).
+func (s *Server) sendAccountMailTo(user string, k accountMail, to string) {
 	if s.mail == nil {
 		return
 	}
-	s.mail.enqueue(mailJob{user: user, account: k, at: s.now()})
+	s.mail.enqueue(mailJob{user: user, account: k, to: to, at: s.now()})
 }
 
 // handleResetInfo answers GET /api/account/reset: whether this site can
@@ -389,6 +408,7 @@ func (s *Server) handleResetPage(w http.ResponseWriter, r *http.Request) {
 				s.caps.closeSession(h)
 			}
 			s.log.Info("password reset", "user", acc.UserID, "sessions_ended", len(gone))
+			s.sendAccountMail(acc.UserID, mailPasswordChanged)
 			d.Text, d.Home, d.HomeLink = tr("account.reset.done"), tr("account.reset.signin"), "/#signin"
 		}
 	})

@@ -175,6 +175,9 @@ func TestAccountRecovery(t *testing.T) {
 	if alice.signedIn() || other.signedIn() {
 		t.Fatal("a session of Alice outlived the reset")
 	}
+	if m := sink.nextAccount("the notice of the new password"); m.To[0] != "alice@example.org" || subjectOf(m) != "Votre mot de passe gaslamp a été changé" {
+		t.Fatalf("after the reset, a mail to %v, subject %q", m.To, subjectOf(m))
+	}
 	if _, code := e.signIn(nil, "Alice", "a long enough password"); code != http.StatusUnauthorized {
 		t.Fatalf("the old password after the reset: %d", code)
 	}
@@ -216,8 +219,33 @@ func TestAccountRecovery(t *testing.T) {
 	if code, _ := page(t, http.MethodPost, late, url.Values{"password": {"yet another password"}}); code != http.StatusBadRequest {
 		t.Fatalf("an expired reset link: %d", code)
 	}
-	if _, code := e.signIn(nil, "Alice", "the admin's password"); code != http.StatusOK {
+	alice, code = e.signIn(nil, "Alice", "the admin's password")
+	if code != http.StatusOK {
 		t.Fatalf("an expired link changed the password: %d", code)
+	}
+
+	// A confirmed address that is replaced hears of it (without the new
+	// one), and the new one gets its confirmation.
+	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "the admin's password", "email": "irene@example.com", "lang": "nl"}, &prefs); code != http.StatusOK || prefs.Confirmed {
+		t.Fatalf("a new address: %d %+v", code, prefs)
+	}
+	m = sink.nextAccount("the notice to the former address")
+	if m.To[0] != "alice@example.org" || subjectOf(m) != "Je gaslamp-account heeft een nieuw e-mailadres" || strings.Contains(m.Body, "irene@") {
+		t.Fatalf("to the former address %v, subject %q:\n%s", m.To, subjectOf(m), m.Body)
+	}
+	if m := sink.nextAccount("the confirmation of the new address"); m.To[0] != "irene@example.com" || !strings.Contains(m.Body, "/account/confirm?") {
+		t.Fatalf("to the new address %v:\n%s", m.To, m.Body)
+	}
+	// A password changed in the account dialog is told too, to a
+	// confirmed address only: none now.
+	if code := alice.do("POST", "/api/account/password", map[string]any{"old": "the admin's password", "new": "one more password"}, nil); code != http.StatusNoContent {
+		t.Fatalf("password change: %d", code)
+	}
+	e.srv.mail.handle(mailJob{user: alice.id, account: mailPasswordChanged, at: clk.Now()})
+	select {
+	case m := <-sink.got:
+		t.Fatalf("a notice to an unconfirmed address: %q to %v", subjectOf(m), m.To)
+	default:
 	}
 }
 
