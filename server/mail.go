@@ -159,7 +159,20 @@ type mailer struct {
 	mu     sync.Mutex
 	closed bool
 	sent   int64
-	fails  int64
+	fails  int64 // attempts refused or failed
+	lost   int64 // mails given up after mailAttempts
+	drops  int64 // mails dropped with the queue full
+}
+
+// counts returns the mails sent, the failed attempts, the mails given up
+// and those dropped with the queue full (all 0 without mail).
+func (m *mailer) counts() (sent, fails, lost, drops int64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.sent, m.fails, m.lost, m.drops
 }
 
 // mailAttempts is how many times one mail is tried.
@@ -198,6 +211,7 @@ func (m *mailer) enqueue(j mailJob) {
 	select {
 	case m.jobs <- j:
 	default:
+		m.drops++
 		m.s.log.Warn("mail queue full: a mail is dropped", "table", j.table)
 	}
 }
@@ -272,6 +286,9 @@ func (m *mailer) handle(j mailJob) {
 		}
 		m.s.log.Warn("mail not sent", "table", j.table, "attempt", attempt, "server", m.smtp.String(), "err", m.scrub(err))
 		if attempt == mailAttempts {
+			m.mu.Lock()
+			m.lost++
+			m.mu.Unlock()
 			return
 		}
 		select {

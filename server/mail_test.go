@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/mail"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -273,6 +274,20 @@ func TestMailYourMove(t *testing.T) {
 	sink.mu.Unlock()
 	if tries != 2 {
 		t.Fatalf("the refused mail was tried %d times, want 2", tries)
+	}
+	// An admin sees it: three mails sent (the two confirmations and this
+	// one), one attempt failed, none given up. The sender counts a mail
+	// once the sink's answer reached it, after the sink handed it over.
+	for deadline := time.Now().Add(testscale.Timeout(20 * time.Second)); ; {
+		_, body := get(t, e, "/metrics")
+		if strings.Contains(body, "gaslamp_mail_sent_total 3\n") && strings.Contains(body, "gaslamp_mail_failed_attempts_total 1\n") &&
+			strings.Contains(body, "gaslamp_mail_given_up_total 0\n") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("mail metrics:\n%s", regexp.MustCompile(`(?m)^gaslamp_mail.*$`).FindAllString(body, -1))
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 
 	// Within the hour: Alice's next move sends Bob nothing; Bob's moves

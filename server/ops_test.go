@@ -60,6 +60,7 @@ func TestMetricsExposition(t *testing.T) {
 		`go_cpu_classes_seconds_total{class="gc"}`, `go_cpu_classes_seconds_total{class="gc_mark_idle"}`,
 		`go_cpu_classes_seconds_total{class="user"}`, `go_cpu_classes_seconds_total{class="idle"}`,
 		`go_gc_scan_bytes{kind="heap"}`, `go_gc_scan_bytes{kind="stack"}`, `go_gc_scan_bytes{kind="globals"}`,
+		"gaslamp_mail_sent_total 0", "gaslamp_mail_dropped_total 0", "gaslamp_push_sent_total 0", "gaslamp_push_dropped_total 0",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q", want)

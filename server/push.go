@@ -62,6 +62,19 @@ type pusher struct {
 	closed bool
 	sent   int64
 	fails  int64
+	drops  int64 // notifications dropped with the queue full
+}
+
+// counts returns the notifications a push service took, those it refused
+// or that failed, and those dropped with the queue full (all 0 without
+// push).
+func (p *pusher) counts() (sent, fails, drops int64) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sent, p.fails, p.drops
 }
 
 // loadPush makes or reads the VAPID keys and starts the sender.
@@ -95,6 +108,7 @@ func (p *pusher) enqueue(j pushJob) {
 	select {
 	case p.jobs <- j:
 	default:
+		p.drops++
 	}
 }
 
