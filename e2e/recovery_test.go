@@ -158,4 +158,22 @@ func TestBrowserPasswordReset(t *testing.T) {
 	// The laptop's session ended with the reset.
 	laptop.navigate("/")
 	laptop.waitJS("the name prompt", `document.getElementById('name-dialog')?.open`, scaled(15*time.Second))
+
+	// Signed in again on the laptop, then signed out from the phone by
+	// "Sign out my other devices".
+	laptop.mustClick("#name-signin")
+	laptop.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
+	laptop.fill("signin-name", "Irene")
+	laptop.fill("signin-password", "a scandal in bohemia")
+	laptop.mustClick("#signin-form-submit")
+	laptop.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Irene'`, scaled(15*time.Second))
+	phone.mustClick("#account-open")
+	phone.waitJS("the account dialog's devices", `document.getElementById('sign-out-others')`, scaled(10*time.Second))
+	phone.mustClick("#sign-out-others")
+	phone.waitJS("the other device signed out", `document.getElementById('others-status')?.textContent === '1 other device is signed out.'`, scaled(10*time.Second))
+	phone.viewportShot(dir, "account-devices-phone")
+	laptop.navigate("/")
+	laptop.waitJS("the name prompt", `document.getElementById('name-dialog')?.open`, scaled(15*time.Second))
+	phone.navigate("/")
+	phone.waitJS("the phone still signed in", `document.querySelector('#me-name a')?.textContent === 'Irene'`, scaled(15*time.Second))
 }

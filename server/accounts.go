@@ -233,6 +233,28 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request, sess sto
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// handleSignOutOthers ends every session of the account but the request's
+// own (POST /api/account/sessions/others, CSRF-checked): their pages close
+// their WebSockets (on this node at once, on others within --revoke-check).
+func (s *Server) handleSignOutOthers(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	if _, ok := s.accountOf(w, r, user); !ok {
+		return
+	}
+	gone, err := s.store.DeleteSessionsOf(r.Context(), user.ID, sess.TokenHash)
+	if err != nil {
+		s.log.Error("other sessions not deleted", "user", user.ID, "err", err)
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	for _, h := range gone {
+		s.caps.closeSession(h)
+	}
+	s.log.Info("other sessions ended", "user", user.ID, "sessions_ended", len(gone))
+	writeJSON(w, http.StatusOK, struct {
+		Ended int `json:"ended"`
+	}{len(gone)})
+}
+
 // accountOf returns the request user's account, or answers 403 for a guest.
 func (s *Server) accountOf(w http.ResponseWriter, r *http.Request, user store.User) (store.Account, bool) {
 	acct, err := s.store.AccountByUser(r.Context(), user.ID)

@@ -545,3 +545,42 @@ func TestProfileAndLeaderboard(t *testing.T) {
 		resp.Body.Close()
 	}
 }
+
+// TestSignOutOthers: an account ends its sessions on other devices without
+// changing its password; the request's own session stays; a guest cannot,
+// nor a request without the CSRF token.
+func TestSignOutOthers(t *testing.T) {
+	e := newEnv(t, nil)
+	a, code := e.register(nil, "Alice", "correct horse")
+	if code != http.StatusCreated {
+		t.Fatalf("register: %d", code)
+	}
+	b, _ := e.signIn(nil, "Alice", "correct horse")
+	c, _ := e.signIn(nil, "Alice", "correct horse")
+	if b == nil || c == nil {
+		t.Fatal("sign-in on other devices failed")
+	}
+	if code := e.guest("Bob").do("POST", "/api/account/sessions/others", map[string]any{}, nil); code != http.StatusForbidden {
+		t.Fatalf("a guest: %d", code)
+	}
+	noCSRF := *a
+	noCSRF.csrf = ""
+	if code := noCSRF.do("POST", "/api/account/sessions/others", map[string]any{}, nil); code != http.StatusForbidden {
+		t.Fatalf("without the CSRF token: %d", code)
+	}
+	if !b.signedIn() || !c.signedIn() {
+		t.Fatal("a refused request signed a device out")
+	}
+	var out struct {
+		Ended int `json:"ended"`
+	}
+	if code := a.do("POST", "/api/account/sessions/others", map[string]any{}, &out); code != http.StatusOK || out.Ended != 2 {
+		t.Fatalf("sign out the others: %d %+v", code, out)
+	}
+	if !a.signedIn() || b.signedIn() || c.signedIn() {
+		t.Fatalf("after signing the others out: this device %v, the others %v %v", a.signedIn(), b.signedIn(), c.signedIn())
+	}
+	if _, code := e.signIn(nil, "Alice", "correct horse"); code != http.StatusOK {
+		t.Fatalf("the password changed: %d", code)
+	}
+}

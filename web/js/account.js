@@ -192,6 +192,32 @@ function value(f, id) {
 }
 
 /**
+ * "Sign out my other devices": ends every session of the account but this
+ * page's, without changing the password.
+ * @returns {HTMLElement}
+ */
+function othersSection() {
+  const status = el('p', { class: 'help', role: 'status', id: 'others-status' });
+  const b = el('button', { type: 'button', id: 'sign-out-others', 'data-i18n': 'web.account.sign-out-others' }, t('web.account.sign-out-others'));
+  b.addEventListener('click', async () => {
+    b.disabled = true;
+    status.textContent = '';
+    try {
+      const r = /** @type {{ended: number}} */ (await api('/api/account/sessions/others', { method: 'POST', body: {} }));
+      status.textContent = t('web.account.signed-out-others', { n: r.ended });
+    } catch (e) {
+      status.textContent = errorText(e);
+    } finally {
+      b.disabled = false;
+    }
+  });
+  return el('section', { class: 'account-form', 'aria-labelledby': 'others-title' },
+    el('h3', { id: 'others-title', 'data-i18n': 'web.account.devices' }, t('web.account.devices')),
+    el('p', { class: 'help', 'data-i18n': 'web.account.devices-help' }, t('web.account.devices-help')),
+    el('div', { class: 'dialog-buttons' }, b), status);
+}
+
+/**
  * The account's e-mail settings: an address and "mail me when it is my
  * move" (off by default). Hidden when the server sends no mail.
  * @returns {HTMLFormElement}
@@ -362,6 +388,7 @@ export function openAccountDialog(m, mode = 'register') {
         done2.textContent = t('web.account.password-changed');
       }),
       done2,
+      othersSection(),
       passkeysSupported() ? passkeySection() : null,
       moderationSection(),
       mailForm(),
