@@ -189,6 +189,7 @@ type Server struct {
 	texts     game.Catalog      // the merged catalogue, for texts the server renders (push)
 	push      *pusher           // Web Push sender (push.go)
 	mail      *mailer           // e-mail sender (mail.go); nil without SMTP
+	assets    assetCache        // the client's files, pages and catalogues as sent (assets.go)
 }
 
 // New builds a server and loads every open and running table from the store,

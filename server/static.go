@@ -26,14 +26,12 @@ func (s *Server) static() fs.FS {
 // handlePage serves one of the client's pages.
 func (s *Server) handlePage(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		data, err := fs.ReadFile(s.static(), name)
+		a, err := s.staticAsset(name)
 		if err != nil {
 			http.NotFound(w, r)
 			return
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(data)
+		a.serve(w, r, http.StatusOK, "no-cache")
 	}
 }
 
@@ -81,17 +79,16 @@ func wantsPage(r *http.Request) bool {
 // language, a link to the lobby) with status 404; the API, the socket, the
 // static files and any client that does not ask for HTML get the plain 404.
 func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
-	data, err := fs.ReadFile(s.static(), "notfound.html")
-	if !wantsPage(r) || err != nil {
+	if !wantsPage(r) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusNotFound)
-	if r.Method == http.MethodGet {
-		w.Write(data)
+	a, err := s.staticAsset("notfound.html")
+	if err != nil {
+		http.NotFound(w, r)
+		return
 	}
+	a.serve(w, r, http.StatusNotFound, "no-cache")
 }
 
 // handleStatic serves /static/PATH from the client's files.
@@ -105,8 +102,12 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeFileFS(w, r, s.static(), name)
+	a, err := s.staticAsset(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	a.serve(w, r, http.StatusOK, "no-cache")
 }
 
 // buildCatalogs merges the site's texts with every registered game's, per
@@ -140,21 +141,18 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(data)
+	a, _ := s.assets.get("i18n:"+lang, func() ([]byte, string, error) { return data, "application/json", nil })
+	a.serve(w, r, http.StatusOK, "no-cache")
 }
 
 // handleServiceWorker serves the service worker at /sw.js (its scope is the
 // whole site): it shows "your move" notifications (push.go).
 func (s *Server) handleServiceWorker(w http.ResponseWriter, r *http.Request) {
-	data, err := fs.ReadFile(s.static(), "js/sw.js")
+	a, err := s.staticAsset("js/sw.js")
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Service-Worker-Allowed", "/")
-	w.Write(data)
+	a.serve(w, r, http.StatusOK, "no-cache")
 }
