@@ -113,12 +113,13 @@ func TestBrowserPasswordReset(t *testing.T) {
 	laptop.mustClick("#mail-form-submit")
 	laptop.waitJS("the address said unconfirmed", `document.getElementById('mail-confirmed')?.textContent.includes('Not confirmed') && !document.getElementById('mail-resend').hidden && document.getElementById('mail-password').closest('.field').hidden`, scaled(10*time.Second))
 	laptop.screenshot(dir, "account-mail-unconfirmed.png", "#mail-form")
+	axe := axeSource(t)
+	laptop.checkAxeSchemes(axe, "the account dialog with an unconfirmed address")
 
 	// The confirmation link: a page with a button.
 	laptop.navigate(sink.link(t, "the confirmation", "/account/confirm"))
 	laptop.waitJS("the confirmation page", `document.querySelector('main.account-link form button')`, scaled(10*time.Second))
 	laptop.viewportShot(dir, "account-confirm-page")
-	axe := axeSource(t)
 	laptop.checkAxeSchemes(axe, "the confirmation page")
 	laptop.mustClick("main.account-link form button")
 	laptop.waitJS("the address confirmed", `document.querySelector('main.account-link p')?.textContent.includes('is confirmed')`, scaled(10*time.Second))
