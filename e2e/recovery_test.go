@@ -173,6 +173,11 @@ func TestBrowserPasswordReset(t *testing.T) {
 	phone.mustClick("#sign-out-others")
 	phone.waitJS("the other device signed out", `document.getElementById('others-status')?.textContent === '1 other device is signed out.'`, scaled(10*time.Second))
 	phone.viewportShot(dir, "account-devices-phone")
+	// "Download my data" is a link to the account's data, its name in it.
+	phone.waitJS("the data link", `document.getElementById('account-data')?.getAttribute('href') === '/api/account/data'`, scaled(10*time.Second))
+	if name, err := chromedp.Run(phone.ctx, chromedp.Evaluate[string](`fetch(document.getElementById('account-data').href).then((r) => r.json()).then((d) => d.account.name + ' ' + d.account.email)`, chromedp.EvalAwaitPromise)); err != nil || name != "Irene irene@example.org" {
+		t.Fatalf("the account's data: %q %v", name, err)
+	}
 	laptop.navigate("/")
 	laptop.waitJS("the name prompt", `document.getElementById('name-dialog')?.open`, scaled(15*time.Second))
 	phone.navigate("/")

@@ -33,6 +33,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/account/password", s.csrf(s.handlePassword))
 	m.HandleFunc("POST /api/account/delete", s.csrf(s.handleDeleteAccount))
 	m.HandleFunc("POST /api/account/sessions/others", s.csrf(s.handleSignOutOthers))
+	m.HandleFunc("GET /api/account/data", s.signedIn(s.handleAccountData))
 	m.HandleFunc("GET /api/passkeys", s.handlePasskeys)
 	m.HandleFunc("GET /api/moderation", s.handleModeration)
 	m.HandleFunc("POST /api/moderation/mute", s.csrf(s.handleRelation(store.RelationMute)))

@@ -393,6 +393,10 @@ export function openAccountDialog(m, mode = 'register') {
       moderationSection(),
       mailForm(),
       awayForm(),
+      el('section', { class: 'account-form', 'aria-labelledby': 'data-title' },
+        el('h3', { id: 'data-title', 'data-i18n': 'web.account.data' }, t('web.account.data')),
+        el('p', { class: 'help', 'data-i18n': 'web.account.data-help' }, t('web.account.data-help')),
+        el('p', {}, el('a', { href: '/api/account/data', download: '', id: 'account-data', 'data-i18n': 'web.account.data-download' }, t('web.account.data-download')))),
       form('delete-form', 'web.account.delete', 'web.account.delete-help', [
         field('delete-password', 'web.account.password', { type: 'password', autocomplete: 'current-password' }),
       ], 'web.account.delete-confirm', async (f) => {
