@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"html/template"
 	"net"
 	"net/http"
 	"net/mail"
@@ -413,25 +412,6 @@ func (s *Server) unsubscribeURL(base, user string) string {
 	return base + "/mail/unsubscribe?" + url.Values{"u": {user}, "t": {s.unsubscribeToken(user)}}.Encode()
 }
 
-var unsubscribePage = template.Must(template.New("unsubscribe").Parse(`<!doctype html>
-<html lang="{{.Lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}} · gaslamp</title>
-<link rel="stylesheet" href="/static/css/gaslamp.css">
-</head>
-<body>
-<main class="unsubscribe">
-<h1>{{.Title}}</h1>
-<p>{{.Text}}</p>
-{{if .Button}}<form method="post" action="{{.Action}}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" class="primary">{{.Button}}</button></form>{{end}}
-<p><a href="/">{{.Home}}</a></p>
-</main>
-</body>
-</html>
-`))
-
 // handleUnsubscribe answers /mail/unsubscribe?u=USER&t=TOKEN: GET shows a
 // page whose button posts; POST (the button, or a mail client's one-click
 // "List-Unsubscribe=One-Click") turns the account's "your move" mails off.
@@ -454,8 +434,10 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	}
 	texts := s.texts
 	tr := func(key string) string { return texts.Render(lang, game.T(key)) }
-	page := struct{ Lang, Title, Text, Button, Action, Home string }{Lang: lang, Title: tr("mail.unsub.title"), Home: tr("mail.unsub.home"),
-		Action: "/mail/unsubscribe?" + url.Values{"u": {user}, "t": {tok}}.Encode()}
+	page := linkPageData{Lang: lang, Title: tr("mail.unsub.title"), Home: tr("mail.unsub.home"), HomeLink: "/",
+		Action:      "/mail/unsubscribe?" + url.Values{"u": {user}, "t": {tok}}.Encode(),
+		HiddenName:  "List-Unsubscribe",
+		HiddenValue: "One-Click"}
 	status := http.StatusOK
 	switch {
 	case err != nil:
@@ -477,7 +459,7 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	unsubscribePage.Execute(w, page)
+	linkPage.Execute(w, page)
 }
 
 // preferredLang picks the first of the site's languages an Accept-Language

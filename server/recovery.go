@@ -241,10 +241,10 @@ func (s *Server) handleConfirmAgain(w http.ResponseWriter, r *http.Request, sess
 	w.WriteHeader(http.StatusAccepted)
 }
 
-// accountPage is the page of a confirmation or reset link, served without
-// the site's scripts: a title, a text, and a form when there is something
-// to do.
-var accountPage = template.Must(template.New("account").Parse(`<!doctype html>
+// linkPage is the page a mailed link opens (a confirmation, a new
+// password, stopping the mails), served without the site's scripts: a
+// title, a text, and a form when there is something to do.
+var linkPage = template.Must(template.New("link").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
@@ -257,7 +257,8 @@ var accountPage = template.Must(template.New("account").Parse(`<!doctype html>
 <h1>{{.Title}}</h1>
 <p{{if .Error}} class="form-error" role="alert"{{end}}>{{.Text}}</p>
 {{if .Button}}<form method="post" action="{{.Action}}">
-{{if .Password}}<input type="text" name="username" autocomplete="username" value="{{.Name}}" hidden>
+{{if .HiddenName}}<input type="hidden" name="{{.HiddenName}}" value="{{.HiddenValue}}">
+{{end}}{{if .Password}}<input type="text" name="username" autocomplete="username" value="{{.Name}}" hidden>
 <div class="field"><label for="reset-password">{{.Password}}</label>
 <input id="reset-password" name="password" type="password" autocomplete="new-password" minlength="{{.Min}}" maxlength="{{.Max}}" required autofocus></div>
 {{end}}<button type="submit" class="primary">{{.Button}}</button></form>{{end}}
@@ -267,11 +268,14 @@ var accountPage = template.Must(template.New("account").Parse(`<!doctype html>
 </html>
 `))
 
-type accountPageData struct {
-	Lang, Title, Text, Button, Action, Password, Home, HomeLink string
-	Name                                                        string // the account's, for password managers
-	Error                                                       bool
-	Min, Max                                                    int
+// linkPageData fills linkPage.
+type linkPageData struct {
+	Lang, Title, Text, Button, Action, Home, HomeLink string
+	Error                                             bool
+	HiddenName, HiddenValue                           string // a hidden field of the form
+	Password                                          string // the new password's label: the form asks for one
+	Name                                              string // the account's, for password managers
+	Min, Max                                          int    // the password's length
 }
 
 // linkAccount reads a confirmation or reset link's user and expiry and
@@ -299,19 +303,19 @@ func (s *Server) validLink(r *http.Request, purpose string, acc store.Account, b
 
 // servePage writes an account link's page in the account's language (the
 // browser's when there is none).
-func (s *Server) servePage(w http.ResponseWriter, r *http.Request, acc store.Account, status int, fill func(tr func(string, ...any) string, d *accountPageData)) {
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request, acc store.Account, status int, fill func(tr func(string, ...any) string, d *linkPageData)) {
 	lang := acc.Lang
 	if !contains(game.Languages, lang) {
 		lang = preferredLang(r.Header.Get("Accept-Language"))
 	}
 	tr := func(key string, kv ...any) string { return s.texts.Render(lang, game.T(key, kv...)) }
-	d := accountPageData{Lang: lang, Home: tr("mail.unsub.home"), HomeLink: "/", Action: r.URL.RequestURI()}
+	d := linkPageData{Lang: lang, Home: tr("mail.unsub.home"), HomeLink: "/", Action: r.URL.RequestURI()}
 	fill(tr, &d)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.WriteHeader(status)
-	accountPage.Execute(w, d)
+	linkPage.Execute(w, d)
 }
 
 // handleConfirmPage answers /account/confirm?u=USER&x=EXPIRY&t=TOKEN: GET
@@ -327,7 +331,7 @@ func (s *Server) handleConfirmPage(w http.ResponseWriter, r *http.Request) {
 	case !ok:
 		status = http.StatusBadRequest
 	}
-	s.servePage(w, r, acc, status, func(tr func(string, ...any) string, d *accountPageData) {
+	s.servePage(w, r, acc, status, func(tr func(string, ...any) string, d *linkPageData) {
 		d.Title = tr("account.confirm.title")
 		switch {
 		case err != nil:
@@ -378,11 +382,11 @@ func (s *Server) handleResetPage(w http.ResponseWriter, r *http.Request) {
 			status = http.StatusBadRequest
 		}
 	}
-	form := func(tr func(string, ...any) string, d *accountPageData) {
+	form := func(tr func(string, ...any) string, d *linkPageData) {
 		d.Button, d.Password = tr("account.reset.button"), tr("account.reset.password", "min", passwordMin)
 		d.Min, d.Max, d.Name = passwordMin, passwordMax, acc.Name
 	}
-	s.servePage(w, r, acc, status, func(tr func(string, ...any) string, d *accountPageData) {
+	s.servePage(w, r, acc, status, func(tr func(string, ...any) string, d *linkPageData) {
 		d.Title = tr("account.reset.title")
 		switch {
 		case err != nil:

@@ -96,6 +96,17 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		fmt.Fprintf(os.Stderr, "gaslamp admin "+cmd+": "+format+"\n", a...)
 		return 2
 	}
+	// account finds the account named name, or says why not (the exit
+	// code, with ok false).
+	account := func(name string) (store.Account, int, bool) {
+		acct, err := st.AccountByKey(ctx, server.NameKey(name))
+		if errors.Is(err, store.ErrNotFound) {
+			return acct, fail("no account named %q", name), false
+		} else if err != nil {
+			return acct, fail("%v", err), false
+		}
+		return acct, 0, true
+	}
 	switch cmd {
 	case "reports":
 		fs := newFlags("admin reports", "[--all]")
@@ -140,16 +151,15 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		} else if len(args) != 1 {
 			return usage("takes only the account's name")
 		}
-		acct, err := st.AccountByKey(ctx, server.NameKey(name))
-		if errors.Is(err, store.ErrNotFound) {
-			return fail("no account named %q", name)
-		} else if err != nil {
-			return fail("%v", err)
+		acct, code, ok := account(name)
+		if !ok {
+			return code
 		}
 		end := time.Time{}
 		if cmd == "suspend" {
 			end = foreverSuspended
 			if *until != "" {
+				var err error
 				if end, err = parseUntil(*until); err != nil {
 					return usage("--until: %v", err)
 				}
@@ -186,11 +196,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if *site == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" && u.Path != "/" || u.RawQuery != "" {
 			return usage("--url: give the site's address, e.g. https://play.example.org")
 		}
-		acct, err := st.AccountByKey(ctx, server.NameKey(name))
-		if errors.Is(err, store.ErrNotFound) {
-			return fail("no account named %q", name)
-		} else if err != nil {
-			return fail("%v", err)
+		acct, code, ok := account(name)
+		if !ok {
+			return code
 		}
 		link, err := server.ResetLink(ctx, st, u.Scheme+"://"+u.Host, acct, now)
 		if err != nil {
