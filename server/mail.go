@@ -366,9 +366,20 @@ func (m *mailer) message(acc store.Account, j mailJob) (*gomail.Msg, error) {
 		unsub,
 		"",
 	}, "\r\n")
+	msg, err := m.newMessage(acc.Email, subject, lang, body)
+	if err != nil {
+		return nil, err
+	}
+	msg.SetListUnsubscribe(unsub)
+	msg.SetListUnsubscribePost()
+	return msg, nil
+}
+
+// newMessage is a plain-text mail from the site to one address, in lang.
+func (m *mailer) newMessage(to, subject, lang, body string) (*gomail.Msg, error) {
 	msg := gomail.NewMsg()
 	msg.FromMailAddress(m.from)
-	if err := msg.To(acc.Email); err != nil {
+	if err := msg.To(to); err != nil {
 		return nil, err
 	}
 	msg.Subject(subject)
@@ -376,8 +387,6 @@ func (m *mailer) message(acc store.Account, j mailJob) (*gomail.Msg, error) {
 	msg.SetMessageID()
 	msg.SetGenHeader(gomail.HeaderContentLang, lang)
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")
-	msg.SetListUnsubscribe(unsub)
-	msg.SetListUnsubscribePost()
 	msg.SetBodyString(gomail.TypeTextPlain, body)
 	return msg, nil
 }

@@ -144,18 +144,7 @@ func (m *mailer) accountMessage(acc store.Account, k accountMail, at time.Time, 
 		return nil, errors.New("unknown account mail")
 	}
 	body := strings.Join(append(append([]string{r("mail.hello", "name", acc.Name), ""}, lines...), ""), "\r\n")
-	msg := gomail.NewMsg()
-	msg.FromMailAddress(m.from)
-	if err := msg.To(to); err != nil {
-		return nil, err
-	}
-	msg.Subject(subject)
-	msg.SetDate()
-	msg.SetMessageID()
-	msg.SetGenHeader(gomail.HeaderContentLang, lang)
-	msg.SetGenHeader("Auto-Submitted", "auto-generated")
-	msg.SetBodyString(gomail.TypeTextPlain, body)
-	return msg, nil
+	return m.newMessage(to, subject, lang, body)
 }
 
 // sendAccountMail queues the mail of kind k to user; without mail, nothing.
@@ -295,6 +284,18 @@ func (s *Server) linkAccount(r *http.Request) (acc store.Account, exp int64, ok 
 	return acc, exp, err == nil, err
 }
 
+// linkStatus is the status of a link's page: 503 when the store failed,
+// 400 for a link that is not (or no longer) valid, else 200.
+func linkStatus(ok bool, err error) int {
+	switch {
+	case err != nil:
+		return http.StatusServiceUnavailable
+	case !ok:
+		return http.StatusBadRequest
+	}
+	return http.StatusOK
+}
+
 // validLink checks the request's signature for purpose, bound to bound.
 func (s *Server) validLink(r *http.Request, purpose string, acc store.Account, bound string, exp int64) bool {
 	want := s.accountToken(purpose, acc.UserID, bound, exp)
@@ -324,13 +325,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, acc store.Acc
 func (s *Server) handleConfirmPage(w http.ResponseWriter, r *http.Request) {
 	acc, exp, ok, err := s.linkAccount(r)
 	ok = ok && acc.Email != "" && s.validLink(r, "confirm", acc, acc.Email, exp)
-	status := http.StatusOK
-	switch {
-	case err != nil:
-		status = http.StatusServiceUnavailable
-	case !ok:
-		status = http.StatusBadRequest
-	}
+	status := linkStatus(ok, err)
 	s.servePage(w, r, acc, status, func(tr func(string, ...any) string, d *linkPageData) {
 		d.Title = tr("account.confirm.title")
 		switch {
@@ -364,13 +359,7 @@ func (s *Server) handleConfirmPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleResetPage(w http.ResponseWriter, r *http.Request) {
 	acc, exp, ok, err := s.linkAccount(r)
 	ok = ok && s.validLink(r, "reset", acc, acc.Password, exp)
-	status := http.StatusOK
-	switch {
-	case err != nil:
-		status = http.StatusServiceUnavailable
-	case !ok:
-		status = http.StatusBadRequest
-	}
+	status := linkStatus(ok, err)
 	var password string
 	if ok && r.Method == http.MethodPost {
 		r.Body = http.MaxBytesReader(w, r.Body, 4096)
