@@ -28,7 +28,7 @@ type dataOut struct {
 	Account  dataAccount   `json:"account"`
 	Passkeys []dataPasskey `json:"passkeys"`
 	Tables   []dataTable   `json:"tables"`
-	Results  []dataResult  `json:"results"`
+	Results  []recentGame  `json:"results"`
 	Ratings  []dataRating  `json:"ratings"`
 	Chapters []dataChapter `json:"chapter_records"`
 	Chat     []dataChat    `json:"chat_lines"`
@@ -62,15 +62,6 @@ type dataTable struct {
 	Created time.Time `json:"created"`
 	Rated   bool      `json:"rated"`
 	Seats   []int     `json:"my_seats"`
-}
-
-type dataResult struct {
-	Table string    `json:"table"`
-	Game  string    `json:"game"`
-	Side  string    `json:"side"`
-	Won   bool      `json:"won"`
-	Rated bool      `json:"rated"`
-	At    time.Time `json:"at"`
 }
 
 type dataRating struct {
@@ -123,7 +114,7 @@ func (s *Server) accountData(ctx context.Context, acct store.Account) (dataOut, 
 	id := acct.UserID
 	out := dataOut{Exported: s.now().UTC(), Account: dataAccount{Name: acct.Name, Created: acct.Created, Email: acct.Email,
 		EmailConfirmed: acct.EmailConfirmed(), MailTurns: acct.MailTurns, Lang: acct.Lang},
-		Passkeys: []dataPasskey{}, Tables: []dataTable{}, Results: []dataResult{}, Ratings: []dataRating{},
+		Passkeys: []dataPasskey{}, Tables: []dataTable{}, Results: []recentGame{}, Ratings: []dataRating{},
 		Chapters: []dataChapter{}, Chat: []dataChat{}, Muted: []string{}, Blocked: []string{}, Absences: []dataAbsence{}}
 	if acct.Suspended(s.now()) {
 		until := acct.SuspendedUntil
@@ -172,7 +163,7 @@ func (s *Server) accountData(ctx context.Context, acct store.Account) (dataOut, 
 		return out, err
 	}
 	for _, res := range results {
-		out.Results = append(out.Results, dataResult{Table: res.Table, Game: res.Game, Side: res.Side, Won: res.Won, Rated: res.Rated, At: res.At})
+		out.Results = append(out.Results, recentGame{Table: res.Table, Game: res.Game, Side: res.Side, Won: res.Won, Rated: res.Rated, At: res.At})
 	}
 	ratings, err := s.store.RatingsOf(ctx, id)
 	if err != nil {
