@@ -238,7 +238,8 @@ func (m *mailer) run() {
 }
 
 // handle sends j's mail if the account wants it and none went about the
-// table within MailEvery.
+// table within MailEvery; a turn mail for an unconfirmed address becomes a
+// reminder to confirm it.
 func (m *mailer) handle(j mailJob) {
 	ctx, cancel := context.WithTimeout(m.s.baseCtx, 5*time.Minute)
 	defer cancel()
@@ -249,6 +250,16 @@ func (m *mailer) handle(j mailJob) {
 	at := j.at
 	if at.IsZero() {
 		at = m.s.now()
+	}
+	if j.account == 0 && !acc.EmailConfirmed() {
+		// A turn mail goes only to an address its owner proved to read
+		// (anyone can type another person's address): this one asks, once,
+		// for the confirmation instead, unless a confirmation mail went
+		// less than ConfirmRemindAfter ago.
+		j.account = mailConfirmTurns
+		if ok, err := m.s.store.ClaimMail(ctx, j.user, "~confirm "+acc.Email, at, ConfirmRemindAfter); err != nil || !ok {
+			return
+		}
 	}
 	claim, every, to := j.table, MailEvery, acc.Email
 	if j.account != 0 {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"mime"
@@ -82,6 +83,29 @@ func (k *smtpSink) nextAccount(what string) sinkMail {
 		k.t.Fatalf("waiting for %s, a mail about a table came: %q", what, m.Msg.Header.Get("Subject"))
 	}
 	return m
+}
+
+// confirmNext takes the next mail, which must be about the account and
+// carry a confirmation link, and confirms the address with it ("your
+// move" mails go to confirmed addresses only).
+func (k *smtpSink) confirmNext(e *env, what string) {
+	k.t.Helper()
+	m := k.nextAccount(what)
+	if code, html := page(k.t, http.MethodPost, linkIn(k.t, e, m, "/account/confirm"), nil); code != http.StatusOK {
+		k.t.Fatalf("confirming %s: %d\n%s", what, code, html)
+	}
+}
+
+// none fails the test if a message was accepted and not yet taken. The
+// sink hands a message over before it answers the sender, so a mailer's
+// handle that returned has handed over whatever it sent.
+func (k *smtpSink) none(what string) {
+	k.t.Helper()
+	select {
+	case m := <-k.got:
+		k.t.Fatalf("%s: a mail went to %v, subject %q", what, m.To, m.Msg.Header.Get("Subject"))
+	default:
+	}
 }
 
 // any waits for the next accepted message.
@@ -243,9 +267,10 @@ func TestMailYourMove(t *testing.T) {
 		t.Fatalf("alice's settings %d", code)
 	}
 	// Each new address first gets the link that confirms it
-	// (TestAccountRecovery).
-	sink.nextAccount("the confirmation of Bob's address")
-	sink.nextAccount("the confirmation of Alice's address")
+	// (TestAccountRecovery); only a confirmed one gets "your move"
+	// (TestMailTurnsWaitForConfirmation).
+	sink.confirmNext(e, "the confirmation of Bob's address")
+	sink.confirmNext(e, "the confirmation of Alice's address")
 	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
 	alice.sit(c.ID, 0)
 	bob.sit(c.ID, 1)
@@ -381,6 +406,7 @@ func TestMailHourCountsFromTheTurn(t *testing.T) {
 	if code := alice.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "alice@example.org", "mail_turns": true, "lang": "en"}, nil); code != http.StatusOK {
 		t.Fatalf("alice's settings %d", code)
 	}
+	sink.confirmNext(e, "the confirmation of Alice's address")
 	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
 	rules, err := game.Lookup(testgame.ID)
 	if err != nil {
@@ -394,6 +420,71 @@ func TestMailHourCountsFromTheTurn(t *testing.T) {
 			t.Fatalf("mail %d to %v", i+1, m.To)
 		}
 	}
+}
+
+// TestMailTurnsWaitForConfirmation: "your move" goes only to a confirmed
+// address, since anyone can type another person's. A turn for an
+// unconfirmed one sends, instead, one reminder with a confirmation link, in
+// the account's language and without an unsubscribe link, and not within
+// ConfirmRemindAfter of a confirmation mail; an address saved before
+// confirmations existed (none was ever sent) gets it at its first turn.
+// Once the address is confirmed, the turns' mails go.
+func TestMailTurnsWaitForConfirmation(t *testing.T) {
+	e, sink, clk := mailEnv(t)
+	alice, bob, carol := e.account("Alice"), e.account("Bob"), e.account("Carol")
+	rules, err := game.Lookup(testgame.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
+	turn := func(u *user) {
+		t.Helper()
+		e.srv.mail.handle(mailJob{user: u.id, table: c.ID, game: rules.Name(), at: clk.Now()})
+	}
+	var prefs mailPrefs
+	if code := bob.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "bob@example.org", "mail_turns": true, "lang": "fr"}, &prefs); code != http.StatusOK || prefs.Confirmed || !prefs.MailTurns {
+		t.Fatalf("mail settings %d %+v", code, prefs)
+	}
+	sink.nextAccount("the confirmation of Bob's address")
+	turn(bob)
+	sink.none("a turn just after the confirmation mail")
+	clk.advance(ConfirmRemindAfter - time.Minute)
+	turn(bob)
+	sink.none("a turn within a week of the confirmation mail")
+
+	clk.advance(time.Minute)
+	turn(bob)
+	m := sink.nextAccount("the reminder to Bob")
+	if len(m.To) != 1 || m.To[0] != "bob@example.org" || subjectOf(m) != "Confirmez votre adresse e-mail sur gaslamp" ||
+		!strings.Contains(m.Body, "Bonjour Bob,") || !strings.Contains(m.Body, "ce rappel est le seul") || strings.Contains(m.Body, c.ID) {
+		t.Fatalf("reminder to %v, subject %q:\n%s", m.To, subjectOf(m), m.Body)
+	}
+	clk.advance(3 * ConfirmRemindAfter)
+	turn(bob)
+	sink.none("a turn after the one reminder")
+
+	// Bob asks for a link again (the account dialog's button) and
+	// confirms: his turns' mails go.
+	if code := bob.do("POST", "/api/account/mail/confirm", nil, nil); code/100 != 2 {
+		t.Fatalf("send the link again: %d", code)
+	}
+	sink.confirmNext(e, "the link Bob asked for again")
+	turn(bob)
+	if m := sink.next("Bob's first your-move mail"); len(m.To) != 1 || m.To[0] != "bob@example.org" || !strings.HasPrefix(subjectOf(m), "À vous de jouer") {
+		t.Fatalf("your-move mail to %v: %q", m.To, subjectOf(m))
+	}
+
+	// Carol's address is as an older version stored it: no confirmation
+	// mail ever went, so her first turn reminds her at once, in English.
+	if err := e.srv.store.SetMailPrefs(context.Background(), carol.id, "carol@example.org", true, "en"); err != nil {
+		t.Fatal(err)
+	}
+	turn(carol)
+	if m := sink.nextAccount("the reminder to Carol"); m.To[0] != "carol@example.org" || !strings.Contains(m.Body, "this is the only reminder") {
+		t.Fatalf("reminder to %v:\n%s", m.To, m.Body)
+	}
+	turn(carol)
+	sink.none("Carol's second turn")
 }
 
 // TestMyTurnsCount: the header's count is the number of running tables
@@ -473,6 +564,8 @@ func TestMailTimeShort(t *testing.T) {
 			t.Fatalf("%s's settings %d", u.name, code)
 		}
 	}
+	sink.confirmNext(e, "the confirmation of Alice's address")
+	sink.confirmNext(e, "the confirmation of Bob's address")
 	c := pacedTable(t, bob, map[string]any{"kind": "turn", "move_seconds": 86400})
 	alice.sit(c.ID, 0)
 	bob.sit(c.ID, 1)

@@ -40,12 +40,19 @@ import (
 // account; the person then signs in with it.
 
 // ConfirmValid is how long a confirmation link works; ResetValid, a reset
-// link; AccountMailEvery, the least time between two such mails.
+// link; AccountMailEvery, the least time between two such mails;
+// ConfirmRemindAfter, the least time between a confirmation mail and the
+// one reminder a turn mail held back for an unconfirmed address sends.
 const (
-	ConfirmValid     = 48 * time.Hour
-	ResetValid       = time.Hour
-	AccountMailEvery = 2 * time.Minute
+	ConfirmValid       = 48 * time.Hour
+	ResetValid         = time.Hour
+	AccountMailEvery   = 2 * time.Minute
+	ConfirmRemindAfter = 7 * 24 * time.Hour
 )
+
+// remindOnce is the claim window of an address's one reminder: longer than
+// any site lives.
+const remindOnce = 100 * 365 * 24 * time.Hour
 
 // accountMail is the kind of a mail about the account itself.
 type accountMail int
@@ -55,6 +62,8 @@ const (
 	mailReset                                  // choose a new password
 	mailAddressChanged                         // to the former confirmed address: it was replaced
 	mailPasswordChanged                        // the password changed
+	mailConfirmTurns                           // confirm the address, asked by a turn mail held back for it
+	mailConfirmAgain                           // confirm the address, asked again by its owner
 )
 
 // claim is the key the mail is counted under in the store's mail claims
@@ -64,6 +73,18 @@ func (k accountMail) claim(acc store.Account, former string) (string, time.Durat
 	switch k {
 	case mailConfirm:
 		return "~confirm " + acc.Email, AccountMailEvery, acc.Email
+	case mailConfirmAgain:
+		// A key of its own: the reminder's check of "~confirm" (see the
+		// mailer's handle) never holds back a link the owner asks for.
+		return "~again " + acc.Email, AccountMailEvery, acc.Email
+	case mailConfirmTurns:
+		// Once an address: a stranger whose address someone typed gets
+		// the confirmation and at most this one reminder. The mailer
+		// also holds it back within ConfirmRemindAfter of a confirmation.
+		if acc.Email == "" || acc.EmailConfirmed() {
+			return "", 0, ""
+		}
+		return "~remind " + acc.Email, remindOnce, acc.Email
 	case mailReset, mailPasswordChanged:
 		if !acc.EmailConfirmed() {
 			return "", 0, ""
@@ -124,11 +145,15 @@ func (m *mailer) accountMessage(acc store.Account, k accountMail, at time.Time, 
 	var subject string
 	var lines []string
 	switch k {
-	case mailConfirm:
+	case mailConfirm, mailConfirmAgain, mailConfirmTurns:
 		link := m.s.accountLink(m.base, "/account/confirm", "confirm", acc, acc.Email, at.Add(ConfirmValid))
 		subject = r("mail.confirm.subject")
+		why := r("mail.confirm.why")
+		if k == mailConfirmTurns {
+			why = r("mail.confirm.turns")
+		}
 		lines = []string{r("mail.confirm.open", "name", acc.Name, "hours", int(ConfirmValid/time.Hour)), link, "",
-			r("mail.confirm.why"), "", r("mail.confirm.not-you")}
+			why, "", r("mail.confirm.not-you")}
 	case mailReset:
 		link := m.s.accountLink(m.base, "/account/reset", "reset", acc, acc.Password, at.Add(ResetValid))
 		subject = r("mail.reset.subject")
@@ -225,7 +250,7 @@ func (s *Server) handleConfirmAgain(w http.ResponseWriter, r *http.Request, sess
 		return
 	}
 	if !acct.EmailConfirmed() {
-		s.sendAccountMail(acct.UserID, mailConfirm)
+		s.sendAccountMail(acct.UserID, mailConfirmAgain)
 	}
 	w.WriteHeader(http.StatusAccepted)
 }
