@@ -82,6 +82,9 @@ func (st *State) whyIllegal(s int, m game.Move) error {
 			return game.Illegal("jekyll.err.must-give-eights")
 		}
 		if led := st.r.Cur.Cards[0]; k == kindPlay && !led.IsPotion() {
+			if st.r.Hand[s]&potionSet == 0 {
+				return game.Illegal("jekyll.err.must-follow-only", "colour", colourArg(int(led.Colour())))
+			}
 			return game.Illegal("jekyll.err.must-follow", "colour", colourArg(int(led.Colour())))
 		}
 	case kindSwapRanks:

@@ -35,7 +35,7 @@ func TestMessagesComplete(t *testing.T) {
 		keys["jekyll.goal."+chapters[ch].Key] = true
 	}
 	for _, k := range []string{"jekyll.err.wrong-move", "jekyll.err.not-in-hand", "jekyll.err.must-give-eights",
-		"jekyll.err.must-follow", "jekyll.err.bad-colours", "jekyll.err.start-past-track", "jekyll.err.yard-ahead"} {
+		"jekyll.err.must-follow", "jekyll.err.must-follow-only", "jekyll.err.bad-colours", "jekyll.err.start-past-track", "jekyll.err.yard-ahead"} {
 		keys[k] = true
 	}
 	for seed := uint64(1); seed < 200; seed++ {

@@ -20,7 +20,7 @@ package jekyll
 //	    trick winner plays first next           n TestJ3TrickWinnerPlaysFirstNext, TestJ5ColourRanksByFirstAppearance
 //	    City wins: order unchanged              n TestJ3CityWinLeavesTurnOrderUnchanged, TestJ5HighestOfStrongestColourWins
 //	    8 tricks a round                        n TestJ9TwoRoundsPerChapterEachOfEightTricks
-//	J4  hold the led colour: it or a potion     TestJ4FollowRuleMustPlayLedColourOrPotion
+//	J4  hold the led colour: it or a potion     TestJ4FollowRuleMustPlayLedColourOrPotion, TestJ4FollowRuleWithoutPotionNamesNone
 //	    void: anything; City potion: anything   TestJ4FollowRuleVoidPlaysAnything, TestJ4FollowRulePotionLedPlaysAnything
 //	J5  ranks by first appearance, per round    TestJ5ColourRanksByFirstAppearance, n TestJ5RanksSetAgainEachRound
 //	    highest of the strongest colour wins    TestJ5HighestOfStrongestColourWins
@@ -68,6 +68,28 @@ func TestJ4FollowRuleMustPlayLedColourOrPotion(t *testing.T) {
 	err := st.Apply(Jekyll, PlayMove(card(t, "blue-3")), nil)
 	if game.CodeOf(err) != game.CodeIllegal || err.(*game.Error).Text.Key != "jekyll.err.must-follow" {
 		t.Fatalf("off-colour play: %v", err)
+	}
+}
+
+// TestJ4FollowRuleWithoutPotionNamesNone checks J4's words: a player who
+// holds the led colour and no potion (chapter 1 has none at all) is asked,
+// and refused, without "or a potion".
+func TestJ4FollowRuleWithoutPotionNamesNone(t *testing.T) {
+	st := night(t, classic, "red-2 blue-3 black-1", "blue-4 black-5 red-6", "red-5 blue-1", 0)
+	got := legalSet(st, Jekyll)
+	if len(got) != 1 || !got[`{"kind":"play","card":"red-2"}`] {
+		t.Fatalf("legal %v", got)
+	}
+	if key := st.view(Jekyll).Prompt.Key; key != "jekyll.prompt.follow-only" {
+		t.Fatalf("prompt %s", key)
+	}
+	err := st.Apply(Jekyll, PlayMove(card(t, "blue-3")), nil)
+	if game.CodeOf(err) != game.CodeIllegal || err.(*game.Error).Text.Key != "jekyll.err.must-follow-only" {
+		t.Fatalf("off-colour play: %v", err)
+	}
+	with := night(t, classic, "red-2 blue-3 potion-1", "blue-4 black-5 red-6", "red-5 blue-1", 0)
+	if key := with.view(Jekyll).Prompt.Key; key != "jekyll.prompt.follow" {
+		t.Fatalf("prompt with a potion in hand %s", key)
 	}
 }
 

@@ -292,6 +292,9 @@ func (st *State) prompt(me int) game.Text {
 		return game.T("jekyll.prompt.swap-card")
 	}
 	if led := st.r.Cur.Cards[0]; !led.IsPotion() && st.r.Hand[me]&colourSet[led.Colour()] != 0 {
+		if st.r.Hand[me]&potionSet == 0 {
+			return game.T("jekyll.prompt.follow-only", "colour", colourArg(int(led.Colour())))
+		}
 		return game.T("jekyll.prompt.follow", "colour", colourArg(int(led.Colour())))
 	}
 	return game.T("jekyll.prompt.play")

@@ -6,7 +6,7 @@
 // (X-Next-Cursor), so "More" never repeats or skips a game.
 
 import { el, byId } from './dom.js';
-import { currentLang, has, render, t, wonText } from './i18n.js';
+import { currentLang, has, playerLabel, render, t, wonText } from './i18n.js';
 import { HttpError } from './net.js';
 import { toast } from './ident.js';
 
@@ -95,9 +95,7 @@ function archiveRow(tb) {
   for (const s of tb.seats) {
     const info = g?.seats.find((x) => x.id === s.id);
     const seat = s.name?.key ? render(s.name) : info ? render(info.name) : s.id;
-    const who = !s.player ? t('web.player.former')
-      : s.player.bot ? t('web.seat.bot', { name: s.player.level && ['easy', 'normal', 'hard'].includes(s.player.name) ? t(`web.level.${s.player.name}`) : s.player.name })
-        : s.player.name || t('web.player.former');
+    const who = playerLabel(s.player);
     seats.append(el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seat), ' ', el('span', { class: 'player' }, who)));
   }
   const result = f?.winner ? wonText(tb.game, f.winner, sideName(f.winner, tb.game)) : t('web.outcome.draw');

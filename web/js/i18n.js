@@ -307,6 +307,20 @@ export function botName(name, long = false) {
 }
 
 /**
+ * What a seat list shows for its player: a person's name, a bot as "<level
+ * or kind> (bot)" in the page's language (a bot chosen by level is named
+ * after it), or "former player" for an account that is gone.
+ * @param {{name?: string, bot?: boolean}|null|undefined} player
+ * @param {boolean} [bot] whether the player is a bot, when the caller knows it better than player.bot
+ */
+export function playerLabel(player, bot = !!player?.bot) {
+  if (!player) return t('web.player.former');
+  const name = player.name ?? '';
+  if (bot) return t('web.seat.bot', { name: ['easy', 'normal', 'hard'].includes(name) ? t(`web.level.${name}`) : botName(name) });
+  return name || t('web.player.former');
+}
+
+/**
  * The sentence that says a side won ("The investigators won", "Les
  * enquêteurs ont gagné"): "<game>.won.<side>", else "web.won.<side>", else
  * "web.archive.won" with the side's name.

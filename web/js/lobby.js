@@ -3,7 +3,7 @@
 // and running tables.
 
 import { el, byId } from './dom.js';
-import { botName, currentLang, has, initI18n, languageSwitcher, onLangChange, render, t } from './i18n.js';
+import { botName, currentLang, has, initI18n, languageSwitcher, onLangChange, playerLabel, render, t } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { ensureIdentity, toast } from './ident.js';
 import { PACE_PRESETS, formatLeft, paceLabel } from './clock.js';
@@ -136,11 +136,25 @@ function renderMySeat() {
  * @param {string} option
  * @param {string} choice
  */
-function optionChoiceLabel(option, choice) {
-  for (const key of [`${byId('game-select', HTMLSelectElement).value}.option.${option}.${choice}`, `web.choice.${choice}`]) {
+function optionChoiceLabel(option, choice, game = byId('game-select', HTMLSelectElement).value) {
+  for (const key of [`${game}.option.${option}.${choice}`, `web.choice.${choice}`]) {
     if (has(key)) return render({ key });
   }
   return choice;
+}
+
+/**
+ * How a table list shows one of a table's options that is not its default:
+ * the option's label, with the choice's label for a choice ("Chapter: 1.
+ * First steps"), never the option's internal name or value.
+ * @param {string} game
+ * @param {string} option
+ * @param {string} value
+ */
+function optionText(game, option, value) {
+  const o = gameById(game)?.options.find((x) => x.name === option);
+  const label = o ? render(o.label) : option;
+  return value === 'true' ? label : t('web.lobby.option-value', { option: label, value: optionChoiceLabel(option, value, game) });
 }
 
 /**
@@ -260,7 +274,7 @@ function tableRow(tb) {
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
-      ? el('span', { class: 'player' }, s.player.bot ? t('web.seat.bot', { name: s.player.level && LEVELS.includes(s.player.name) ? t(`web.level.${s.player.name}`) : botName(s.player.name) }) : s.player.name || t('web.player.former'))
+      ? el('span', { class: 'player' }, playerLabel(s.player))
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {
@@ -281,7 +295,7 @@ function tableRow(tb) {
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null,
       tb.pace ? el('span', { class: 'badge pace', 'data-pace': tb.pace.kind }, paceLabel(tb.pace)) : null,
       tb.rated ? el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')) : null,
-      options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => (v === 'true' ? k : `${k}=${v}`)).join(', ')) : null),
+      options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => optionText(tb.game, k, v)).join(', ')) : null),
     seats,
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },
       tb.status === 'open' ? t('web.lobby.open') : t('web.lobby.watch')));

@@ -4,7 +4,7 @@
 // sees them.
 
 import { el, svg, byId } from './dom.js';
-import { currentLang, initI18n, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
+import { currentLang, initI18n, languageSwitcher, onLangChange, playerLabel, render, t, has } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { showIdentity } from './ident.js';
 
@@ -96,7 +96,7 @@ function show() {
   const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
     el('strong', {}, gameName(tb.game)), ' ',
     el('span', { class: `status status-${tb.status}` }, t(tb.status === 'open' ? 'web.status.open' : 'web.status.running')), ' ',
-    tb.seats.map((s) => s.player ? s.player.name || t('web.player.former') : t('web.seat.free')).join(' · '), ' ',
+    tb.seats.map((s) => s.player ? playerLabel(s.player) : t('web.seat.free')).join(' · '), ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small' }, t('web.lobby.watch')))));
   // Co-operative chapters (Jekyll & Hyde): no rating, a record per
   // chapter; one table per game, the game in its caption.

@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { botName, currentLang, initI18n, isText, languageSwitcher, onLangChange, render, t, has, wonText } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, t, has, wonText } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -772,7 +772,7 @@ function drawSeats(snap) {
       el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat),
         acting.has(s.seat) ? el('span', { class: 'sr-only' }, ` (${t('web.seat.to-act')})`) : null),
       s.player
-        ? el('span', { class: 'player' }, bot ? t('web.seat.bot', { name: botName(s.player.name) }) : s.player.name || t('web.player.former'),
+        ? el('span', { class: 'player' }, playerLabel(s.player, bot),
           mine ? ` ${t('web.seat.you')}` : '')
         : el('span', { class: 'free' }, t('web.seat.free'))));
     /** @type {HTMLElement[]} the seat's buttons */

@@ -116,3 +116,17 @@ test('wonText says who won in a sentence: the game\'s own, else the site\'s, els
   assert.equal(i18n.wonText('y', 'police', 'La police'), 'La police a gagné');
   assert.equal(i18n.wonText('y', 'ghosts', 'Les fantômes'), 'Victoire : Les fantômes');
 });
+
+test('playerLabel names a bot by its level or kind in the page\'s language, never by an internal id', async () => {
+  Object.assign(catalogs.fr, {
+    'web.seat.bot': '{name} (bot)', 'web.level.hard': 'Difficile', 'web.botname.ismcts': 'recherche',
+    'web.player.former': 'ancien joueur',
+  });
+  await i18n.setLang('fr');
+  assert.equal(i18n.playerLabel({ name: 'hard', bot: true }), 'Difficile (bot)');
+  assert.equal(i18n.playerLabel({ name: 'ismcts', bot: true }), 'recherche (bot)');
+  assert.equal(i18n.playerLabel({ name: 'hard' }, true), 'Difficile (bot)');
+  assert.equal(i18n.playerLabel({ name: 'Alice' }), 'Alice');
+  assert.equal(i18n.playerLabel({ name: '' }), 'ancien joueur');
+  assert.equal(i18n.playerLabel(null), 'ancien joueur');
+});

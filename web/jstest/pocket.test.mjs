@@ -32,7 +32,7 @@ const view = {
 
 test('pocket: French move names elide and contract before a character', async () => {
   await i18n.setLang('fr');
-  assert.equal(pk.describe({ kind: 'rotate', tile: 0, wall: 'N' }, view).split(' : ')[0],
+  assert.equal(pk.describe({ kind: 'rotate', tile: 0, wall: 'N' }, view).split('\u00a0: ')[0],
     "Faire pivoter la tuile de l'inspecteur Lestrade");
   assert.equal(pk.describe({ kind: 'exchange', a: 1, b: 2 }, view), 'Échanger les tuiles du sergent Goodley et de Madame');
   assert.match(pk.describe({ kind: 'rotate', tile: 3, wall: 'N' }, view), /^Faire pivoter la tuile innocentée de Joseph Lane /);
