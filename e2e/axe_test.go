@@ -289,6 +289,10 @@ func TestBrowserAxe(t *testing.T) {
 	guest.navigate("/leaderboard/pocket")
 	guest.waitJS("the leaderboard", `document.readyState === 'complete' && document.querySelector('main') && !/web\.leaderboard/.test(document.body.textContent)`, scaled(10*time.Second))
 	guest.checkAxeSchemes(axe, "the Pocket leaderboard")
+	// A co-operative game's: no rated side, so no empty lists of ratings
+	// (nor one for the City, whom nobody plays), but why there are none.
+	guest.navigate("/leaderboard/jekyll")
+	guest.waitJS("Jekyll's leaderboard, which explains it has no ratings", `document.readyState === 'complete' && !!document.getElementById('leaderboard-coop') && !document.querySelector('main section.card') && !/web\.leaderboard/.test(document.body.textContent)`, scaled(10*time.Second))
 	// An address no page has: the site's not-found page, in the player's
 	// language, with a way back to the lobby.
 	guest.navigate("/no/such/page")

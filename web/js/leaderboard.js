@@ -30,7 +30,17 @@ function show() {
   const g = games.find((x) => x.id === b.game);
   const title = g ? render(g.name) : b.game;
   document.title = `${title} · gaslamp`;
-  const sides = (g?.sides ?? Object.keys(b.sides)).map((side) => {
+  // Only the sides people sit on are rated: a co-operative game (all its
+  // seats on one side, against the game itself) has no ratings at all.
+  const seated = new Set((g?.seats ?? []).map((s) => s.side));
+  if (g && seated.size < 2) {
+    main.replaceChildren(
+      el('h1', {}, t('web.leaderboard.of', { game: title })),
+      el('p', { class: 'help', id: 'leaderboard-coop' }, t('web.leaderboard.coop', { game: title })),
+      nav());
+    return;
+  }
+  const sides = (g?.sides ?? Object.keys(b.sides)).filter((side) => !g || seated.has(side)).map((side) => {
     const rows = b.sides[side] ?? [];
     const body = rows.length
       ? el('table', { class: 'ratings', 'data-side': side },
@@ -47,7 +57,12 @@ function show() {
     el('h1', {}, t('web.leaderboard.of', { game: title })),
     el('p', { class: 'help' }, t('web.leaderboard.min', { n: b.min_games })),
     ...sides,
-    el('nav', { class: 'leaderboards' }, ...games.map((x) => el('a', { href: `/leaderboard/${encodeURIComponent(x.id)}`, class: 'button small' }, render(x.name)))));
+    nav());
+}
+
+/** The links to every game's leaderboard. */
+function nav() {
+  return el('nav', { class: 'leaderboards' }, ...games.map((x) => el('a', { href: `/leaderboard/${encodeURIComponent(x.id)}`, class: 'button small' }, render(x.name))));
 }
 
 async function main() {
