@@ -29,6 +29,30 @@ func TestCataloguesComplete(t *testing.T) {
 	}
 }
 
+// TestMarkerLettersDistinct: on the map boards a policeman's figure and
+// patrol token carry its colour's letter, beside Jack's "J" and the letters
+// of the woman tokens; in every language no two of them may be the same
+// (French once gave the yellow policeman Jack's "J", and the brown one the
+// wretched's "M").
+func TestMarkerLettersDistinct(t *testing.T) {
+	c := Messages()
+	for _, lang := range game.Languages {
+		seen := map[string]string{"J": "Jack"}
+		for _, k := range []string{"web.wh.letter.blue", "web.wh.letter.brown", "web.wh.letter.green", "web.wh.letter.red",
+			"web.wh.letter.yellow", "web.wc.letter.fake", "web.wc.letter.wretched"} {
+			l := c[lang][k]
+			if l == "" {
+				t.Errorf("%s: no %s", lang, k)
+				continue
+			}
+			if other, ok := seen[l]; ok {
+				t.Errorf("%s: %s is %q, as %s is", lang, k, l, other)
+			}
+			seen[l] = k
+		}
+	}
+}
+
 // placeholders lists the arguments of a template, sorted.
 func placeholders(s string) []string { return game.TemplateArgs(s) }
 

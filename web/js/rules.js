@@ -15,7 +15,11 @@ import { figuresOf } from './rulefigs.js';
 /** The games with a rules page, in the lobby's order. */
 export const RULES_GAMES = ['whitehall', 'whitechapel', 'pocket', 'jekyll'];
 
-const game = decodeURIComponent(location.pathname.replace(/^\/rules\//, '').replace(/\/$/, ''));
+// The page's address is /rules/GAME; the file itself, opened as
+// /static/rules.html, may name the game as ?game=GAME.
+const game = location.pathname.startsWith('/rules/')
+  ? decodeURIComponent(location.pathname.replace(/^\/rules\//, '').replace(/\/$/, ''))
+  : new URLSearchParams(location.search).get('game') ?? '';
 
 /** @type {GameInfo[]} */
 let games = [];
