@@ -154,7 +154,7 @@ function optionChoiceLabel(option, choice, game = byId('game-select', HTMLSelect
 function optionText(game, option, value) {
   const o = gameById(game)?.options.find((x) => x.name === option);
   const label = o ? render(o.label) : option;
-  return value === 'true' ? label : t('web.lobby.option-value', { option: label, value: optionChoiceLabel(option, value, game) });
+  return value === 'true' ? label : t('web.label-value', { label, value: optionChoiceLabel(option, value, game) });
 }
 
 /**

@@ -580,7 +580,7 @@ async function jekyll(ctx) {
     const cols = ['jekyll', 'hyde', 'city'].map((who, k) => {
       const tricks = v.tricks.filter((tr) => tr.owner === who);
       return el('div', { class: 'jk-won-col', 'data-won-by': who, 'data-won': v.won[k] ?? 0 },
-        el('h3', {}, `${whoName(who)}: ${v.won[k] ?? 0}`),
+        el('h3', {}, t('web.label-value', { label: whoName(who), value: String(v.won[k] ?? 0) })),
         el('ul', { class: 'jk-won-list' }, ...tricks.map((tr) => el('li', { 'data-trick': tr.number, class: tr.taken ? 'taken' : '' },
           el('span', { class: 'jk-trick-n' }, `#${tr.number}`),
           ...tr.cards.map((c) => cardEl(c.card, { small: true, attrs: { title: `${cardName(c.card)} · ${whoName(c.by)}` } })),
@@ -709,7 +709,7 @@ async function jekyll(ctx) {
       if (typeof c.intent.card === 'string') attrs['data-card'] = c.intent.card;
       const label = c.intent.kind === 'swap-ranks'
         ? `${glyphOf(String(c.intent.a))} ⇄ ${glyphOf(String(c.intent.b))} ${c.label}`
-        : snap.you.length > 1 ? `${whoName(SEATS[c.seat] ?? '')}: ${c.label}` : c.label;
+        : snap.you.length > 1 ? t('web.label-value', { label: whoName(SEATS[c.seat] ?? ''), value: c.label }) : c.label;
       return { key: `${c.seat}:${JSON.stringify(c.intent)}`, attrs, label, click: () => ctx.play(c.seat, c.intent) };
     }));
     actions.hidden = buttons.length === 0;

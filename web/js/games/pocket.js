@@ -505,7 +505,7 @@ async function pocket(ctx) {
             svg('text', { 'text-anchor': 'middle', dy: '0.35em' }, LETTERS[/** @type {'holmes'} */ (d)])));
         });
       }
-      const about = `${charName(tile.character)}: ${tile.suspect ? t('web.pk.suspect') : t('web.pk.cleared')}${seen.has(tile.character) ? ` · ${t('web.pk.seen')}` : ''}`;
+      const about = t('web.label-value', { label: charName(tile.character), value: `${tile.suspect ? t('web.pk.suspect') : t('web.pk.cleared')}${seen.has(tile.character) ? ` · ${t('web.pk.seen')}` : ''}` });
       g.append(svg('title', {}, about));
       bind(g, `tile:${from[i]}`, charName(tile.character), about); // a tile's moves follow the tile
       root.append(g, ...above);
