@@ -545,6 +545,7 @@ function renderPaceSelect() {
     byId('pace-live-custom').hidden = sel.value !== 'custom-live';
     byId('pace-turn-custom').hidden = sel.value !== 'custom-turn';
     byId('pace-lose-field').hidden = sel.value === 'none';
+    byId('pace-help').hidden = sel.value === 'none'; // no clock, no time to run out
     byId('pace-away-field').hidden = !(sel.value.startsWith('turn-') || sel.value === 'custom-turn');
   };
   sel.onchange = show;
