@@ -236,6 +236,26 @@ function showInvites(res, g) {
   box.focus();
 }
 
+/**
+ * "Bots in every other seat": the seat chosen as "Your seat" (the first one
+ * when none is) stays a person's, every other seat a bot may take gets one
+ * at the level shown (Normal unless changed), in one click.
+ */
+function othersBots() {
+  const g = gameById(byId('game-select', HTMLSelectElement).value);
+  if (!g) return;
+  const my = byId('my-seat', HTMLSelectElement);
+  const keep = my.value === '' ? 0 : Number(my.value);
+  g.seats.forEach((_, i) => {
+    const kind = document.getElementById(`seat-kind-${i}`);
+    if (!(kind instanceof HTMLSelectElement) || kind.disabled) return;
+    kind.value = i === keep ? 'human' : 'bot';
+    kind.dispatchEvent(new Event('change'));
+  });
+  my.value = String(keep);
+  my.dispatchEvent(new Event('change'));
+}
+
 /** Creates a table from the form. */
 async function createTable() {
   const req = readCreateForm();
@@ -629,6 +649,7 @@ async function main() {
   byId('my-seat').addEventListener('change', () => {
     byId('my-seat').dataset.chosen = '1';
   });
+  byId('others-bots').addEventListener('click', othersBots);
   byId('create-form', HTMLFormElement).addEventListener('submit', (ev) => {
     ev.preventDefault();
     createTable();
