@@ -237,7 +237,7 @@ var serverMessages = game.Catalog{
 		"err.has-account":         "Vous êtes déjà connecté à un compte.",
 		"err.not-account":         "Seul un compte peut faire cela : créez-en un d'abord.",
 		"err.rated-accounts":      "Une table classée se joue entre comptes : créez un compte ou connectez-vous pour prendre cette place.",
-		"err.rated-table":         "Une table classée demande un compte, une personne à chaque place (pas de bot), deux camps adverses et pas de solo partagé.",
+		"err.rated-table":         "Une table classée demande un compte, une personne à chaque place (pas de bot), deux camps adverses et pas de table « même écran ».",
 	},
 	"nl": {
 		"push.time-short":         "Je zet in {game} moet binnenkort: er is nog een kwart van de tijd over.",
