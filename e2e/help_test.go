@@ -55,8 +55,19 @@ func TestBrowserPromptHelp(t *testing.T) {
 	if got, want := strings.Join(marked, " "), "campaign-score chapter start-jh start-yard track-length"; got != want {
 		t.Errorf("the lobby marks as gaslamp's own the Jekyll & Hyde options %q, want %q", got, want)
 	}
-	if d := mustEval[string](p, `document.getElementById('opt-chapter').getAttribute('aria-describedby') || ''`); d != "opt-chapter-own" {
-		t.Errorf("the chapter option is described by %q, want its own note opt-chapter-own", d)
+	// The default chapter, the classic night, is the published game: no
+	// mark for it. A chapter of gaslamp's own shows the mark, which
+	// describes the choice.
+	if d := mustEval[string](p, `(document.querySelector('#opt-chapter ~ .own-mark').hidden ? 'hidden ' : '') + (document.getElementById('opt-chapter').getAttribute('aria-describedby') || '')`); d != "hidden " {
+		t.Errorf("the classic chapter: the mark and description %q, want it hidden and none", d)
+	}
+	mustEval[any](p, `(() => {
+  const s = document.getElementById('opt-chapter');
+  s.value = '1';
+  s.dispatchEvent(new Event('change'));
+})()`)
+	if d := mustEval[string](p, `(document.querySelector('#opt-chapter ~ .own-mark').hidden ? 'hidden ' : '') + (document.getElementById('opt-chapter').getAttribute('aria-describedby') || '')`); d != "opt-chapter-own" {
+		t.Errorf("chapter 1: the option is described by %q, want its own note opt-chapter-own, shown", d)
 	}
 	mustEval[any](p, `document.querySelector('#opt-chapter ~ .own-mark summary').focus()`)
 	p.key(kb.Enter)

@@ -75,14 +75,17 @@ func ParseOptions(s string) Options {
 // OptionSpec describes one option a game accepts, for the lobby and for
 // validation. Kind is "bool" or "choice". Own, when set, marks an option that
 // is gaslamp's own invention rather than a rule of the published game, and
-// says why (the lobby shows it beside the option: RULINGS J11).
+// says why (the lobby shows it beside the option: RULINGS J11); Published
+// lists the choices of such an option that are the published game's, which
+// the lobby shows without the mark.
 type OptionSpec struct {
-	Name    string   `json:"name"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Choices []string `json:"choices,omitempty"`
-	Label   Text     `json:"label"`
-	Own     *Text    `json:"own,omitempty"`
+	Name      string   `json:"name"`
+	Kind      string   `json:"kind"`
+	Default   string   `json:"default"`
+	Choices   []string `json:"choices,omitempty"`
+	Label     Text     `json:"label"`
+	Own       *Text    `json:"own,omitempty"`
+	Published []string `json:"published,omitempty"`
 }
 
 // OwnNote returns the note of an option that is gaslamp's own (OptionSpec.Own).

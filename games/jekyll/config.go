@@ -103,7 +103,8 @@ func rangeChoices(lo, hi int, first ...string) []string {
 }
 
 var optionSpecs = []game.OptionSpec{
-	{Name: "chapter", Kind: "choice", Default: "4", Choices: rangeChoices(1, NumChapters), Label: game.T("jekyll.opt.chapter"), Own: game.OwnNote("jekyll.opt.chapter.own")},
+	{Name: "chapter", Kind: "choice", Default: "4", Choices: rangeChoices(1, NumChapters), Label: game.T("jekyll.opt.chapter"), Own: game.OwnNote("jekyll.opt.chapter.own"),
+		Published: []string{"4"}}, // the classic night is the published game; the others are gaslamp's (J9)
 	{Name: "track-length", Kind: "choice", Default: "chapter", Choices: rangeChoices(6, 20, "chapter"), Label: game.T("jekyll.opt.track-length"), Own: game.OwnNote("jekyll.opt.track-length.own")},
 	{Name: "start-jh", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 19, "chapter"), Label: game.T("jekyll.opt.start-jh"), Own: game.OwnNote("jekyll.opt.start-jh.own")},
 	{Name: "start-yard", Kind: "choice", Default: "chapter", Choices: rangeChoices(0, 18, "chapter"), Label: game.T("jekyll.opt.start-yard"), Own: game.OwnNote("jekyll.opt.start-yard.own")},

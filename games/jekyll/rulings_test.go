@@ -629,4 +629,15 @@ func TestJ9ChapterPickerShowsEachChaptersName(t *testing.T) {
 			}
 		}
 	}
+	// The lobby's mark of the chapter option stays off the classic night
+	// only, the one chapter that is the published game.
+	for _, o := range (Rules{}).OptionSpecs() {
+		want := []string(nil)
+		if o.Name == "chapter" {
+			want = []string{"4"}
+		}
+		if !reflect.DeepEqual(o.Published, want) {
+			t.Errorf("option %s: published choices %v, want %v", o.Name, o.Published, want)
+		}
+	}
 }

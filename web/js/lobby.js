@@ -63,6 +63,18 @@ function renderCreateForm() {
       const sel = el('select', { id, 'data-option': o.name, ...described },
         ...(o.choices ?? []).map((c) => el('option', { value: c }, optionChoiceLabel(o.name, c))));
       sel.value = o.default;
+      if (own && o.published?.length) {
+        // A published choice of an own option (Jekyll's classic night) is
+        // not gaslamp's invention: no mark, no description, for it.
+        const mark = () => {
+          const published = (o.published ?? []).includes(sel.value);
+          own.hidden = published;
+          if (published) sel.removeAttribute('aria-describedby');
+          else sel.setAttribute('aria-describedby', `${id}-own`);
+        };
+        sel.addEventListener('change', mark);
+        mark();
+      }
       options.append(el('div', { class: 'field' }, el('label', { for: id }, render(o.label)), sel, own));
     }
   }

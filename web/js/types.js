@@ -18,6 +18,7 @@
  * @property {string[]} [choices]
  * @property {Text} label
  * @property {Text} [own] why the option is gaslamp's own, not the published game's
+ * @property {string[]} [published] choices of an own option that are the published game's (shown without the mark)
  */
 
 /**
