@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +11,8 @@ import (
 // TestBrowserOthersBots: "Bots in every other seat" in the lobby's form
 // keeps the player's chosen seat a person's and gives every other seat a bot
 // at the level shown, in one click; the table it creates starts at once, with
-// the bots named by their translated level on the table page.
+// the bots named by their translated level on the table page, and the
+// lobby's list of games in progress offers it to open, not to watch.
 func TestBrowserOthersBots(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -46,8 +48,14 @@ func TestBrowserOthersBots(t *testing.T) {
 	p.screenshot(shotsDir(t), "lobby-others-bots.png", "#create-form")
 	p.mustClick("#create-submit")
 	p.waitJS("the new table's link", `document.getElementById('open-new-table')?.getAttribute('href')?.startsWith('/t/')`, scaled(15*time.Second))
-	p.navigate(mustEval[string](p, `document.getElementById('open-new-table').getAttribute('href')`))
+	href := mustEval[string](p, `document.getElementById('open-new-table').getAttribute('href')`)
+	p.navigate(href)
 	p.waitJS("the table, started, with the bots named by level",
 		`document.body.dataset.version !== '-1' && /Hard \(bot\)/.test(document.querySelector('.side')?.textContent ?? '') && /Normal \(bot\)/.test(document.querySelector('.side')?.textContent ?? '')`,
 		scaled(20*time.Second))
+	// Back in the lobby, the player's own game in progress opens to play:
+	// its button says Open, not Watch.
+	id := strings.TrimPrefix(href, "/t/")
+	p.navigate("/")
+	p.waitJS("the player's running table, to open", `document.querySelector('#running-tables a[data-watch=`+jsString(id)+`]')?.textContent === 'Open'`, scaled(20*time.Second))
 }

@@ -329,8 +329,9 @@ function tableRow(tb) {
       tb.rated ? el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')) : null,
       options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => optionText(tb.game, k, v)).join(', ')) : null),
     seats,
+    // A table the player has a seat at opens to play, not to watch.
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },
-      tb.status === 'open' ? t('web.lobby.open') : t('web.lobby.watch')));
+      tb.status === 'open' || mine.active.some((m) => m.table.id === tb.id) ? t('web.lobby.open') : t('web.lobby.watch')));
 }
 
 /**
@@ -510,6 +511,7 @@ async function refreshMine() {
     // keep the last lists
   }
   renderMine();
+  renderTables(); // their buttons say Open for the player's own tables
 }
 
 /** Draws the table lists from the last fetch. */
