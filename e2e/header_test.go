@@ -102,6 +102,18 @@ func TestBrowserTableHeaderSteady(t *testing.T) {
 		if d := settled.Lang - early.Lang; d > 1 || d < -1 {
 			t.Errorf("%d px: the late items move the language list from x=%v to x=%v", w, early.Lang, settled.Lang)
 		}
+		if w == 390 {
+			// On a phone the language list shows codes (EN, FR, NL), so
+			// that the game's name keeps room: once it showed "Mr J…".
+			if got := mustEval[string](p, `document.getElementById('lang-select').selectedOptions[0].textContent`); got != "EN" {
+				t.Errorf("390 px: the language list shows %q, want the code EN", got)
+			}
+			if width := mustEval[float64](p, `document.getElementById('table-title').getBoundingClientRect().width`); width < 90 {
+				t.Errorf("390 px: the game's name has %v px in the header, want at least 90", width)
+			}
+		} else if got := mustEval[string](p, `document.getElementById('lang-select').selectedOptions[0].textContent`); got != "English" {
+			t.Errorf("%d px: the language list shows %q, want English", w, got)
+		}
 	}
 	p.checkConsole()
 }

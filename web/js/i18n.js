@@ -379,6 +379,19 @@ export function languageSwitcher(select) {
     o.lang = l;
     select.append(o);
   }
+  // At a table on a phone the header keeps one line, and the language's
+  // full name took the room of the game's ("Whi…"): there the list shows
+  // each language by its code (EN, FR, NL), and its full name as a tooltip.
+  const narrow = document.body?.classList.contains('table') ? window.matchMedia?.('(max-width: 480px)') : undefined;
+  const label = () => {
+    for (const o of select.options) {
+      o.textContent = narrow?.matches ? o.value.toUpperCase() : names[/** @type {Lang} */ (o.value)];
+      o.title = names[/** @type {Lang} */ (o.value)];
+    }
+    select.classList.toggle('short', !!narrow?.matches);
+  };
+  label();
+  narrow?.addEventListener?.('change', label);
   select.value = lang;
   select.addEventListener('change', () => {
     if (isLang(select.value)) chooseLang(select.value);
