@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +77,8 @@ func TestBrowserProfileChapters(t *testing.T) {
 		mustEval[any](p, `document.getElementById('profile-chapters').scrollIntoView({block: 'center'})`)
 		p.viewportShot(shots, vp.name)
 		p.waitJS("the chapters table within its card, nothing to scroll sideways", `(() => { const w = document.querySelector('#profile-chapters .table-scroll'); return w.scrollWidth <= w.clientWidth + 1; })()`, scaled(10*time.Second))
+		// Nor the page (the profile's grid once grew to its widest table).
+		p.checkNoOverflowX(fmt.Sprintf("the profile at %dx%d", vp.w, vp.h))
 	}
 	p.checkConsole()
 }

@@ -207,6 +207,13 @@ func TestBrowserBoardFits(t *testing.T) {
 					if squeezed := mustEval[string](p, factsSqueezedJS); squeezed != "" {
 						t.Errorf("%s at %dx%d (%s): facts squeezed by their labels: %s", game, vp.width, vp.height, lang, squeezed)
 					}
+					if game == "pocket" {
+						// Each suspect's name stays within its tile (100 units
+						// wide): "Inspecteur Lestrade" once ran into the next.
+						if wide := mustEval[string](p, `[...document.querySelectorAll('.pk-name')].filter((n) => n.getBBox().width > 96).map((n) => n.textContent + ' ' + Math.round(n.getBBox().width)).join(', ')`); wide != "" {
+							t.Errorf("pocket at %dx%d (%s): names wider than their tiles: %s", vp.width, vp.height, lang, wide)
+						}
+					}
 				}
 				mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`)
 				p.waitJS("the page in English again", `document.documentElement.lang === 'en'`, scaled(15*time.Second))

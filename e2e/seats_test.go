@@ -63,6 +63,9 @@ func TestBrowserInvitationAndSeatMove(t *testing.T) {
 	// The link was for one use.
 	again := openPage(t, browser, "eve", base)
 	again.navigate(link)
-	again.signIn("Eve")
 	again.waitJS("the used link's refusal", `document.getElementById('join-error')?.textContent !== ''`, scaled(20*time.Second))
+	// It says so at once: no name is asked for a seat there is not.
+	if open := mustEval[bool](again, `!!document.getElementById('name-dialog')?.open`); open {
+		t.Error("a used link asks the visitor's name before its refusal")
+	}
 }

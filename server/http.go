@@ -90,7 +90,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /join/{token}", s.handlePage("join.html")) // shows the invitation; the seat is taken by the POST
 	m.HandleFunc("GET /api/invites/{token}", s.handleInviteInfo)
 	m.HandleFunc("GET /ws/t/{id}", s.handleWS)
-	m.HandleFunc("GET /t/{id}", s.handlePage("table.html"))
+	m.HandleFunc("GET /t/{id}", s.handleTablePage)
 	m.HandleFunc("GET /rules/{game}", s.handleRules) // a game's rules, for players (rules.html)
 	m.HandleFunc("GET /{$}", s.handlePage("index.html"))
 	m.HandleFunc("GET /static/", s.handleStatic)

@@ -163,7 +163,8 @@ func TestStaticAndCatalog(t *testing.T) {
 		c.Static = files
 		c.Messages = game.Catalog{"en": {"web.hello": "Hello"}, "fr": {"web.hello": "Bonjour"}, "nl": {}}
 	})
-	for path, want := range map[string]string{"/": "lobby", "/t/t_x": "table", "/static/js/app.js": "export", "/static/css/site.css": "body"} {
+	tbl := e.guest("Ada").table("2", 0, "human", "human")
+	for path, want := range map[string]string{"/": "lobby", "/t/" + tbl.ID: "table", "/static/js/app.js": "export", "/static/css/site.css": "body"} {
 		resp, body := get(t, e, path)
 		if resp.StatusCode != 200 || !strings.Contains(body, want) {
 			t.Errorf("%s: %d %q", path, resp.StatusCode, body)
@@ -172,7 +173,8 @@ func TestStaticAndCatalog(t *testing.T) {
 	if resp, _ := get(t, e, "/static/js/app.js"); !strings.Contains(resp.Header.Get("Content-Type"), "javascript") {
 		t.Errorf("js type %s", resp.Header.Get("Content-Type"))
 	}
-	for _, p := range []string{"/static/", "/static/js", "/static/../server.go", "/static/nope.js", "/i18n/xx.json"} {
+	// No table has the id t_x: its page would be an empty shell.
+	for _, p := range []string{"/t/t_x", "/static/", "/static/js", "/static/../server.go", "/static/nope.js", "/i18n/xx.json"} {
 		if resp, _ := get(t, e, p); resp.StatusCode != 404 {
 			t.Errorf("%s: %d", p, resp.StatusCode)
 		}
@@ -194,7 +196,8 @@ func TestStaticAndCatalog(t *testing.T) {
 
 func TestPlaceholderPages(t *testing.T) {
 	e := newEnv(t, nil)
-	for _, p := range []string{"/", "/t/abc"} {
+	tbl := e.guest("Ada").table("2", 0, "human", "human")
+	for _, p := range []string{"/", "/t/" + tbl.ID} {
 		if resp, body := get(t, e, p); resp.StatusCode != 200 || !strings.Contains(body, "gaslamp") {
 			t.Fatalf("%s: %d", p, resp.StatusCode)
 		}
@@ -206,8 +209,8 @@ func TestPlaceholderPages(t *testing.T) {
 // lobby) with status 404; the API, the socket path, the static files and a
 // client that does not ask for HTML get the plain 404 (another method on a
 // known address, 405); /leaderboard, which
-// names no game, leads to the first game's; an unknown game's rules or
-// leaderboard are not found.
+// names no game, leads to the first game that has ratings; an unknown
+// game's rules or leaderboard, and a table no one created, are not found.
 func TestNotFoundPage(t *testing.T) {
 	files := fstest.MapFS{
 		"index.html":       {Data: []byte("<p>lobby</p>")},
@@ -232,7 +235,7 @@ func TestNotFoundPage(t *testing.T) {
 		return resp, string(b)
 	}
 	const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
-	for _, p := range []string{"/nope", "/leaderboard/nope", "/rules/nope", "/u", "/t/"} {
+	for _, p := range []string{"/nope", "/leaderboard/nope", "/rules/nope", "/u", "/t/", "/t/t_nosuchtable"} {
 		resp, body := fetch(p, browser)
 		if resp.StatusCode != http.StatusNotFound || !strings.Contains(body, "web.notfound.title") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 			t.Errorf("%s: %d %q %q, want the not-found page with 404", p, resp.StatusCode, resp.Header.Get("Content-Type"), body)
@@ -262,6 +265,14 @@ func TestNotFoundPage(t *testing.T) {
 	resp, _ := fetch("/leaderboard", browser)
 	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || !strings.HasPrefix(loc, "/leaderboard/") || loc == "/leaderboard/" {
 		t.Errorf("/leaderboard: %d to %q, want a game's leaderboard", resp.StatusCode, loc)
+	}
+	// Jekyll & Hyde, first by its id, is co-operative: no ratings, so
+	// /leaderboard passes it over for a game with sides.
+	if g, err := game.Lookup(strings.TrimPrefix(resp.Header.Get("Location"), "/leaderboard/")); err != nil || !hasSides(g) {
+		t.Errorf("/leaderboard leads to %q, a game without ratings (%v)", resp.Header.Get("Location"), err)
+	}
+	if g, err := game.Lookup("jekyll"); err != nil || hasSides(g) {
+		t.Errorf("jekyll: %v, or it has sides: the check above proves nothing", err)
 	}
 	if resp, body := fetch("/leaderboard/srvtest", browser); resp.StatusCode != 200 || !strings.Contains(body, "leaderboard") {
 		t.Errorf("a game's leaderboard: %d %q", resp.StatusCode, body)

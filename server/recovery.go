@@ -256,8 +256,8 @@ func (s *Server) handleConfirmAgain(w http.ResponseWriter, r *http.Request, sess
 }
 
 // linkPage is the page a mailed link opens (a confirmation, a new
-// password, stopping the mails), served without the site's scripts: a
-// title, a text, and a form when there is something to do.
+// password, stopping the mails), served without the site's scripts: the
+// site's bar, a title, a text, and a form when there is something to do.
 var linkPage = template.Must(template.New("link").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
@@ -265,8 +265,10 @@ var linkPage = template.Must(template.New("link").Parse(`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} · gaslamp</title>
 <link rel="stylesheet" href="/static/css/gaslamp.css">
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 </head>
 <body>
+<header class="site-header"><a class="brand" href="/"><span class="lamp" aria-hidden="true"></span>gaslamp</a></header>
 <main class="unsubscribe account-link">
 <h1>{{.Title}}</h1>
 <p{{if .Error}} class="form-error" role="alert"{{end}}>{{.Text}}</p>

@@ -3,12 +3,14 @@ package server
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"gaslamp/game"
+	"gaslamp/store"
 )
 
 //go:embed placeholder
@@ -45,6 +47,18 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	s.handlePage("rules.html")(w, r)
 }
 
+// handleTablePage serves a table's page (table.html), or the page that
+// says nothing is here when no table has that id (a mistyped or old link):
+// the table page would otherwise stay an empty shell, its socket refused.
+// A store that fails to answer gets the table page, which says so itself.
+func (s *Server) handleTablePage(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.store.Table(r.Context(), r.PathValue("id")); errors.Is(err, store.ErrNotFound) {
+		s.handleNotFound(w, r)
+		return
+	}
+	s.handlePage("table.html")(w, r)
+}
+
 // handleLeaderboardPage serves a registered game's leaderboard page.
 func (s *Server) handleLeaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if _, err := game.Lookup(r.PathValue("game")); err != nil {
@@ -55,14 +69,36 @@ func (s *Server) handleLeaderboardPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleLeaderboards sends /leaderboard, which names no game, to the first
-// game's leaderboard (the page links to the others).
+// game that has ratings (the page links to the others). A co-operative
+// game, whose seats are all on one side, has none, so it is passed over.
 func (s *Server) handleLeaderboards(w http.ResponseWriter, r *http.Request) {
 	games := game.Games()
 	if len(games) == 0 {
 		s.handleNotFound(w, r)
 		return
 	}
-	http.Redirect(w, r, "/leaderboard/"+url.PathEscape(games[0].ID()), http.StatusFound)
+	to := games[0]
+	for _, g := range games {
+		if hasSides(g) {
+			to = g
+			break
+		}
+	}
+	http.Redirect(w, r, "/leaderboard/"+url.PathEscape(to.ID()), http.StatusFound)
+}
+
+// hasSides says whether a game's seats, with its default options, are on
+// at least two sides: whether its players can be rated against each other.
+func hasSides(g game.Rules) bool {
+	infos, err := g.Seats(nil)
+	if err != nil {
+		return false
+	}
+	sides := map[string]bool{}
+	for _, in := range infos {
+		sides[in.Side] = true
+	}
+	return len(sides) >= 2
 }
 
 // wantsPage says whether r is a browser asking for a page: a GET or HEAD

@@ -26,11 +26,13 @@ function show() {
   const what = byId('join-what');
   const note = byId('join-note');
   const take = byId('join-take', HTMLButtonElement);
+  const watch = byId('join-watch', HTMLAnchorElement);
   const err = byId('join-error');
   err.textContent = failure ? render(failure) : '';
   if (!info) {
     what.textContent = failure ? '' : t('web.join.loading');
     take.hidden = true;
+    watch.hidden = true;
     note.hidden = true;
     return;
   }
@@ -42,11 +44,15 @@ function show() {
       what.textContent = t('web.join.transfer', { seat: seatName, game: gameName });
       take.textContent = t('web.join.take-here');
       break;
+    case 'yours':
+      what.textContent = t('web.join.yours', { seat: seatName, game: gameName });
+      take.textContent = t('web.join.back');
+      break;
     default:
       what.textContent = info.inviter
         ? t('web.join.invites', { inviter: info.inviter, seat: seatName, game: gameName })
         : t('web.join.invited', { seat: seatName, game: gameName });
-      take.textContent = info.state === 'yours' ? t('web.join.back') : t('web.join.take');
+      take.textContent = t('web.join.take');
   }
   const notes = [];
   if (info.state === 'taken') notes.push(t('web.join.taken'));
@@ -56,6 +62,11 @@ function show() {
   note.textContent = notes.join(' ');
   note.hidden = notes.length === 0;
   take.hidden = info.state === 'taken' || info.status === 'finished';
+  // A seat someone else took, or a game over: the link still leads to the
+  // table, to watch it (or replay it).
+  watch.hidden = !take.hidden;
+  watch.href = `/t/${encodeURIComponent(info.table)}`;
+  watch.textContent = info.status === 'finished' ? t('web.lobby.replay') : t('web.join.watch');
 }
 
 /** Takes the seat (POST with the CSRF token) and goes to the table. */
@@ -91,6 +102,9 @@ async function main() {
   // What the invitation is, shown at once, behind the name prompt of a
   // first visit: the game, the seat, who invites.
   await readInvite();
+  // A link that is not (or no longer) valid says so at once: no name is
+  // asked for a seat there is not.
+  if (!info) return;
   // Then a name, and the invitation read again: the page says whether the
   // seat is already this person's.
   await ensureIdentity();

@@ -62,7 +62,10 @@ function show() {
 
 /** The links to every game's leaderboard. */
 function nav() {
-  return el('nav', { class: 'leaderboards' }, ...games.map((x) => el('a', { href: `/leaderboard/${encodeURIComponent(x.id)}`, class: 'button small' }, render(x.name))));
+  const here = board?.game;
+  return el('nav', { class: 'leaderboards' }, ...games.map((x) => el('a', {
+    href: `/leaderboard/${encodeURIComponent(x.id)}`, class: 'button small', ...(x.id === here ? { 'aria-current': 'page' } : {}),
+  }, render(x.name))));
 }
 
 async function main() {

@@ -90,7 +90,7 @@ function show() {
   const recent = el('ul', { class: 'table-list', id: 'profile-recent' }, ...p.recent.map((g) => el('li', { 'data-table': g.table },
     el('strong', {}, gameName(g.game)), ' ', sideName(g.side), ' · ',
     el('span', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'web.profile.won' : 'web.profile.lost')),
-    g.rated ? el('span', { class: 'badge rated' }, t('web.table.rated')) : null, ' ',
+    g.rated ? ' ' : null, g.rated ? el('span', { class: 'badge rated' }, t('web.table.rated')) : null, ' ',
     el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString(currentLang(), { dateStyle: 'medium' })), ' ',
     el('a', { href: `/t/${encodeURIComponent(g.table)}`, class: 'button small' }, t('web.profile.replay')))));
   const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
@@ -113,13 +113,17 @@ function show() {
         : t('web.profile.best-city', { n: c.best_city_tricks }) + (c.campaign ? ` · ${t('web.profile.best-stars', { n: c.best_stars })}` : ''))))))));
   /** @param {HTMLElement} list @param {string} empty */
   const orEmpty = (list, empty) => (list.querySelector('li, tbody tr') ? list : el('p', { class: 'help' }, t(empty)));
+  // A table scrolls sideways on its own when a phone is too narrow for it,
+  // instead of widening the page.
+  /** @param {HTMLElement} x */
+  const scroll = (x) => (x.tagName === 'TABLE' ? el('div', { class: 'table-scroll' }, x) : x);
   main.replaceChildren(
     el('h1', { id: 'profile-name' }, p.name),
     el('p', { class: 'help' }, t('web.profile.since', { date: new Date(p.since).toLocaleDateString(currentLang(), { dateStyle: 'long' }) })),
-    section('web.profile.ratings', orEmpty(ratings, 'web.profile.no-ratings')),
+    section('web.profile.ratings', scroll(orEmpty(ratings, 'web.profile.no-ratings'))),
     section('web.profile.playing', orEmpty(playing, 'web.profile.none')),
     section('web.profile.recent', orEmpty(recent, 'web.profile.none')),
-    section('web.profile.stats', orEmpty(stats, 'web.profile.none')),
+    section('web.profile.stats', scroll(orEmpty(stats, 'web.profile.none'))),
     ...(chapters.length ? [el('section', { class: 'card', id: 'profile-chapters' }, el('h2', {}, t('web.profile.chapters')), ...chapters)] : []),
     el('nav', { class: 'leaderboards' }, t('web.leaderboard.title'), ' ',
       ...games.map((g) => el('a', { href: `/leaderboard/${encodeURIComponent(g.id)}`, class: 'button small' }, render(g.name)))));

@@ -57,7 +57,8 @@ export async function pushButton() {
     const label = on ? t('web.push.on') : t('web.push.off');
     b.setAttribute('aria-label', label);
     b.setAttribute('aria-pressed', String(on));
-    b.title = `${label}: ${t('web.push.help')}`;
+    // Two lines, each a sentence of its own in every language.
+    b.title = `${label}\n${t('web.push.help')}`;
   };
   show(await subscribed().catch(() => false));
   b.addEventListener('click', async () => {

@@ -462,7 +462,9 @@ function draw() {
   document.body.dataset.over = String(!!st.outcome?.over);
   const g = games.find((x) => x.id === st.table?.game);
   const title = byId('table-title');
-  title.textContent = g ? render(g.name) : st.table.game;
+  // The name gives way (an ellipsis) on a narrow header; the badges after
+  // it (hot-seat, pace, rated) keep their words.
+  title.replaceChildren(el('span', { class: 'table-name' }, g ? render(g.name) : st.table.game));
   const help = byId('rules-help', HTMLAnchorElement);
   const section = rulesSection(st.table.game, myLegal()[0]?.intent.kind);
   help.href = `/rules/${encodeURIComponent(st.table.game)}${section ? `#rules-s${section}` : ''}`;
@@ -471,11 +473,11 @@ function draw() {
   signalTurn(myLegal().length > 0 && !st.busy);
   if (st.table.hotseat) {
     // Marked to everyone: one person may see every side's secrets here.
-    title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
+    title.append(el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
   }
-  if (st.table.pace) title.append(' ', el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
+  if (st.table.pace) title.append(el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
   if (st.table.rated) {
-    title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
+    title.append(el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
   }
   drawPrompt(snap);
   drawTutorial();
@@ -1042,7 +1044,10 @@ function drawReplay() {
   byId('replay-next', HTMLButtonElement).disabled = step >= steps;
   byId('replay-last', HTMLButtonElement).disabled = step >= steps;
   byId('replay-play').textContent = st.replayTimer !== undefined ? t('web.replay.pause') : t('web.replay.play');
+  // A game over before its first move (resigned at once) has nothing to play.
+  byId('replay-play', HTMLButtonElement).disabled = steps <= 0;
   const scrub = byId('replay-scrub', HTMLInputElement);
+  scrub.disabled = steps <= 0;
   scrub.max = String(steps);
   scrub.value = String(step);
   scrub.setAttribute('aria-valuetext', t('web.replay.position', { step, steps }));

@@ -487,7 +487,11 @@ async function pocket(ctx) {
         g.append(svg('line', { class: 'pk-wall', x1, y1, x2, y2 }));
       }
       g.append(svg('circle', { class: `pk-char char-${tile.character}`, cx, cy, r: 17 }));
-      g.append(svg('text', { class: 'pk-name', x: cx, y: cy + 34, 'text-anchor': 'middle' }, charName(tile.character)));
+      const name = svg('text', { class: 'pk-name', x: cx, y: cy + 34, 'text-anchor': 'middle' }, charName(tile.character));
+      // The name's length sets its size (gaslamp.css), so that a long one
+      // ("Inspecteur Lestrade") stays within its tile.
+      name.style.setProperty('--len', String(charName(tile.character).length));
+      g.append(name);
       // What is drawn on the tile but is no part of its name (the initial,
       // the seen mark, the detectives' badges) is drawn above it, outside its
       // group: a target's visible text is its accessible name's.
