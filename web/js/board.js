@@ -133,7 +133,11 @@ export class BoardView {
    * @param {{x: number, y: number}[]} points board coordinates
    */
   focusOn(points) {
-    this.pz.show(points);
+    // A tutorial asks for one place of the map at a time: on a screen that
+    // draws the circles too small to tap (a phone), the view comes close
+    // enough to them, with room around.
+    if (document.body.dataset.tutorial === 'true') this.pz.reach(points, 1.1, 90);
+    else this.pz.show(points);
   }
 
   /**

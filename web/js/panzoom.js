@@ -115,7 +115,13 @@ export class PanZoom {
     relayout();
   }
 
-  /** Limits the board's box to the window's height on a narrow screen. */
+  /**
+   * Limits the board's box to the window's height on a narrow screen: what
+   * is left under the page's top part when that is most of the window, so
+   * that the board fits the first screen; else (a tutorial's text above it)
+   * the window under the sticky prompt, so that the board, once scrolled
+   * to, fits the screen instead of shrinking to a strip.
+   */
   fitHeight() {
     if (!this.wrap.isConnected) return;
     if (!narrow().matches) {
@@ -123,7 +129,11 @@ export class PanZoom {
       return;
     }
     const top = this.wrap.getBoundingClientRect().top + window.scrollY;
-    this.wrap.style.maxHeight = `${Math.max(160, Math.floor(window.innerHeight - top - 8))}px`;
+    const below = window.innerHeight - top - 8;
+    const prompt = document.getElementById('prompt-box');
+    const sticky = prompt && getComputedStyle(prompt).position === 'sticky' ? prompt.getBoundingClientRect().height : 0;
+    const max = below >= window.innerHeight / 2 ? below : window.innerHeight - sticky - 16;
+    this.wrap.style.maxHeight = `${Math.max(160, Math.floor(max))}px`;
   }
 
   /** @returns {number} the zoom: 1 shows the whole board. */
@@ -227,6 +237,32 @@ export class PanZoom {
     const cy = points.reduce((a, p) => a + p.y, 0) / points.length;
     this.vb.x = cx - this.vb.w / 2;
     this.vb.y = cy - this.vb.h / 2;
+    this.apply();
+  }
+
+  /**
+   * Zooms in until the points are drawn at no more than unitsPerPx board
+   * units a pixel, as far as they all stay in view with a margin, and
+   * centres the view on them; never zooms out.
+   * @param {{x: number, y: number}[]} points
+   * @param {number} unitsPerPx
+   * @param {number} margin board units around the points
+   */
+  reach(points, unitsPerPx, margin) {
+    if (points.length === 0) return;
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const box = { x0: Math.min(...xs) - margin, x1: Math.max(...xs) + margin, y0: Math.min(...ys) - margin, y1: Math.max(...ys) + margin };
+    const fits = Math.min(this.full.w / (box.x1 - box.x0), this.full.h / (box.y1 - box.y0));
+    const wanted = this.zoom * this.scale() / unitsPerPx;
+    const z = Math.min(MAX_ZOOM, fits, wanted);
+    if (z <= this.zoom * 1.05) {
+      this.show(points);
+      return;
+    }
+    const w = this.full.w / z;
+    const h = this.full.h / z;
+    this.vb = { x: (box.x0 + box.x1) / 2 - w / 2, y: (box.y0 + box.y1) / 2 - h / 2, w, h };
     this.apply();
   }
 

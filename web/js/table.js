@@ -459,6 +459,7 @@ function draw() {
   const board = byId('board');
   const before = piecePositions(board);
   document.body.dataset.version = String(st.version);
+  document.body.dataset.tutorial = String(!!st.table?.tutorial);
   document.body.dataset.over = String(!!st.outcome?.over);
   const g = games.find((x) => x.id === st.table?.game);
   const title = byId('table-title');
