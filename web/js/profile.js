@@ -82,7 +82,7 @@ function show() {
       el('td', {}, sideName(r.side)),
       el('td', { class: 'rating' }, t('web.profile.rating-value', { rating: Math.round(r.rating), rd: Math.round(r.rd) })),
       el('td', {}, String(r.games)), el('td', {}, String(r.wins)),
-      el('td', {}, plot(r))))));
+      el('td', {}, plot(r) ?? '–')))));
   const stats = el('table', { class: 'stats', id: 'profile-stats' },
     el('thead', {}, el('tr', {}, ...['web.profile.game', 'web.profile.side', 'web.profile.games', 'web.profile.wins'].map((k) => el('th', {}, t(k))))),
     el('tbody', {}, ...p.stats.map((s) => el('tr', {},
