@@ -464,7 +464,8 @@ function draw() {
   const g = games.find((x) => x.id === st.table?.game);
   const title = byId('table-title');
   // The name gives way (an ellipsis) on a narrow header; the badges after
-  // it (hot-seat, pace, rated) keep their words.
+  // it (hot-seat, pace, rated) keep their words. The spaces between them
+  // are for the heading's text (a flex box lays out no blank text).
   title.replaceChildren(el('span', { class: 'table-name' }, g ? render(g.name) : st.table.game));
   const help = byId('rules-help', HTMLAnchorElement);
   const section = rulesSection(st.table.game, myLegal()[0]?.intent.kind);
@@ -474,11 +475,11 @@ function draw() {
   signalTurn(myLegal().length > 0 && !st.busy);
   if (st.table.hotseat) {
     // Marked to everyone: one person may see every side's secrets here.
-    title.append(el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
+    title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
   }
-  if (st.table.pace) title.append(el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
+  if (st.table.pace) title.append(' ', el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
   if (st.table.rated) {
-    title.append(el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
+    title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
   }
   drawPrompt(snap);
   drawTutorial();
