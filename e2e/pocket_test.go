@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // pocketSecrets are Jack's secrets in games/pocket's View (view.go): his
@@ -269,4 +271,38 @@ func pocketMove(m *match, p *page, st pageState, pv *pocketPreviews) {
 		}
 	}
 	m.fail("%s: no click made a move", p.name)
+}
+
+// TestBrowserPocketPreviewClearOfBoard opens the preview of a move at a
+// laptop's 1366x768: the board once kept a least height of its own and was
+// drawn over the preview under it, so that a mouse could not reach its
+// options. Every option, and the preview's text, must be what a click at
+// its middle reaches.
+func TestBrowserPocketPreviewClearOfBoard(t *testing.T) {
+	p := botTablePage(t, "investigator", "pocket", 2, 1)
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(1366, 768)); err != nil {
+		t.Fatal(err)
+	}
+	p.waitJS("the investigator's turn", `document.querySelectorAll('#board .pk-tile.target').length > 0`, scaled(30*time.Second))
+	// A tile's rotations are several moves: its preview lists options.
+	p.mustClick(`#board .pk-tile.target`)
+	if _, ok := waitPreview(p, 10*time.Second, func(pr pocketPreview) bool { return pr.Open && pr.Options > 1 }); !ok {
+		t.Fatalf("the tile's preview with its options never opened\n%s", p.describe())
+	}
+	mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+	p.viewportShot(shotsDir(t), "pocket-preview-1366x768.png")
+	covered := mustEval[[]string](p, `(() => {
+  const out = [];
+  for (const e of document.querySelectorAll('#pk-preview h2, #pk-preview p, #pk-preview button')) {
+    e.scrollIntoView({ block: 'nearest' });
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !e.contains(hit)) out.push((e.textContent || '').trim().slice(0, 30) + ' under ' + (hit ? hit.tagName + '.' + (hit.getAttribute('class') || '') : 'nothing'));
+  }
+  return out;
+})()`)
+	if len(covered) > 0 {
+		t.Errorf("the preview is covered: %v", covered)
+	}
+	p.checkConsole()
 }
