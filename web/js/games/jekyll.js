@@ -623,7 +623,9 @@ async function jekyll(ctx) {
       t('web.jk.col.pawn'), ...(v.rules.yard ? [t('web.jk.col.yard')] : []), t('web.jk.col.last')];
     roundsBox.replaceChildren(
       el('h2', {}, t('web.jk.scoring')),
-      el('table', { class: 'trail-sheet jk-scores' },
+      // Seven columns in the side column: the table scrolls on its own
+      // when a language's headings make it wider than the column.
+      el('div', { class: 'table-scroll' }, el('table', { class: 'trail-sheet jk-scores' },
         el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, ...v.rounds.map((r, i) => el('tr', { 'data-scored-round': i + 1 },
           el('th', { scope: 'row' }, String(i + 1)),
@@ -633,7 +635,7 @@ async function jekyll(ctx) {
           el('td', {}, `+${r.pawnGain} → ${r.pawn}`),
           ...(v.rules.yard ? [el('td', {}, `+${r.yardGain} → ${r.yard}`)] : []),
           el('td', { title: whoName(r.lastTrick) }, symbolOf(r.lastTrick))))),
-      ),
+      )),
     );
   }
 

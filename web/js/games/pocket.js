@@ -21,7 +21,7 @@
 
 import { PanZoom } from '../panzoom.js';
 import { el, keepButtons, svg } from '../dom.js';
-import { currentLang, has, render, t } from '../i18n.js';
+import { currentLang, has, onLangChange, render, t } from '../i18n.js';
 import { register } from './registry.js';
 
 /** @typedef {import('../types.js').Intent} Intent */
@@ -295,6 +295,7 @@ function outlookOf(snap, c) {
 async function pocket(ctx) {
   const actions = el('div', { id: 'pk-actions', class: 'wh-actions', role: 'group' });
   const root = /** @type {SVGSVGElement} */ (svg('svg', { viewBox: `0 0 ${5 * U} ${5 * U}`, class: 'board pocket-board', role: 'group', 'aria-label': t('web.board.label') }));
+  onLangChange(() => root.setAttribute('aria-label', t('web.board.label')));
   const wrap = el('div', { class: 'board-wrap pocket-wrap' }, root);
   const pz = new PanZoom(wrap, root, 5 * U, 5 * U);
   const boardBox = el('div', { class: 'wh-board' }, pz.tools, wrap);
