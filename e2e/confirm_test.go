@@ -64,8 +64,15 @@ func TestBrowserConfirmAndWhy(t *testing.T) {
 
 	// The same move from the list of choices: the same preview; Enter plays it.
 	mustEval[chromedp.Void](p, `document.getElementById('legal-box').open = true`)
+	const boardTop = `document.querySelector('#board .board-wrap').getBoundingClientRect().top`
+	before := mustEval[float64](p, boardTop)
 	p.mustClick(`#legal button[data-move='{"kind":"location","circle":` + target + `}']`)
 	p.waitJS("the list's move previewed on the board", `document.body.dataset.confirming === 'true' && !!document.querySelector('#board .layer-preview [data-preview="circle:`+target+`"]') && document.activeElement?.id === 'move-confirm-ok'`, scaled(10*time.Second))
+	// The bar takes the prompt's place: the board stays under the pointer
+	// (it once dropped by 67 px).
+	if after := mustEval[float64](p, boardTop); after-before > 20 || before-after > 20 {
+		t.Errorf("the confirmation moved the board from y=%v to y=%v", before, after)
+	}
 	mustEval[chromedp.Void](p, `document.activeElement.blur()`)
 	p.key(kb.Enter)
 	p.waitState("Enter to play the move", scaled(20*time.Second), func(st pageState) bool { return st.Version > v0 && !st.Confirm && !st.Busy })
