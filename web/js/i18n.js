@@ -388,7 +388,6 @@ export function languageSwitcher(select) {
       o.textContent = narrow?.matches ? o.value.toUpperCase() : names[/** @type {Lang} */ (o.value)];
       o.title = names[/** @type {Lang} */ (o.value)];
     }
-    select.classList.toggle('short', !!narrow?.matches);
   };
   label();
   narrow?.addEventListener?.('change', label);
