@@ -196,6 +196,9 @@ func playIntents(m *match, g *intentGame) []pageState {
 		}
 		if m.after != nil {
 			m.after(states, m.moves)
+			if m.stop {
+				return states
+			}
 		}
 		var acting []int
 		for i, st := range states {

@@ -743,3 +743,47 @@ func TestBrowserJekyllGame(t *testing.T) {
 	hyde.checkConsole()
 	t.Logf("whole test: %v", time.Since(began).Round(time.Millisecond))
 }
+
+// TestBrowserJekyllNightHandInView plays Dr Jekyll against a bot Hyde at a
+// laptop's size (1366x768) until a night's trick waits for his card, and
+// checks that every card of his hand lies within the window without
+// scrolling: the trick once sat under the colour ranks and pushed the hand's
+// lower edge 8 px below the window, its colour names out of sight.
+func TestBrowserJekyllNightHandInView(t *testing.T) {
+	p := botTablePage(t, "jekyll", "jekyll", 2, 0)
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(1366, 768, chromedp.EmulateScale(1))); err != nil {
+		t.Fatalf("viewport: %v", err)
+	}
+	rng := newRand(t, 7)
+	g := &intentGame{offeredJS: jkOfferedJS, targetKey: jkTargetKey, decide: func(i int, p *page, st pageState, legal []legalIntent) int {
+		return rng.IntN(len(legal))
+	}}
+	m := &match{t: t, pages: []*page{p}, rng: rng, maxMoves: 200, deadline: time.Now().Add(scaled(3 * time.Minute))}
+	checked := 0
+	m.after = func(states []pageState, moves int) {
+		ph := mustEval[jkPhase](p, jkPhaseJS)
+		if ph.Phase != "night" || !states[0].Act || ph.Played == 0 {
+			return
+		}
+		mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+		out := mustEval[string](p, `(() => {
+  const cards = [...document.querySelectorAll('#jk-hand .jk-hand [data-card]')];
+  if (cards.length === 0) return 'no card in the hand';
+  const low = cards.map((c) => c.getBoundingClientRect().bottom).filter((b) => b > innerHeight);
+  return low.length ? low.length + ' of ' + cards.length + ' cards end below the window (' + innerHeight + ' px) at ' + low.map(Math.round).join(', ') + ' px' : '';
+})()`)
+		if out != "" {
+			p.viewportShot(artifactsDir(t), "jekyll-night-laptop.png")
+			m.fail("trick %d of round %d at 1366x768: %s", ph.Trick, ph.Round, out)
+		}
+		if y := mustEval[float64](p, `scrollY`); y != 0 {
+			m.fail("the page is scrolled by %.0f px", y)
+		}
+		checked++
+		m.stop = checked >= 3
+	}
+	playIntents(m, g)
+	if checked == 0 {
+		t.Fatalf("the chapter ended before a night's trick waited for Dr Jekyll")
+	}
+}

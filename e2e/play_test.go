@@ -24,6 +24,8 @@ type match struct {
 	// mover, when set, plays one move on a page instead of match.move (Pocket's
 	// moves go through a preview and a confirmation).
 	mover func(p *page, st pageState)
+	// stop, set by after, ends the play at that state, before the game's end.
+	stop bool
 
 	moves int
 }
@@ -101,6 +103,9 @@ func (m *match) play() []pageState {
 		}
 		if m.after != nil {
 			m.after(states, m.moves)
+			if m.stop {
+				return states
+			}
 		}
 		var acting []int
 		for i, st := range states {

@@ -456,8 +456,8 @@ async function jekyll(ctx) {
 
     const order = el('p', { class: 'jk-order', 'data-first': v.first }, t('web.jk.first', { who: whoName(v.first) }));
 
-    /** @type {Node[]} */
-    const trickParts = [];
+    /** @type {HTMLElement|null} */
+    let trick = null;
     if (v.trick) {
       const paired = new Set(v.trick.paired ?? []);
       const plays = el('ol', { class: 'jk-plays', 'data-trick': v.trick.number });
@@ -470,12 +470,13 @@ async function jekyll(ctx) {
           play ? cardEl(play.card) : el('span', { class: 'jk-card empty', 'aria-hidden': 'true' }),
           paired.has(p) ? el('span', { class: 'jk-reaction' }, t('web.jk.reaction')) : null));
       }
-      trickParts.push(el('h3', {}, t('web.jk.trick', { n: v.trick.number })), plays);
+      trick = el('div', { class: 'jk-trick' }, el('h3', {}, t('web.jk.trick', { n: v.trick.number })), plays);
     }
+    // The trick sits beside the City's deck, its cards' source, so that on a
+    // laptop the hand below stays within the window.
     tableBox.replaceChildren(
-      el('div', { class: 'jk-row' }, ...hands, deck),
+      el('div', { class: 'jk-row' }, ...hands, deck, trick),
       el('div', { class: 'jk-row' }, el('div', {}, el('h3', {}, t('web.jk.ranks')), ranks), order),
-      ...trickParts,
     );
   }
 
