@@ -77,8 +77,12 @@ func ParsePublicURLs(s string) ([]string, error) {
 		if f == "" {
 			continue
 		}
+		if strings.Contains(f, "@") {
+			// Not quoted: the part before the @ may hold a password.
+			return nil, errors.New("bad public URL: want http(s)://host[:port], with no user name or password (the value is not shown, it may hold one)")
+		}
 		u, err := url.Parse(f)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.User != nil {
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
 			return nil, fmt.Errorf("bad public URL %q: want http(s)://host[:port]", f)
 		}
 		out = append(out, strings.ToLower(u.Scheme+"://"+u.Host))

@@ -125,9 +125,12 @@ func TestOriginNotHost(t *testing.T) {
 			t.Errorf("origin %s: %v, want %v", o, got, want)
 		}
 	}
-	for _, bad := range []string{"play.example.org", "ftp://x.example", "https://x.example/path", "https://u@x.example"} {
-		if _, err := ParsePublicURLs(bad); err == nil {
+	for _, bad := range []string{"play.example.org", "ftp://x.example", "https://x.example/path", "https://u@x.example", "https://user:PWSECRET@x.example", "https://x.example/?p=1@PWSECRET"} {
+		_, err := ParsePublicURLs(bad)
+		if err == nil {
 			t.Errorf("public URL %q accepted", bad)
+		} else if strings.Contains(err.Error(), "PWSECRET") {
+			t.Errorf("public URL %q: the error shows its password: %v", bad, err)
 		}
 	}
 	// Through the real handler: a rebinding page's WebSocket is refused.

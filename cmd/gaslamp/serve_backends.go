@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/nats-io/nats.go"
@@ -90,12 +91,25 @@ func dialBackends(ctx context.Context, log *slog.Logger, dataDir, database, nats
 		be.describe = append(be.describe, "bus", "local")
 		return be, nil
 	}
+	if database == "" {
+		log.Warn("--nats with the embedded SQLite database: the bus links nodes that share one PostgreSQL database (--database); a node on SQLite is always alone")
+	}
+	// A NATS that does not answer at start is retried in the background, as
+	// one lost later is: the node serves meanwhile, and /readyz says the bus
+	// is disconnected until it connects.
 	nb, err := natsbus.Connect(natsURL, prefix,
+		nats.RetryOnFailedConnect(true),
+		nats.ConnectHandler(func(nc *nats.Conn) {
+			log.Info("nats connected", "server", redactURL(nc.ConnectedUrl()))
+		}),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
-			log.Warn("nats disconnected: table notices from other nodes are lost until it is back", "err", err)
+			if err == nil {
+				return // a clean close, at shutdown
+			}
+			log.Warn("nats disconnected: table notices from other nodes are lost until it is back", "err", scrubSecrets(err, natsURL).Error())
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) {
-			log.Info("nats reconnected", "server", nc.ConnectedUrlRedacted())
+			log.Info("nats reconnected", "server", redactURL(nc.ConnectedUrl()))
 		}))
 	if err != nil {
 		be.store.Close()
@@ -105,6 +119,9 @@ func dialBackends(ctx context.Context, log *slog.Logger, dataDir, database, nats
 		return nil, err
 	}
 	be.bus = nb
+	if !nb.Connected() {
+		log.Warn("nats does not answer yet: retrying in the background; /readyz says so until it connects", "nats", redactURLs(natsURL))
+	}
 	be.describe = append(be.describe, "bus", "nats", "subject", nb.Subject())
 	return be, nil
 }
@@ -128,11 +145,32 @@ func (be *backends) close(log *slog.Logger) bool {
 	return ok
 }
 
-// redactURL returns u with its password hidden.
+// secretParams are the query parameters of a database or bus URL that hold
+// a secret (libpq takes password and sslpassword in the query string too).
+var secretParams = []string{"password", "sslpassword", "token", "pass", "secret", "nkey", "jwt"}
+
+// tokenSchemes are the URL schemes whose user name alone is a secret: NATS
+// takes a token there (nats://TOKEN@host).
+var tokenSchemes = map[string]bool{"nats": true, "tls": true, "ws": true, "wss": true}
+
+// redactURL returns u with its secrets hidden: the password, the whole user
+// part of a NATS URL (a token), and the query's password-like parameters.
 func redactURL(u string) string {
 	p, err := url.Parse(u)
 	if err != nil {
 		return "(unparsable URL)"
+	}
+	if p.User != nil && tokenSchemes[strings.ToLower(p.Scheme)] {
+		p.User = url.User("xxxxx")
+	}
+	if p.RawQuery != "" {
+		q := p.Query()
+		for k := range q {
+			if slices.Contains(secretParams, strings.ToLower(k)) {
+				q[k] = []string{"xxxxx"}
+			}
+		}
+		p.RawQuery = q.Encode()
 	}
 	return p.Redacted()
 }
@@ -158,24 +196,51 @@ func scrubSecrets(err error, urls ...string) error {
 	return errors.New(msg)
 }
 
-// urlPasswords returns the password of u as written and unescaped, found
+// redactURLs is redactURL for a comma-separated list of URLs.
+func redactURLs(list string) string {
+	parts := strings.Split(list, ",")
+	for i, u := range parts {
+		parts[i] = redactURL(strings.TrimSpace(u))
+	}
+	return strings.Join(parts, ",")
+}
+
+// urlPasswords returns the secrets of u as written and unescaped (its
+// password, a NATS URL's token, the query's password-like parameters), found
 // by hand so that it works on URLs the parser refuses.
 func urlPasswords(u string) []string {
-	_, rest, ok := strings.Cut(u, "://")
+	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok {
 		return nil
 	}
-	at := strings.LastIndexByte(rest, '@')
-	if at < 0 {
-		return nil
+	var raw []string
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		user, pw, hasPW := strings.Cut(rest[:at], ":")
+		switch {
+		case hasPW && pw != "":
+			raw = append(raw, pw)
+		case !hasPW && user != "" && tokenSchemes[strings.ToLower(scheme)]:
+			raw = append(raw, user)
+		}
 	}
-	_, pw, ok := strings.Cut(rest[:at], ":")
-	if !ok || pw == "" {
-		return nil
+	if _, query, ok := strings.Cut(rest, "?"); ok {
+		query, _, _ = strings.Cut(query, "#")
+		for _, kv := range strings.Split(query, "&") {
+			k, v, _ := strings.Cut(kv, "=")
+			if v != "" && slices.Contains(secretParams, strings.ToLower(k)) {
+				raw = append(raw, v)
+			}
+		}
 	}
-	out := []string{pw}
-	if dec, err := url.PathUnescape(pw); err == nil && dec != pw {
-		out = append(out, dec)
+	var out []string
+	for _, r := range raw {
+		out = append(out, r)
+		if dec, err := url.PathUnescape(r); err == nil && dec != r {
+			out = append(out, dec)
+		}
+		if dec, err := url.QueryUnescape(r); err == nil && dec != r {
+			out = append(out, dec)
+		}
 	}
 	return out
 }
