@@ -181,9 +181,15 @@ func RestoreSQLite(ctx context.Context, dir, src string, now time.Time) (Restore
 	if err := checkCopy(ctx, src, &info.BackupInfo); err != nil {
 		return info, err
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return info, fmt.Errorf("store: restore: %w", err)
+	if v, err := fileSchemaVersion(ctx, src); err != nil {
+		return info, fmt.Errorf("store: restore: %s: %w", src, err)
+	} else if err := CheckSchemaVersion(v); err != nil {
+		return info, fmt.Errorf("store: restore: the backup %s: %w", src, err)
 	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return info, fmt.Errorf("store: restore: no data directory %s: give the one serve uses (--data), or create it first, owned by the user serve runs as", dir)
+	}
+
 	tmp := filepath.Join(dir, fmt.Sprintf(".gaslamp.db.restore-%d", os.Getpid()))
 	os.Remove(tmp)
 	defer os.Remove(tmp)
@@ -205,6 +211,17 @@ func RestoreSQLite(ctx context.Context, dir, src string, now time.Time) (Restore
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return info, fmt.Errorf("store: restore: %w", err)
 	}
+	// The restored file gets the owner of the database it replaces, else of
+	// the directory: a restore run as root must leave a database the
+	// service's user can open.
+	like := dir
+	if info.Aside != "" {
+		like = filepath.Join(info.Aside, "gaslamp.db")
+		ownLike(info.Aside, dir)
+	}
+	if err := ownLike(tmp, like); err != nil {
+		return info, fmt.Errorf("store: restore: giving the database its owner: %w", err)
+	}
 	if err := os.Rename(tmp, db); err != nil {
 		return info, fmt.Errorf("store: restore: %w", err)
 	}
@@ -219,6 +236,34 @@ func RestoreSQLite(ctx context.Context, dir, src string, now time.Time) (Restore
 	info.Took = time.Since(start)
 	return info, nil
 }
+
+// fileSchemaVersion reads the schema version of the database file path
+// (0 for a database without migrations), read-only.
+func fileSchemaVersion(ctx context.Context, path string) (int, error) {
+	db, err := sql.Open("sqlite", sqliteDSN(path, "query_only(1)"))
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var v sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("no schema version: %w", err)
+	}
+	return int(v.Int64), nil
+}
+
+// SQLiteSchemaVersion reads the schema version of data directory dir's
+// database without opening it as a store (which would migrate it); it
+// fails when dir holds no database.
+func SQLiteSchemaVersion(ctx context.Context, dir string) (int, error) {
+	if _, err := os.Stat(dbFile(dir)); err != nil {
+		return 0, fmt.Errorf("store: no database in %s: %w", dir, err)
+	}
+	return fileSchemaVersion(ctx, dbFile(dir))
+}
+
+// LatestSchemaVersion is the schema version this gaslamp migrates to.
+func LatestSchemaVersion() int { return Migrations[len(Migrations)-1].Version }
 
 // copyFile copies src to the new file dst and syncs it.
 func copyFile(src, dst string) error {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -209,4 +210,58 @@ func TestRestore(t *testing.T) {
 	if ms := movesIn(t, filepath.Join(info.Aside, "gaslamp.db"), "t1"); len(ms) != 20 {
 		t.Fatalf("the database put aside holds %d moves, want 20", len(ms))
 	}
+}
+
+// TestRestoreRefusesAndOwns: a restore refuses a data directory that does
+// not exist (a mistyped --data would otherwise "succeed" elsewhere) and a
+// backup of a newer schema than this gaslamp knows, changing nothing.
+func TestRestoreRefusesAndOwns(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	newTable(t, s, "t1")
+	appendN(t, s, "t1", 1, 4)
+	s.Close()
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if _, err := BackupSQLite(ctx, dir, backup); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := SQLiteSchemaVersion(ctx, dir); err != nil || v != LatestSchemaVersion() {
+		t.Fatalf("schema version %d, %v; want %d", v, err, LatestSchemaVersion())
+	}
+	if _, err := SQLiteSchemaVersion(ctx, t.TempDir()); err == nil {
+		t.Fatal("a directory without a database has a schema version")
+	}
+
+	missing := filepath.Join(t.TempDir(), "no-such-dir")
+	if _, err := RestoreSQLite(ctx, missing, backup, time.Now()); err == nil || !strings.Contains(err.Error(), "no data directory") {
+		t.Fatalf("into a missing directory: %v", err)
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the missing directory was created: %v", err)
+	}
+
+	newer := filepath.Join(t.TempDir(), "newer.db")
+	data, err := os.ReadFile(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(newer, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", sqliteDSN(newer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO schema_migrations (version, name, applied) VALUES (?, 'from the future', 0)`, LatestSchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := RestoreSQLite(ctx, dir, newer, time.Now()); !errors.Is(err, ErrSchemaNewer) {
+		t.Fatalf("a backup of a newer schema: %v", err)
+	}
+	if aside, _ := filepath.Glob(filepath.Join(dir, "before-restore-*")); len(aside) > 0 {
+		t.Fatal("refusing a newer schema still moved the database aside")
+	}
+
 }

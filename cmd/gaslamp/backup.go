@@ -101,6 +101,12 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
 		return 1
 	}
+	// A mistyped or forgotten --data would otherwise "succeed" into a new
+	// directory serve never reads.
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		fmt.Fprintf(errOut, "gaslamp restore: no data directory %s: give the one serve uses (--data), or create it first, owned by the user serve runs as\n", dir)
+		return 1
+	}
 	release, err := lockDataDir(dir)
 	if err != nil {
 		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)

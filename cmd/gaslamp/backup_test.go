@@ -58,6 +58,14 @@ func TestBackupAndRestore(t *testing.T) {
 	if err := st.CreateAccount(ctx, store.Account{UserID: "u2", Name: "Moriarty", Key: server.NameKey("Moriarty"), Password: "p", Created: now}); err != nil {
 		t.Fatal(err)
 	}
+	// A --data that names no directory: refused, nothing created.
+	missing := filepath.Join(t.TempDir(), "gaslamp-data")
+	if code, _, errs := runCaptured(t, "", "restore", "--data", missing, file); code != 1 || !strings.Contains(errs, "no data directory") {
+		t.Fatalf("restore into a missing directory: %d %s", code, errs)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("restore created the missing data directory")
+	}
 	if code, _, errs := runCaptured(t, "", "restore", "--data", dir, file); code != 1 || !strings.Contains(errs, "already serves the data directory") {
 		t.Fatalf("restore while a server runs: %d %s", code, errs)
 	}

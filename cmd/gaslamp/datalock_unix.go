@@ -39,6 +39,15 @@ func lockDataDir(dir string) (release func(), err error) {
 		}
 		return nil, fmt.Errorf("lock file: %w", err)
 	}
+	// Created by root (a restore or a backup run with sudo), the file keeps
+	// the directory's owner, or the service's user could not open it.
+	if os.Geteuid() == 0 {
+		if st, err := os.Stat(dir); err == nil {
+			if s, ok := st.Sys().(*syscall.Stat_t); ok {
+				f.Chown(int(s.Uid), int(s.Gid))
+			}
+		}
+	}
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	f.Sync()
