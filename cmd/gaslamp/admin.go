@@ -36,7 +36,7 @@ const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
 Commands:
   reports [--all]                                  list the open reports (--all: resolved ones too) with their context
   resolve ID                                       close a report
-  suspend NAME [--until 2006-01-02] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
+  suspend NAME [--until YYYY-MM-DD] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
   unsuspend NAME                                   lift a suspension
   reset-link NAME --url https://SITE               print a link (valid an hour, once) with which the account chooses a new password`
 
@@ -74,6 +74,18 @@ func runAdmin(args []string) int {
 	} else {
 		if _, serr := os.Stat(*data); serr != nil {
 			fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
+			return 1
+		}
+		// Opening the store would create a database in a directory without
+		// one, and upgrade an older one under the server that runs on it
+		// (which then could not start again): neither is admin's to do.
+		v, verr := store.SQLiteSchemaVersion(ctx, *data)
+		if verr != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
+			return 1
+		}
+		if latest := store.LatestSchemaVersion(); v < latest {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: the database in %s is at schema version %d and this gaslamp's is %d: run the gaslamp that serves it, or restart serve with this one first (it upgrades the database)\n", *data, v, latest)
 			return 1
 		}
 		st, err = store.OpenSQLite(ctx, *data)
@@ -137,13 +149,17 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		fmt.Fprintf(out, "Report %s resolved.\n", args[0])
 		return 0
 	case "suspend", "unsuspend":
+		fs := newFlags("admin "+cmd, "NAME [--until YYYY-MM-DD] [--reason TEXT]")
+		until := fs.String("until", "", "end of the suspension: a date (YYYY-MM-DD, midnight UTC) or an RFC 3339 time; default: until unsuspended")
+		reason := fs.String("reason", "", "why, for the admins (kept with the account)")
+		if len(args) > 0 && isHelp(args[0]) {
+			fs.Usage()
+			return 0
+		}
 		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 			return usage("give the account's name first")
 		}
 		name := args[0]
-		fs := newFlags("admin "+cmd, "NAME [--until 2006-01-02] [--reason TEXT]")
-		until := fs.String("until", "", "end of the suspension: a date (2006-01-02, midnight UTC) or an RFC 3339 time; default: until unsuspended")
-		reason := fs.String("reason", "", "why, for the admins (kept with the account)")
 		if cmd == "suspend" {
 			if code, ok := parse(fs, args[1:]); !ok {
 				return code
@@ -180,15 +196,26 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if !end.Equal(foreverSuspended) {
 			when = "until " + end.Format(time.RFC3339)
 		}
-		fmt.Fprintf(out, "%s is suspended %s; %d sessions ended (their open pages close within 30 seconds).\n", acct.Name, when, len(gone))
+		sessions := fmt.Sprintf("%d sessions ended (their open pages close within serve's --revoke-check, 30 seconds by default)", len(gone))
+		switch len(gone) {
+		case 0:
+			sessions = "no session was open"
+		case 1:
+			sessions = "1 session ended (its open pages close within serve's --revoke-check, 30 seconds by default)"
+		}
+		fmt.Fprintf(out, "%s is suspended %s; %s.\n", acct.Name, when, sessions)
 		return 0
 	case "reset-link":
+		fs := newFlags("admin reset-link", "NAME --url https://SITE")
+		site := fs.String("url", "", "the site's address, as players open it (serve's first --public-url)")
+		if len(args) > 0 && isHelp(args[0]) {
+			fs.Usage()
+			return 0
+		}
 		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 			return usage("give the account's name first")
 		}
 		name := args[0]
-		fs := newFlags("admin reset-link", "NAME --url https://SITE")
-		site := fs.String("url", "", "the site's address, as players open it (serve's first --public-url)")
 		if code, ok := parse(fs, args[1:]); !ok {
 			return code
 		}
@@ -211,6 +238,11 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 	return usage("unknown command (reports, resolve, suspend, unsuspend, reset-link)")
 }
 
+// isHelp reports whether arg asks for a command's help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "--h"
+}
+
 // parseUntil reads a date (midnight UTC) or an RFC 3339 time.
 func parseUntil(s string) (time.Time, error) {
 	if t, err := time.Parse(time.DateOnly, s); err == nil {
@@ -218,7 +250,7 @@ func parseUntil(s string) (time.Time, error) {
 	}
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("%q is neither a date (2006-01-02) nor an RFC 3339 time", s)
+		return time.Time{}, fmt.Errorf("%q is neither a date (YYYY-MM-DD) nor an RFC 3339 time", s)
 	}
 	return t.UTC(), nil
 }

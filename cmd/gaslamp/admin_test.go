@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -82,7 +85,7 @@ func TestAdmin(t *testing.T) {
 	}
 	until := now.AddDate(0, 0, 7).Format(time.DateOnly)
 	code, out, errs = runCaptured(t, "", "admin", "--data", dir, "suspend", "moriarty", "--until", until, "--reason", "threats in chat")
-	if code != 0 || !strings.Contains(out, "Moriarty is suspended until "+until) || !strings.Contains(out, "1 sessions ended") {
+	if code != 0 || !strings.Contains(out, "Moriarty is suspended until "+until) || !strings.Contains(out, "1 session ended") {
 		t.Fatalf("suspend: %d %s %s", code, out, errs)
 	}
 	a, _ := st.AccountByUser(ctx, "u2")
@@ -115,6 +118,49 @@ func TestAdmin(t *testing.T) {
 	}
 	if code, _, errs := runCaptured(t, "", "admin", "--data", t.TempDir()+"/none", "reports"); code != 1 || !strings.Contains(errs, "no data directory") {
 		t.Fatalf("no data directory: %d %s", code, errs)
+	}
+	// A directory without a database: refused, no database created in it.
+	empty := t.TempDir()
+	if code, _, errs := runCaptured(t, "", "admin", "--data", empty, "reports"); code != 1 || !strings.Contains(errs, "no gaslamp database") {
+		t.Fatalf("a directory without a database: %d %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(empty, "gaslamp.db")); err == nil {
+		t.Fatal("admin created a database in a directory without one")
+	}
+	for _, help := range [][]string{{"suspend", "--help"}, {"reset-link", "-h"}} {
+		if code, _, errs := runCaptured(t, "", append([]string{"admin", "--data", dir}, help...)...); code != 0 || !strings.Contains(errs, "Usage: gaslamp admin") {
+			t.Fatalf("%v: %d %q", help, code, errs)
+		}
+	}
+}
+
+// TestAdminLeavesAnOlderSchema: admin never upgrades a database (serve does,
+// at its start): on a database of an older schema it refuses, and the
+// schema stays as it was, so that the older server running on it can still
+// start again.
+func TestAdminLeavesAnOlderSchema(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	latest := store.LatestSchemaVersion()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "gaslamp.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`DELETE FROM schema_migrations WHERE version = ?`, latest); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	code, _, errs := runCaptured(t, "", "admin", "--data", dir, "reports")
+	if code != 1 || !strings.Contains(errs, fmt.Sprintf("schema version %d and this gaslamp's is %d", latest-1, latest)) {
+		t.Fatalf("admin on an older schema: %d %q", code, errs)
+	}
+	if v, err := store.SQLiteSchemaVersion(ctx, dir); err != nil || v != latest-1 {
+		t.Fatalf("after admin the schema is at %d (%v), want %d, untouched", v, err, latest-1)
 	}
 }
 
