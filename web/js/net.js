@@ -278,6 +278,40 @@ export class TableSocket {
     this.pingTimer = undefined;
     /** @type {number|undefined} */
     this.retryTimer = undefined;
+    // A page the browser keeps in its back/forward cache would keep its
+    // socket open: the player would still show as at the table (no bot
+    // takes over) after leaving it by a link. The socket closes when the
+    // page is hidden that way, and opens again if the page comes back.
+    this.onPageHide = (/** @type {PageTransitionEvent} */ ev) => {
+      if (ev.persisted) this.suspend();
+    };
+    this.onPageShow = (/** @type {PageTransitionEvent} */ ev) => {
+      if (ev.persisted) this.resume();
+    };
+    window.addEventListener('pagehide', this.onPageHide);
+    window.addEventListener('pageshow', this.onPageShow);
+    this.suspended = false;
+  }
+
+  /** Closes the socket while the page sits in the back/forward cache. */
+  suspend() {
+    if (this.closed || this.suspended) return;
+    this.suspended = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1001);
+    this.failPending();
+    this.h.onConnection(false);
+  }
+
+  /** Opens the socket again when the page comes back from that cache. */
+  resume() {
+    if (this.closed || !this.suspended) return;
+    this.suspended = false;
+    this.backoff = MIN_BACKOFF;
+    this.connect();
   }
 
   /** The socket's URL: ws(s)://host/ws/t/{id}. */
@@ -288,7 +322,7 @@ export class TableSocket {
 
   /** Opens the socket (again). */
   connect() {
-    if (this.closed) return;
+    if (this.closed || this.suspended) return;
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.addEventListener('open', () => {
@@ -324,6 +358,8 @@ export class TableSocket {
   /** Closes the socket for good. */
   close() {
     this.closed = true;
+    window.removeEventListener('pagehide', this.onPageHide);
+    window.removeEventListener('pageshow', this.onPageShow);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     // Forget the socket first, so that its close event (which may come after a

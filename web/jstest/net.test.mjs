@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 globalThis.window = globalThis;
+globalThis.addEventListener = () => {};
+globalThis.removeEventListener = () => {};
 globalThis.WebSocket = { OPEN: 1 };
 globalThis.location = { protocol: 'http:', host: 'localhost' };
 
@@ -106,4 +108,23 @@ test('a socket closed for good reports no disconnection when its close event com
   } finally {
     globalThis.WebSocket = saved;
   }
+});
+
+test('leaving into the back/forward cache closes the socket; coming back opens it again', () => {
+  const { s } = rig();
+  const closed = [];
+  let opened = 0;
+  s.ws.close = (code) => closed.push(code);
+  s.connect = () => { opened++; };
+  s.onPageHide({ persisted: false });
+  assert.deepEqual(closed, [], 'a page that is unloaded closes on its own');
+  s.onPageHide({ persisted: true });
+  assert.deepEqual(closed, [1001]);
+  assert.equal(s.ws, null);
+  assert.equal(s.retryTimer, undefined, 'no reconnection while the page is cached');
+  s.onPageShow({ persisted: true });
+  assert.equal(opened, 1);
+  s.onPageShow({ persisted: true });
+  assert.equal(opened, 1, 'one reconnection');
+  s.close();
 });
