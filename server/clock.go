@@ -200,6 +200,8 @@ func (t *table) clockInfos(now time.Time) []clockInfo {
 			ci.LeftMS = max(d.Sub(now), 0).Milliseconds()
 			wall := d.UTC().Round(time.Millisecond)
 			ci.Deadline = &wall
+		} else if ci.TimedOut {
+			ci.LeftMS = 0
 		} else if t.pace.Kind == "live" {
 			ci.LeftMS = t.clocks[i].bank.Milliseconds()
 		} else {
@@ -267,6 +269,10 @@ func (t *table) clockCheck() {
 		s := game.Seat(i)
 		if d, ok := t.deadline(i); ok && !d.After(now) && !t.timedOut.Has(s) {
 			if t.pace.OnTimeout == "lose" {
+				// The clock the game ends with reads 0:00, out of time (it
+				// kept the bank it had at the move's start).
+				t.timedOut = t.timedOut.With(s)
+				t.clocks[i].bank = 0
 				t.s.metrics.clockTimeouts.Add(1)
 				t.s.log.Info("time ran out; the seat loses", "table", t.id, "seat", i)
 				if err := t.giveUp(store.Resignation{Seat: i, Version: t.version, Reason: "time"}); err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
@@ -92,7 +93,18 @@ func TestLiveClockAccounting(t *testing.T) {
 	cb.quiet("update", 200*time.Millisecond)
 	clk.advance(2 * time.Second)
 	tick(e, c.ID)
+	var pres struct {
+		Seats []presenceSeat `json:"seats"`
+	}
+	if err := json.Unmarshal(cb.next("presence").Raw, &pres); err != nil || !pres.Seats[0].Bot {
+		t.Fatalf("presence at the timeout %+v, %v: seat 0 played by a bot", pres, err)
+	}
 	cb.update(3)
+	// After the bot's move the seat is its player's again, and every page
+	// is told so (it kept showing "(bot)" with no seat buttons).
+	if err := json.Unmarshal(cb.next("presence").Raw, &pres); err != nil || pres.Seats[0].Bot {
+		t.Fatalf("presence after the bot's move %+v, %v: seat 0 is Alice's again", pres, err)
+	}
 	k = clocksOf(t, alice, c.ID)
 	if k[0].Running || k[0].LeftMS != 10000 || !k[1].Running || k[1].LeftMS != 65000 {
 		t.Fatalf("clocks after the timeout %+v", k)
@@ -239,6 +251,10 @@ func TestLoseOnTime(t *testing.T) {
 	st := cb.next("state") // the finished table
 	if o := st.Outcome; o == nil || !o.Over || o.Reason.Key != "web.outcome.out-of-time" || o.Winner == "" {
 		t.Fatalf("outcome %s", st.Raw)
+	}
+	// The loser's clock ends at 0:00, out of time (it read its bank, 1:00).
+	if k := clocksOf(t, bob, c.ID); k[0].Running || k[0].LeftMS != 0 || !k[0].TimedOut || k[1].LeftMS != 60000 {
+		t.Fatalf("clocks after the loss on time %+v", k)
 	}
 	e.close()
 	e2 := startEnv(t, dir, func(c *Config) { c.Now = clk.Now })

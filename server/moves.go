@@ -205,6 +205,7 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 	before := t.state.ToAct()
 	delete(t.offers, seat) // what it was offered is played
 	t.state = next
+	timedOut := t.timedOut.Has(seat)
 	t.clockMove(seat, at, before, next.ToAct(), t.version == 0)
 	defer t.notifyTurn(before, next.ToAct())
 	t.version++
@@ -232,6 +233,11 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 		t.summaryVersion()
 	}
 	t.broadcastUpdate()
+	if timedOut {
+		// The bot played the move of a seat whose time ran out: the seat is
+		// its player's again, which every page shows.
+		t.broadcastPresence()
+	}
 	if t.clocks != nil {
 		t.broadcastClocks()
 		t.armClock()

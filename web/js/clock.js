@@ -14,6 +14,17 @@ const clocks = new Map();
 /** When each clock was received (performance.now()), for the ones not running. */
 let ticker = 0;
 
+/** @type {Pace|undefined} the table's pace, for what "short" means */
+let pace;
+
+/**
+ * Takes the table's pace.
+ * @param {Pace|undefined} p
+ */
+export function setPace(p) {
+  pace = p;
+}
+
 /**
  * Takes the server's clocks.
  * @param {ClockInfo[]|undefined} list
@@ -56,13 +67,26 @@ export function formatLeft(ms) {
 }
 
 /**
- * Whether ms left is short: under 30 s on a live clock, under an hour for
- * a move of a turn-based table.
+ * Whether ms left is short: under 30 s on a live clock; for a move of a
+ * turn-based table, under an hour and under a quarter of the time a move
+ * has (the server's own warning's lead), so that a move of an hour is not
+ * short from its start.
  * @param {ClockInfo} c
  * @param {number} ms
  */
 function short(c, ms) {
-  return c.running && ms < (c.move_limit ? 3600_000 : 30_000);
+  if (!c.running) return false;
+  if (!c.move_limit) return ms < 30_000;
+  const move = (pace?.move_seconds ?? 86400) * 1000;
+  return ms < Math.min(3600_000, move / 4);
+}
+
+/**
+ * The warning a player whose time runs short reads: what happens when it
+ * runs out depends on the table.
+ */
+export function hurryText() {
+  return t(pace?.on_timeout === 'lose' ? 'web.clock.hurry-lose' : 'web.clock.hurry');
 }
 
 /**

@@ -12,7 +12,7 @@ import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, removeButton, transferButton } from './seatmove.js';
 import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './moderation.js';
-import { clockBadge, clocksKey, paceLabel, setClocks, startTicker } from './clock.js';
+import { clockBadge, clocksKey, hurryText, paceLabel, setClocks, setPace, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
@@ -1301,7 +1301,10 @@ function errorText(m) {
  * @param {UpdateMsg} m
  */
 async function applyUpdate(m) {
-  if (m.table) st.table = m.table;
+  if (m.table) {
+    st.table = m.table;
+    setPace(m.table.pace);
+  }
   st.views = m.views ?? st.views;
   st.legal = m.legal ?? {};
   st.outcome = m.outcome ?? st.outcome;
@@ -1310,6 +1313,9 @@ async function applyUpdate(m) {
   if (st.outcome?.over) await loadFrames();
   draw();
 }
+
+/** The viewer's seats already told that their time ran out (a bot plays their move). */
+const timedOutSaid = new Set();
 
 /** The updates, shown one at a time when several come at once (pace.js). */
 const pacer = new Pacer(applyUpdate);
@@ -1323,6 +1329,7 @@ const handlers = {
     pacer.clear();
     catchingUp = false;
     st.table = m.table;
+    setPace(m.table.pace);
     st.you = m.you ?? [];
     st.views = m.views ?? {};
     st.legal = m.legal ?? {};
@@ -1358,6 +1365,16 @@ const handlers = {
   },
   onClock(m) {
     setClocks(m.clocks);
+    // A seat of the viewer's whose time ran out is played by a bot for this
+    // move: said once, as it happens.
+    for (const c of m.clocks) {
+      if (!st.you.includes(c.seat)) continue;
+      if (c.timed_out && !timedOutSaid.has(c.seat) && !st.outcome?.over) {
+        toast(t('web.clock.timed-out-bot', { seat: seatName(c.seat) }), 'info');
+      }
+      if (c.timed_out) timedOutSaid.add(c.seat);
+      else timedOutSaid.delete(c.seat);
+    }
     draw();
   },
   onSeatMoved(m) {
@@ -1411,7 +1428,7 @@ async function main() {
     playFocus = ev.target instanceof Element && !!ev.target.closest('#board, #legal, #chooser, #move-confirm');
   });
   byId('board').addEventListener('keydown', arrowToTarget);
-  startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? t('web.clock.hurry') : ''));
+  startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? hurryText() : ''));
   byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const input = byId('chat-input', HTMLInputElement);
