@@ -287,7 +287,39 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request, sess store
 	}
 	s.hub.add(t)
 	s.log.Info("table created", "table", rec.ID, "game", rec.Game, "seats", len(rec.Seats), "takeover_seconds", rec.Takeover)
+	if rec.Hotseat {
+		writeJSON(w, http.StatusCreated, s.seatHotseat(r, t, rec, in.Seat, user, invites))
+		return
+	}
 	writeJSON(w, http.StatusCreated, s.seatCreator(r, t, in.Seat, user, invites))
+}
+
+// seatHotseat seats the creator of a hot-seat table at every person's seat
+// (the chosen one first), so that the table offers no seat to anyone else
+// and has no invite to share: it starts at once. The answer is
+// seatCreator's, its seat the one chosen (else the first person's seat); a
+// seat that could not be given stops there, its error in the answer.
+func (s *Server) seatHotseat(r *http.Request, t *table, rec store.Table, seat *int, user store.User, invites map[string]string) map[string]any {
+	order := []int{}
+	if seat != nil {
+		order = append(order, *seat)
+	}
+	for i, st := range rec.Seats {
+		if st.Kind == store.KindHuman && (seat == nil || i != *seat) {
+			order = append(order, i)
+		}
+	}
+	out := map[string]any{"id": t.id, "invites": invites}
+	for n, i := range order {
+		res := s.seatCreator(r, t, &i, user, invites)
+		if _, failed := res["seat_error"]; failed || n == 0 {
+			out = res
+		}
+		if _, failed := res["seat_error"]; failed {
+			break
+		}
+	}
+	return out
 }
 
 // newTableRecord checks a creation request and builds the table's record and

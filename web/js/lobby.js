@@ -209,8 +209,9 @@ function readCreateForm() {
  * copy button and a QR code for a phone, and the way to the table.
  * @param {CreateTableResponse} res
  * @param {GameInfo} g
+ * @param {CreateTableRequest} req what was asked (a hot-seat table has no invites)
  */
-function showInvites(res, g) {
+function showInvites(res, g, req) {
   const box = byId('invites');
   const list = el('ul', { class: 'invite-list' });
   for (const [seat, path] of Object.entries(res.invites)) {
@@ -234,11 +235,15 @@ function showInvites(res, g) {
       input, copy, qr.button,
       el('a', { href: url, class: 'invite-link small' }, t('web.lobby.take-this-seat')), qr.box));
   }
-  const any = Object.keys(res.invites).length > 0;
+  // A hot-seat table seats its creator at every person's seat: no link to share.
+  const any = !req.hotseat && Object.keys(res.invites).length > 0;
   const seated = typeof res.seat === 'number' ? g.seats[res.seat] : undefined;
+  const bots = req.seats.some((s) => s.kind === 'bot');
+  const sit = req.hotseat && seated ? t(bots ? 'web.lobby.you-sit-all-bots' : 'web.lobby.you-sit-all')
+    : seated ? t('web.lobby.you-sit', { seat: render(seated.name) }) : '';
   box.replaceChildren(...[
     el('h2', { id: 'invites-title' }, t('web.lobby.table-ready', { game: g.name })),
-    seated ? el('p', { class: 'you-sit' }, t('web.lobby.you-sit', { seat: render(seated.name) })) : null,
+    sit ? el('p', { class: 'you-sit' }, sit) : null,
     res.seat_error ? el('p', { class: 'form-error' }, render(res.seat_error.text)) : null,
     ...(any ? [el('h3', {}, t('web.lobby.invites')), el('p', {}, t('web.lobby.invites-help')), list] : []),
     el('p', {}, el('a', { href: `/t/${encodeURIComponent(res.id)}`, class: 'button primary', id: 'open-new-table' }, t('web.lobby.open-table'))),
@@ -277,7 +282,7 @@ async function createTable() {
   button.disabled = true;
   try {
     const res = /** @type {CreateTableResponse} */ (await api('/api/tables', { method: 'POST', body: req }));
-    showInvites(res, g);
+    showInvites(res, g, req);
     refreshTables();
   } catch (e) {
     toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.create-failed'));

@@ -1,0 +1,72 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// lobbyPage opens the lobby signed in as name, its game list loaded.
+func lobbyPage(t *testing.T, name string) (*page, string) {
+	t.Helper()
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	p := openPage(t, browser, name, base)
+	p.navigate("/")
+	p.signIn(name)
+	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value="whitehall"]')`, scaled(15*time.Second))
+	return p, base
+}
+
+// lobbyShots saves what the viewport shows at 1366x768 and at 390x844 (a
+// phone), after scrolling sel (when given) into view; the page stays at
+// 390x844 after.
+func lobbyShots(p *page, name, sel string) {
+	p.t.Helper()
+	for _, vp := range []struct {
+		tag   string
+		w, h  int64
+		phone bool
+	}{{"1366", 1366, 768, false}, {"390", 390, 844, true}} {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+		if vp.phone {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+		}
+		if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(vp.w, vp.h, opts...)); err != nil {
+			p.t.Fatalf("viewport %s: %v", vp.tag, err)
+		}
+		if sel != "" {
+			mustEval[any](p, `document.querySelector(`+jsString(sel)+`)?.scrollIntoView({block: 'start'})`)
+		}
+		p.viewportShot(shotsDir(p.t), name+"-"+vp.tag+".png")
+	}
+}
+
+// TestBrowserLobbyHotseat: a hot-seat table made in the lobby seats its
+// creator at every seat: the lobby shows no invite link, says so, and lists
+// the table among the games in progress, not among the open tables.
+func TestBrowserLobbyHotseat(t *testing.T) {
+	p, _ := lobbyPage(t, "Teacher")
+	mustEval[chromedp.Void](p, `(() => {
+  const s = document.getElementById('game-select');
+  s.value = 'whitehall';
+  s.dispatchEvent(new Event('change'));
+  document.getElementById('hotseat').checked = true;
+})()`)
+	p.mustClick("#create-submit")
+	p.waitJS("the new table's link", `document.getElementById('open-new-table')?.getAttribute('href')?.startsWith('/t/')`, scaled(15*time.Second))
+	if n := mustEval[int](p, `document.querySelectorAll('#invites [data-invite-seat], #invites .invite-list').length`); n != 0 {
+		t.Fatalf("a hot-seat table shows %d invite elements:\n%s", n, mustEval[string](p, `document.getElementById('invites').innerText`))
+	}
+	if got := mustEval[string](p, `document.querySelector('#invites .you-sit')?.textContent ?? ''`); got != "You play every seat yourself." {
+		t.Errorf("the new table says %q", got)
+	}
+	id := mustEval[string](p, `document.getElementById('open-new-table').getAttribute('href').slice(3)`)
+	p.waitJS("the table among the games in progress", `!!document.querySelector('#running-tables [data-table=`+jsString(id)+`]')`, scaled(15*time.Second))
+	if n := mustEval[int](p, `document.querySelectorAll('#open-tables [data-table=`+jsString(id)+`]').length`); n != 0 {
+		t.Errorf("the hot-seat table is listed as open")
+	}
+	lobbyShots(p, "lobby-hotseat", "#invites")
+}
