@@ -84,6 +84,24 @@ func TestBrowserFlows(t *testing.T) {
 		p.waitJS("the resignation's outcome", `document.body.dataset.over === 'true' && document.getElementById('outcome').dataset.winner === 'investigator' && document.getElementById('outcome').textContent.includes('resigned')`, scaled(20*time.Second))
 	}
 	inv.screenshot(shots, "resigned.png", "#outcome")
+	// The game is over: no seat is marked as the one to move, and the
+	// players are offered a rematch.
+	for _, p := range []*page{jack, inv} {
+		if n := mustEval[int](p, `document.querySelectorAll('#seats li.to-act').length`); n != 0 {
+			t.Errorf("%s: %d seats marked to move after the resignation", p.name, n)
+		}
+		p.waitJS("the rematch button", `document.getElementById('rematch') !== null`, scaled(10*time.Second))
+	}
+	// A spectator of the finished game sees the outcome and the way back to
+	// the lobby, but no rematch, which would be a table kept for others.
+	zed := openPage(t, browser, "zed", base)
+	zed.navigate("/")
+	zed.signIn("Zed")
+	zed.navigate(table)
+	zed.waitJS("the outcome, as a spectator", `document.body.dataset.over === 'true' && document.getElementById('back-to-lobby') !== null`, scaled(20*time.Second))
+	if mustEval[bool](zed, `document.getElementById('rematch') !== null || document.getElementById('rematch-swap') !== null`) {
+		t.Error("a spectator is offered a rematch")
+	}
 	// The replay ends on the resignation.
 	inv.waitJS("the replay controls", `!document.getElementById('replay').hidden`, scaled(20*time.Second))
 	inv.mustClick("#replay-first")

@@ -22,6 +22,7 @@ import (
 var (
 	errNotRunning  = &game.Error{Code: CodeBadMessage, Text: game.T("err.not-running")}
 	errNotFinished = &game.Error{Code: CodeBadMessage, Text: game.T("err.rematch-early")}
+	errNotPlayer   = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.rematch-not-player")}
 )
 
 // seatCreator seats the creator of a new table t at seat (when not nil)
@@ -163,7 +164,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 	}
 	var in createIn
 	var owners []string // the person each seat of the rematch is kept for
-	finished, swappable := false, true
+	finished, swappable, player := false, true, false
 	if err := t.ask(r.Context(), func() {
 		t.refreshRecord()
 		if t.rec.Status != store.StatusFinished {
@@ -189,6 +190,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 			if st.UserID == user.ID && in.Seat == nil {
 				seat := seat
 				in.Seat = &seat
+				player = true
 			}
 		}
 	}); err != nil {
@@ -201,6 +203,11 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request, sess stor
 		return
 	case !swappable:
 		s.httpError(w, http.StatusBadRequest, errNoSwap)
+		return
+	case !player:
+		// A spectator's rematch would be a table no one sits at, its seats
+		// kept for players who did not ask for it.
+		s.httpError(w, http.StatusForbidden, errNotPlayer)
 		return
 	}
 	if !s.openTableQuota(w, r, user) {

@@ -73,6 +73,11 @@ func TestRematch(t *testing.T) {
 	if sum.Status != "finished" {
 		t.Fatalf("the game did not finish: %s", sum.Status)
 	}
+	// A spectator may not ask for one: it would be a table no one sits at.
+	var refused httpErr
+	if code := e.guest("Zed").do("POST", "/api/tables/"+id+"/rematch", nil, &refused); code != http.StatusForbidden || refused.Text.Key != "err.rematch-not-player" {
+		t.Fatalf("a spectator's rematch: %d %+v, want 403", code, refused)
+	}
 	var res struct {
 		created
 		Of string `json:"rematch_of"`

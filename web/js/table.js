@@ -744,10 +744,12 @@ let seatsDrawn = '';
  */
 function drawSeats(snap) {
   const list = byId('seats');
-  const acting = new Set(renderer?.toAct?.(snap) ?? []);
-  for (const s of snap.you) if ((snap.legal[String(s)] ?? []).length > 0) acting.add(s);
   const open = st.table?.status === 'open';
   const running = st.table?.status === 'running' && !st.outcome?.over;
+  // Whose turn it is, while the game runs (or at a replay's step): a table
+  // still waiting for players, or a game over, has no one to move.
+  const acting = new Set(running || (snap.replay && !snap.outcome?.over) ? renderer?.toAct?.(snap) ?? [] : []);
+  for (const s of snap.you) if ((snap.legal[String(s)] ?? []).length > 0) acting.add(s);
   // A redraw that changes nothing the list shows (a move of another seat's,
   // a presence frame of a seat that stays) leaves its rows and buttons as
   // they are: a click pressed on "Resign" or "Take seat" during the redraw
@@ -1003,10 +1005,13 @@ function drawOutcome() {
   const sides = new Set((st.table?.seats ?? []).map((x) => x.side));
   const swap = el('button', { type: 'button', id: 'rematch-swap' }, t('web.outcome.rematch-swap'));
   swap.addEventListener('click', () => askRematch('swap'));
+  // Only the game's players may ask for a rematch (a spectator's would be a
+  // table kept for others).
+  const played = st.you.length > 0;
   box.replaceChildren(
     el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
-    el('p', { class: 'outcome-actions' }, rematch, ...(sides.size === 2 ? [swap] : []),
+    el('p', { class: 'outcome-actions' }, ...(played ? [rematch, ...(sides.size === 2 ? [swap] : [])] : []),
       el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
   );
   box.dataset.winner = o.winner ?? '';
