@@ -70,3 +70,27 @@ func TestBrowserLobbyHotseat(t *testing.T) {
 	}
 	lobbyShots(p, "lobby-hotseat", "#invites")
 }
+
+// TestBrowserLobbyRefreshKeepsFocus: the lobby's refresh every few seconds
+// rebuilds the table lists; a keyboard user's focus on a "Take this seat"
+// button stays on that seat's new button, not thrown back to the page.
+func TestBrowserLobbyRefreshKeepsFocus(t *testing.T) {
+	p, _ := lobbyPage(t, "Keys")
+	_, table := p.createTable("whitehall", 4)
+	id := table[len("/t/"):]
+	sel := `#open-tables button[data-take-seat="2"][data-table=` + jsString(id) + `]`
+	p.waitJS("the new table's free seat", `!!document.querySelector(`+jsString(sel)+`)`, scaled(15*time.Second))
+	// The next refresh is seen by the list's rows changing (an observer's
+	// callback runs once the redraw is done).
+	mustEval[bool](p, `(() => {
+  window.lobbyRedrawn = false;
+  new MutationObserver(() => { window.lobbyRedrawn = true; }).observe(document.getElementById('open-tables'), { childList: true });
+  document.querySelector(`+jsString(sel)+`).focus();
+  return document.activeElement === document.querySelector(`+jsString(sel)+`);
+})()`)
+	p.waitJS("the next refresh", `window.lobbyRedrawn === true`, scaled(25*time.Second))
+	got := mustEval[string](p, `(() => { const a = document.activeElement; return a ? a.tagName + ' ' + (a.dataset.takeSeat ?? '') + ' ' + (a.dataset.table ?? '') + ' ' + a.isConnected : 'none'; })()`)
+	if want := "BUTTON 2 " + id + " true"; got != want {
+		t.Fatalf("after a refresh the focus is on %q, want %q", got, want)
+	}
+}

@@ -479,17 +479,19 @@ function renderMine() {
   box.hidden = !mine.signedIn;
   if (box.hidden) return;
   const active = byId('my-tables');
-  active.replaceChildren(...(mine.active.length ? mine.active.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-games'))]));
   const finished = byId('my-finished');
-  finished.replaceChildren(...(mine.finished.length ? mine.finished.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-finished'))]));
-  if (mine.moreFinished) {
-    const more = el('button', { type: 'button', class: 'small more-tables', id: 'more-finished' }, t('web.lobby.more-finished'));
-    more.addEventListener('click', () => {
-      mine.finishedPages++;
-      refreshMine();
-    });
-    finished.append(el('li', { class: 'more' }, more));
-  }
+  keepFocus([active, finished], () => {
+    active.replaceChildren(...(mine.active.length ? mine.active.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-games'))]));
+    finished.replaceChildren(...(mine.finished.length ? mine.finished.map(myRow) : [el('li', { class: 'empty' }, t('web.lobby.no-my-finished'))]));
+    if (mine.moreFinished) {
+      const more = el('button', { type: 'button', class: 'small more-tables', id: 'more-finished' }, t('web.lobby.more-finished'));
+      more.addEventListener('click', () => {
+        mine.finishedPages++;
+        refreshMine();
+      });
+      finished.append(el('li', { class: 'more' }, more));
+    }
+  });
 }
 
 /** Fetches the player's games: in progress (theirs to move first), then finished, paged. */
@@ -519,21 +521,49 @@ async function refreshMine() {
   renderTables(); // their buttons say Open for the player's own tables
 }
 
+/**
+ * Runs redraw, which rebuilds what the lists hold, and gives the focus back
+ * to the new control that matches the one focused in them before (the same
+ * tag and data attributes: the same seat of the same table, the same link),
+ * so that the lobby's refresh every few seconds does not throw a keyboard or
+ * screen reader user's place away.
+ * @param {HTMLElement[]} lists
+ * @param {() => void} redraw
+ */
+function keepFocus(lists, redraw) {
+  const before = document.activeElement;
+  const focused = before instanceof HTMLElement && lists.some((l) => l.contains(before)) ? before : null;
+  let sel = '';
+  if (focused) {
+    const data = [...focused.attributes].filter((a) => a.name.startsWith('data-'))
+      .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join('');
+    if (data) sel = focused.tagName.toLowerCase() + data;
+    else if (focused.id) sel = `#${CSS.escape(focused.id)}`;
+  }
+  redraw();
+  if (!focused || !sel || focused.isConnected) return;
+  const again = lists.map((l) => l.querySelector(sel)).find((e) => e instanceof HTMLElement);
+  if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+}
+
 /** Draws the table lists from the last fetch. */
 function renderTables() {
-  for (const status of ['open', 'running']) {
-    const list = byId(`${status}-tables`);
-    const rows = tables[status].map(tableRow);
-    list.replaceChildren(...(rows.length ? rows : [el('li', { class: 'empty' }, t('web.lobby.no-tables'))]));
-    if (morePages[status]) {
-      const more = el('button', { type: 'button', class: 'small more-tables' }, t('web.lobby.more'));
-      more.addEventListener('click', () => {
-        pages[status]++;
-        refreshTables();
-      });
-      list.append(el('li', { class: 'more' }, more));
+  const lists = ['open', 'running'].map((status) => byId(`${status}-tables`));
+  keepFocus(lists, () => {
+    for (const status of ['open', 'running']) {
+      const list = byId(`${status}-tables`);
+      const rows = tables[status].map(tableRow);
+      list.replaceChildren(...(rows.length ? rows : [el('li', { class: 'empty' }, t('web.lobby.no-tables'))]));
+      if (morePages[status]) {
+        const more = el('button', { type: 'button', class: 'small more-tables', 'data-more': status }, t('web.lobby.more'));
+        more.addEventListener('click', () => {
+          pages[status]++;
+          refreshTables();
+        });
+        list.append(el('li', { class: 'more' }, more));
+      }
     }
-  }
+  });
 }
 
 /**
