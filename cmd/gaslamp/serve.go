@@ -150,7 +150,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --open-tables-per-user must be at least 1\n")
 		return 2
 	}
-	if msg := checkServeNumbers(*gcPercent, *ipScale, *budget, *delay, *botWorkers, *sessionIdle); msg != "" {
+	if msg := checkServeNumbers(*gcPercent, *ipScale, *budget, *delay, *botWorkers, *sessionIdle, *revokeCheck); msg != "" {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: %s\n", msg)
 		return 2
 	}
@@ -317,7 +317,7 @@ func serveProcs(procs, cores int) int {
 
 // checkServeNumbers checks the numeric flags that once fell back silently or
 // switched a protection off: it returns a message naming the bad flag, or "".
-func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Duration, botWorkers int, sessionIdle time.Duration) string {
+func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Duration, botWorkers int, sessionIdle, revokeCheck time.Duration) string {
 	switch {
 	case gcPercent < 10 || gcPercent > 10000:
 		return fmt.Sprintf("--gc-percent must be between 10 and 10000, got %d (a negative value would turn the garbage collector off)", gcPercent)
@@ -333,12 +333,14 @@ func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Durati
 		return fmt.Sprintf("--bot-workers must be 0 (one per core) or more, got %d", botWorkers)
 	case sessionIdle < 0:
 		return fmt.Sprintf("--session-idle must be 0 (never) or a positive duration, got %v", sessionIdle)
+	case revokeCheck < 0:
+		return fmt.Sprintf("--revoke-check must be 0 (never) or a positive duration, got %v", revokeCheck)
 	}
 	return ""
 }
 
 // zeroMeansNever maps a flag's duration where 0 means never (--session-idle,
-// --idle-unload) to server.Config's form (negative: never; 0 there means the
+// --revoke-check, --idle-unload; a negative one is refused before) to server.Config's form (negative: never; 0 there means the
 // default).
 func zeroMeansNever(d time.Duration) time.Duration {
 	if d == 0 {

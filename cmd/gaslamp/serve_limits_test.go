@@ -61,8 +61,7 @@ func TestServeNumberFlags(t *testing.T) {
 		{"--bot-delay", "-1s"},
 		{"--bot-workers", "-3"},
 		{"--session-idle", "-5s"},
-		{"--shutdown-timeout", "0s"},
-		{"--idle-unload", "-1s"},
+		{"--revoke-check", "-1s"},
 		{"--shutdown-timeout", "0s"},
 		{"--idle-unload", "-1s"},
 	} {
