@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserLiveClock: a table created with a live pace shows it in the
@@ -44,7 +46,40 @@ func TestBrowserLiveClock(t *testing.T) {
 		t.Fatalf("the running clock reads %q, want about 10:00", first)
 	}
 	jack.waitJS("the clock to tick", `document.querySelector('.clock.running').textContent !== `+jsString(first), scaled(20*time.Second))
-	if n := mustEval[int](inv, `document.querySelectorAll('[data-clock-seat]').length`); n != 2 {
-		t.Fatalf("%d clocks on the investigator's page, want 2", n)
+	if n := mustEval[int](inv, `document.querySelectorAll('#seats [data-clock-seat]').length`); n != 2 {
+		t.Fatalf("%d clocks in the investigator's seats list, want 2", n)
 	}
+	// Both clocks also sit beside the prompt, the viewer's first, within
+	// the window of a laptop and of a phone (the seats' list is below the
+	// fold there), and they tick there too.
+	shots := artifactsDir(t)
+	for _, vp := range viewports {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+		if vp.mobile {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+		}
+		if err := inv.run(scaled(10*time.Second), chromedp.EmulateViewport(vp.width, vp.height, opts...)); err != nil {
+			t.Fatalf("viewport: %v", err)
+		}
+		inv.waitJS("the clocks beside the prompt", `document.querySelectorAll('#clock-strip [data-clock-seat]').length === 2`, scaled(10*time.Second))
+		got := mustEval[string](inv, `(() => {
+  const strip = document.getElementById('clock-strip');
+  const r = strip.getBoundingClientRect();
+  const first = strip.querySelector('.clock-seat');
+  return [strip.hidden, r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth, first.dataset.stripSeat, first.querySelector('.clock-who').textContent].join('|');
+})()`)
+		if got != "false|true|1|You" {
+			t.Errorf("%s: the clock strip (hidden|in the window|first seat|its label) is %q, want false|true|1|You", vp.name, got)
+		}
+		// On a phone the header's pace badge is short ("10+5"), so the
+		// game's name keeps its room.
+		if vp.mobile {
+			if got := mustEval[string](inv, `(() => { const b = document.querySelector('.badge.pace'); return b.querySelector('.pace-short').getBoundingClientRect().width > 0 && b.getBoundingClientRect().width < 60 ? b.querySelector('.pace-short').textContent : 'wide: ' + b.getBoundingClientRect().width; })()`); got != "10+5" {
+				t.Errorf("phone: the pace badge shows %q, want 10+5", got)
+			}
+		}
+		inv.viewportShot(shots, "clock-strip-"+vp.name+".png")
+	}
+	before := mustEval[string](inv, `document.querySelector('#clock-strip .clock.running')?.textContent ?? ''`)
+	inv.waitJS("the strip's running clock to tick", `(document.querySelector('#clock-strip .clock.running')?.textContent ?? '') !== `+jsString(before), scaled(20*time.Second))
 }

@@ -136,6 +136,18 @@ export function startTicker(mine, warn) {
 }
 
 /**
+ * A table's pace in a few characters, for a phone's header: "10+5" (minutes
+ * each and seconds added a move, as on chess sites), or the time a move has.
+ * @param {Pace|undefined} p
+ */
+export function paceShort(p) {
+  if (!p) return '';
+  if (p.kind === 'live') return `${Math.round((p.bank_seconds ?? 0) / 60)}+${p.increment_seconds ?? 0}`;
+  const h = Math.round((p.move_seconds ?? 0) / 3600);
+  return h % 24 === 0 ? t('web.pace.short-days', { d: h / 24 }) : t('web.pace.short-hours', { h });
+}
+
+/**
  * A table's pace in words, for the lobby and the table page.
  * @param {Pace|undefined} p
  */

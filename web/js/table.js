@@ -12,7 +12,7 @@ import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
 import { isHost, replaceButton, removeButton, transferButton } from './seatmove.js';
 import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './moderation.js';
-import { clockBadge, clocksKey, hurryText, paceLabel, setClocks, setPace, startTicker } from './clock.js';
+import { clockBadge, clocksKey, hurryText, paceLabel, paceShort, setClocks, setPace, startTicker } from './clock.js';
 import { pushButton } from './push.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
@@ -477,11 +477,18 @@ function draw() {
     // Marked to everyone: one person may see every side's secrets here.
     title.append(' ', el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')));
   }
-  if (st.table.pace) title.append(' ', el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind }, paceLabel(st.table.pace)));
+  if (st.table.pace) {
+    // A phone's header shows the pace's short form ("10+5"), the name keeping
+    // its room; the words stay for screen readers and as the badge's title.
+    const words = paceLabel(st.table.pace);
+    title.append(' ', el('span', { class: 'badge pace', 'data-pace': st.table.pace.kind, title: words },
+      el('span', { class: 'pace-long' }, words), el('span', { class: 'pace-short', 'aria-hidden': 'true' }, paceShort(st.table.pace))));
+  }
   if (st.table.rated) {
     title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
   }
   drawPrompt(snap);
+  drawClockStrip();
   drawTutorial();
   drawLegal(snap);
   drawSeats(snap);
@@ -821,6 +828,33 @@ function drawSeats(snap) {
     if (clock) li.querySelector('.seat-who')?.append(' ', clock);
     return li;
   }));
+}
+
+/**
+ * The clocks of a running timed game beside the prompt, where a player
+ * looks while playing (the seats' list, which has them too, lies under the
+ * fold on a laptop and far down on a phone). The viewer's own come first.
+ * The ticker updates them with the list's. The strip is for the eyes: the
+ * seats' list carries the clocks for screen readers, labelled.
+ */
+function drawClockStrip() {
+  const strip = byId('clock-strip');
+  const running = st.table?.status === 'running' && !st.outcome?.over && !st.replay;
+  const key = JSON.stringify([running, currentLang(), st.table?.seats?.map((s) => s.player?.name ?? ''), st.you, clocksKey()]);
+  if (strip.dataset.key === key) return;
+  strip.dataset.key = key;
+  const seats = running ? (st.table?.seats ?? []).map((s) => s.seat) : [];
+  seats.sort((a, b) => Number(!st.you.includes(a)) - Number(!st.you.includes(b)));
+  const parts = [];
+  for (const seat of seats) {
+    const badge = clockBadge(seat);
+    if (!badge) continue;
+    parts.push(el('span', { class: `clock-seat${st.you.includes(seat) ? ' mine' : ''}`, 'data-strip-seat': seat },
+      el('span', { class: 'clock-who' }, st.you.includes(seat) && st.you.length === 1 ? t('web.clock.you') : seatName(seat)), badge));
+  }
+  strip.replaceChildren(...parts);
+  strip.hidden = parts.length === 0;
+  strip.setAttribute('aria-hidden', 'true');
 }
 
 /**
