@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -58,7 +59,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	database := fs.String("database", "", "PostgreSQL URL, postgres://user:pass@host:5432/db?search_path=schema (default: the embedded SQLite in --data)")
 	natsURL := fs.String("nats", "", "NATS server URL(s), nats://host:4222 (comma separated for a cluster) carrying table notices between nodes (default: in-process)")
 	natsPrefix := fs.String("nats-prefix", natsbus.DefaultPrefix, "NATS subject prefix: one per deployment sharing a NATS server")
-	origins := fs.String("origins", "", "extra allowed origin hosts (patterns such as play.example.org), comma separated; prefer --public-url")
+	origins := fs.String("origins", "", "extra allowed origin hosts, comma separated: the host only, host or host:port, patterns as in path.Match (play.example.org, *.example.org), no scheme nor path; prefer --public-url https://play.example.org")
 	publicURL := fs.String("public-url", "", "the site's public origins, http(s)://host[:port], comma separated: WebSockets and posts must come from them (default: loopback origins only, for local play)")
 	trustedProxies := fs.String("trusted-proxies", "", "reverse proxies (CIDRs, comma separated) whose X-Forwarded-For / Forwarded headers name the client (default: none, the peer address is the client)")
 	readHeaderTimeout := fs.Duration("read-header-timeout", 10*time.Second, "time a client has to send a request's headers")
@@ -117,6 +118,11 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	publicURLs, err := server.ParsePublicURLs(*publicURL)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --public-url: %v\n", err)
+		return 2
+	}
+	originList, err := parseOrigins(*origins)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --origins: %v\n", err)
 		return 2
 	}
 	proxies, err := server.ParseTrustedProxies(*trustedProxies)
@@ -221,11 +227,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		cfg.NodeID = nodeID()
 		log.Info("node", "id", cfg.NodeID)
 	}
-	for _, o := range strings.Split(*origins, ",") {
-		if o = strings.TrimSpace(o); o != "" {
-			cfg.Origins = append(cfg.Origins, o)
-		}
-	}
+	cfg.Origins = originList
 	srv, err := server.New(ctx, cfg)
 	if err != nil {
 		log.Error("server", "err", err)
@@ -337,6 +339,28 @@ func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Durati
 		return fmt.Sprintf("--revoke-check must be 0 (never) or a positive duration, got %v", revokeCheck)
 	}
 	return ""
+}
+
+// parseOrigins reads --origins: comma-separated hosts (host or host:port,
+// path.Match patterns), matched against the host of a request's Origin
+// header. An entry with a scheme or a path would never match one: it is
+// refused with what to give instead.
+func parseOrigins(list string) ([]string, error) {
+	var out []string
+	for _, o := range strings.Split(list, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		if strings.Contains(o, "://") || strings.ContainsAny(o, "/?#@ ") {
+			return nil, fmt.Errorf("%q is not a host: give the host only (host or host:port, e.g. play.example.org), or give the site's address with --public-url https://play.example.org", o)
+		}
+		if _, err := path.Match(o, ""); err != nil {
+			return nil, fmt.Errorf("%q is not a valid pattern (%v): give the host only, e.g. play.example.org or *.example.org", o, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }
 
 // zeroMeansNever maps a flag's duration where 0 means never (--session-idle,

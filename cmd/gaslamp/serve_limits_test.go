@@ -161,3 +161,27 @@ func TestServeSetsProcs(t *testing.T) {
 		t.Errorf("serve runs on %d processors by default, want %d (%d cores)", got, want, startProcs)
 	}
 }
+
+// TestServeOriginsFlag: an --origins entry with a scheme or a path never
+// matches an Origin header's host, so it is refused (exit 2) with a message
+// saying to give the host only or to use --public-url; hosts and patterns
+// pass.
+func TestServeOriginsFlag(t *testing.T) {
+	for _, o := range []string{"https://play.example.org", "play.example.org/", "play.example.org/game", "a.example,http://b.example", "[x"} {
+		code, _, errOut := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--origins", o)
+		if code != 2 || !strings.Contains(errOut, "--origins") || !strings.Contains(errOut, "play.example.org") {
+			t.Errorf("serve --origins %q: exit %d, stderr %q", o, code, errOut)
+		}
+	}
+	if code, _, errOut := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--origins", "https://play.example.org"); !strings.Contains(errOut, "--public-url") {
+		t.Errorf("exit %d: the message does not point to --public-url: %q", code, errOut)
+	}
+	got, err := parseOrigins(" play.example.org, *.example.org:8443 ,, localhost:8080")
+	if err != nil || strings.Join(got, " ") != "play.example.org *.example.org:8443 localhost:8080" {
+		t.Errorf("parseOrigins: %q, %v", got, err)
+	}
+	_, _, help := runCaptured(t, "", "serve", "--help")
+	if !strings.Contains(help, "host only") || !strings.Contains(help, "--public-url https://") {
+		t.Errorf("serve --help does not say --origins takes hosts only:\n%s", help)
+	}
+}
