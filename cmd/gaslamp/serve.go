@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/mail"
+	"net/url"
 	"os"
 	"os/signal"
 	"path"
@@ -82,7 +84,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	ipScale := fs.Float64("ip-limit-scale", 1, "multiply the per-IP rate limits (0 removes them and the --ws-per-address cap; for load tests on loopback)")
 	logLevel := fs.String("log-level", "info", "debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (net/http/pprof) on this loopback address, e.g. 127.0.0.1:6060")
-	pushSubject := fs.String("push-subject", "", "contact given to browsers' push services with each \"your move\" notification: an e-mail address or an https URL (default admin@localhost)")
+	pushSubject := fs.String("push-subject", "", "contact given to browsers' push services with each \"your move\" notification: the site admin's e-mail address (admin@example.org or mailto:admin@example.org) or an https URL (default admin@localhost, which Apple's push service is reported to refuse: set it)")
 	smtpURL := fs.String("smtp-url", "", "SMTP server for \"your move\" e-mails to the accounts that ask for them: smtp://user:pass@host:587 (STARTTLS), smtps://user:pass@host:465, or smtp://localhost:25?tls=none for a local relay (default: no e-mail); needs --mail-from and --public-url")
 	mailFrom := fs.String("mail-from", "", "sender of the e-mails, e.g. \"gaslamp <play@example.org>\"")
 	idleUnload := fs.Duration("idle-unload", server.DefaultIdleUnload, "a table with no connection and nothing for the server to do leaves memory after this long idle, and comes back from the store on the next visit (0: keep every table loaded)")
@@ -183,6 +185,11 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 			return 2
 		}
 	}
+	subject, err := parsePushSubject(*pushSubject)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --push-subject: %v\n", err)
+		return 2
+	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: bad --log-level %q\n", *logLevel)
@@ -205,7 +212,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: *pushSubject,
+		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: subject,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,
@@ -256,6 +263,11 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	if n := server.FileLimit(); n > 0 && n < minFileLimit {
 		log.Warn("few open files allowed: each player's WebSocket holds one, so this server can hold about that many players at once; raise the limit (systemd: LimitNOFILE=65536; a shell: ulimit -n)",
 			"open_files_limit", n)
+	}
+	if subject == "" {
+		// The server always offers push ("your move" notifications).
+		log.Warn("push: no --push-subject, so push services are given the default contact admin@localhost, which Apple's push service is reported to refuse (no notifications to Safari and iPhones); set --push-subject to the site admin's e-mail address or an https URL",
+			"push_subject", defaultPushSubject)
 	}
 	if ready != nil {
 		ready(ln.Addr())
@@ -339,6 +351,36 @@ func checkServeNumbers(gcPercent int, ipScale float64, budget, delay time.Durati
 		return fmt.Sprintf("--revoke-check must be 0 (never) or a positive duration, got %v", revokeCheck)
 	}
 	return ""
+}
+
+// defaultPushSubject is the push contact the server uses without
+// --push-subject (server/push.go).
+const defaultPushSubject = "admin@localhost"
+
+// parsePushSubject checks --push-subject: an e-mail address, bare or as a
+// mailto: URL, or an https URL. It returns the form server.Config wants
+// (the push library adds "mailto:" itself), "" for the default.
+func parsePushSubject(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	if strings.HasPrefix(strings.ToLower(s), "https://") {
+		u, err := url.Parse(s)
+		if err != nil || u.Host == "" || u.User != nil {
+			return "", fmt.Errorf("%q is not a valid https URL (want an e-mail address, e.g. admin@example.org, or an https URL such as https://play.example.org/contact)", s)
+		}
+		return s, nil
+	}
+	addr := s
+	if len(s) >= 7 && strings.EqualFold(s[:7], "mailto:") {
+		addr = s[7:]
+	}
+	a, err := mail.ParseAddress(addr)
+	if err != nil || a.Name != "" || a.Address != addr || !strings.Contains(addr, "@") {
+		return "", fmt.Errorf("%q is neither an e-mail address (admin@example.org, or mailto:admin@example.org) nor an https URL", s)
+	}
+	return addr, nil
 }
 
 // parseOrigins reads --origins: comma-separated hosts (host or host:port,

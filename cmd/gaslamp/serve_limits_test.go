@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"os"
 	"runtime"
@@ -183,5 +184,69 @@ func TestServeOriginsFlag(t *testing.T) {
 	_, _, help := runCaptured(t, "", "serve", "--help")
 	if !strings.Contains(help, "host only") || !strings.Contains(help, "--public-url https://") {
 		t.Errorf("serve --help does not say --origins takes hosts only:\n%s", help)
+	}
+}
+
+// serveLog serves with args (on a free loopback port and a data directory
+// of its own) until it listens, then stops it; it returns the exit code and
+// what the server wrote on standard error (its JSON log).
+func serveLog(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stderr
+	os.Stderr = w
+	var out []byte
+	done := make(chan struct{})
+	go func() {
+		out, _ = io.ReadAll(r)
+		close(done)
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code := serve(ctx, append([]string{"--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...), func(net.Addr) { cancel() })
+	os.Stderr = old
+	w.Close()
+	<-done
+	return code, string(out)
+}
+
+// TestServePushSubject: --push-subject must be an e-mail address (bare or
+// mailto:) or an https URL, else exit 2; mailto: is taken off (the push
+// library adds it); without it, serve warns once at start that the default
+// admin@localhost is refused by Apple's push service and says what to set.
+func TestServePushSubject(t *testing.T) {
+	for _, s := range []string{"admin", "admin@", "http://play.example.org/contact", "ftp://example.org", "Admin <admin@example.org>", "mailto:", "https://", "play.example.org"} {
+		code, _, errOut := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--push-subject", s)
+		if code != 2 || !strings.Contains(errOut, "--push-subject") {
+			t.Errorf("serve --push-subject %q: exit %d, stderr %q", s, code, errOut)
+		}
+	}
+	for in, want := range map[string]string{
+		"admin@example.org": "admin@example.org", "mailto:admin@example.org": "admin@example.org",
+		"MAILTO:a.b@example.org": "a.b@example.org", "https://play.example.org/contact": "https://play.example.org/contact", "": "",
+	} {
+		if got, err := parsePushSubject(in); err != nil || got != want {
+			t.Errorf("parsePushSubject(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	warns := func(log string) []string {
+		var out []string
+		for _, l := range strings.Split(log, "\n") {
+			if strings.Contains(l, `"level":"WARN"`) && strings.Contains(l, "push") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	code, log := serveLog(t)
+	if w := warns(log); code != 0 || len(w) != 1 || !strings.Contains(w[0], "admin@localhost") || !strings.Contains(w[0], "--push-subject") {
+		t.Errorf("serve without --push-subject: exit %d, push warnings %q", code, w)
+	}
+	code, log = serveLog(t, "--push-subject", "mailto:admin@example.org")
+	if w := warns(log); code != 0 || len(w) != 0 {
+		t.Errorf("serve --push-subject mailto:admin@example.org: exit %d, push warnings %q", code, w)
 	}
 }
