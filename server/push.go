@@ -63,6 +63,10 @@ type pusher struct {
 	sent   int64
 	fails  int64
 	drops  int64 // notifications dropped with the queue full
+	// refusedLogged is when a push service's refusal was last logged: one
+	// line a minute at most, with the refusals counted since.
+	refusedLogged time.Time
+	refusedSince  int64
 }
 
 // counts returns the notifications a push service took, those it refused
@@ -164,8 +168,32 @@ func (p *pusher) send(j pushJob) {
 		resp.Body.Close()
 		if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone {
 			p.s.store.DeletePushSubscription(ctx, sub.Endpoint) // the browser unsubscribed
+		} else if resp.StatusCode >= 300 {
+			p.logRefusal(resp.StatusCode, sub.Endpoint)
 		}
 	}
+}
+
+// logRefusal logs that a push service refused a notification (a wrong
+// --push-subject or VAPID key, a quota): at most one line a minute, naming
+// the service's host (the endpoint's path identifies the subscription, and
+// is not logged) and how many were refused since the last line.
+func (p *pusher) logRefusal(status int, endpoint string) {
+	p.mu.Lock()
+	p.refusedSince++
+	now := time.Now()
+	if !p.refusedLogged.IsZero() && now.Sub(p.refusedLogged) < time.Minute {
+		p.mu.Unlock()
+		return
+	}
+	n := p.refusedSince
+	p.refusedSince, p.refusedLogged = 0, now
+	p.mu.Unlock()
+	host := "?"
+	if u, err := url.Parse(endpoint); err == nil {
+		host = u.Host
+	}
+	p.s.log.Warn("a push service refused notifications (check --push-subject and the VAPID keys)", "status", status, "service", host, "refused", n)
 }
 
 // topicOf makes a push Topic (at most 32 URL-safe characters) of a table id,

@@ -14,6 +14,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -304,5 +305,27 @@ func TestPushTimeShort(t *testing.T) {
 	tick(e, c.ID)
 	if n := short(drain()); n != 0 {
 		t.Fatalf("warned again (%d) for the same move", n)
+	}
+}
+
+// TestPushRefusalsLogged: a push service's refusals (a subject or key it
+// does not take) are logged, one line a minute at most with the count since,
+// naming the service's host but not the subscription's path.
+func TestPushRefusalsLogged(t *testing.T) {
+	var buf bytes.Buffer
+	p := &pusher{s: &Server{log: slog.New(slog.NewTextHandler(&buf, nil))}}
+	for range 3 {
+		p.logRefusal(http.StatusForbidden, "https://web.push.apple.com/QSECRETPATH")
+	}
+	if n := strings.Count(buf.String(), "push service refused"); n != 1 || !strings.Contains(buf.String(), "status=403") ||
+		!strings.Contains(buf.String(), "service=web.push.apple.com") || strings.Contains(buf.String(), "QSECRETPATH") {
+		t.Fatalf("%d lines:\n%s", n, buf.String())
+	}
+	p.mu.Lock()
+	p.refusedLogged = p.refusedLogged.Add(-2 * time.Minute)
+	p.mu.Unlock()
+	p.logRefusal(http.StatusForbidden, "https://web.push.apple.com/QSECRETPATH")
+	if n := strings.Count(buf.String(), "push service refused"); n != 2 || !strings.Contains(buf.String(), "refused=3") {
+		t.Fatalf("after a minute, %d lines:\n%s", n, buf.String())
 	}
 }
