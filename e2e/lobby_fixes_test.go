@@ -94,3 +94,29 @@ func TestBrowserLobbyRefreshKeepsFocus(t *testing.T) {
 		t.Fatalf("after a refresh the focus is on %q, want %q", got, want)
 	}
 }
+
+// TestBrowserLobbyNames: a screen reader tells the lobby's seat buttons and
+// table links apart (each names its seat and game, and begins with the words
+// shown), and the lobby has a main heading.
+func TestBrowserLobbyNames(t *testing.T) {
+	p, _ := lobbyPage(t, "Ears")
+	_, table := p.createTable("whitehall", 4)
+	id := table[len("/t/"):]
+	p.waitJS("the new table's seat buttons", `document.querySelectorAll('#open-tables button[data-table=`+jsString(id)+`]').length === 4`, scaled(15*time.Second))
+	labels := mustEval[[]string](p, `[...document.querySelectorAll('#open-tables button[data-table=`+jsString(id)+`]')].map((b) => b.getAttribute('aria-label') ?? '')`)
+	want := []string{"Take this seat: Jack in Whitehall Mystery", "Take this seat: Yellow investigator (Jasper T.C. Waring) in Whitehall Mystery"}
+	if len(labels) != 4 || labels[0] != want[0] || labels[1] != want[1] {
+		t.Errorf("seat buttons named %q, want %q…", labels, want)
+	}
+	if got := mustEval[string](p, `document.querySelector('#open-tables a[data-watch=`+jsString(id)+`]').getAttribute('aria-label') ?? ''`); got != "Open the Whitehall Mystery table" {
+		t.Errorf("the table's link is named %q", got)
+	}
+	if got := mustEval[string](p, `[...document.querySelectorAll('h1')].map((h) => h.textContent).join('|')`); got != "The gaslamp lobby" {
+		t.Errorf("the lobby's h1: %q", got)
+	}
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the French seat buttons", `document.querySelector('#open-tables button[data-take-seat="0"][data-table=`+jsString(id)+`]')?.getAttribute('aria-label') === 'Prendre cette place\u00a0: Jack dans Le Mystère de Whitehall'`, scaled(10*time.Second))
+	if got := mustEval[string](p, `document.querySelector('h1').textContent`); got != "Le salon de gaslamp" {
+		t.Errorf("the French h1: %q", got)
+	}
+}

@@ -308,6 +308,7 @@ function seatName(tb, s) {
  */
 function tableRow(tb) {
   const g = gameById(tb.game);
+  const gameName = g ? render(g.name) : tb.game;
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
@@ -315,7 +316,9 @@ function tableRow(tb) {
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {
-      const take = el('button', { type: 'button', class: 'small', 'data-take-seat': s.seat, 'data-table': tb.id }, t('web.lobby.take-seat'));
+      // Every seat button shows the same words: its name says which seat of which game.
+      const take = el('button', { type: 'button', class: 'small', 'data-take-seat': s.seat, 'data-table': tb.id,
+        'aria-label': t('web.lobby.take-seat-of', { seat: seatName(tb, s), game: gameName }) }, t('web.lobby.take-seat'));
       take.addEventListener('click', () => takeSeat(tb.id, s.seat));
       li.append(' ', take);
     }
@@ -324,9 +327,11 @@ function tableRow(tb) {
   /** @param {string} name */
   const def = (name) => g?.options.find((o) => o.name === name)?.default ?? '';
   const options = Object.entries(tb.options ?? {}).filter(([k, v]) => v && v !== 'false' && v !== def(k));
+  const open = tb.status === 'open' || mine.active.some((m) => m.table.id === tb.id);
+  const players = tb.seats.filter((s) => s.player).map((s) => playerLabel(s.player));
   return el('li', { class: 'table-row', 'data-table': tb.id },
     el('div', { class: 'table-head' },
-      el('strong', {}, g ? render(g.name) : tb.game),
+      el('strong', {}, gameName),
       ' ',
       el('span', { class: `status status-${tb.status}` }, statusLabel(tb.status)),
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null,
@@ -335,8 +340,20 @@ function tableRow(tb) {
       options.length ? el('span', { class: 'table-options' }, options.map(([k, v]) => optionText(tb.game, k, v)).join(', ')) : null),
     seats,
     // A table the player has a seat at opens to play, not to watch.
-    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id },
-      tb.status === 'open' || mine.active.some((m) => m.table.id === tb.id) ? t('web.lobby.open') : t('web.lobby.watch')));
+    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-watch': tb.id, 'aria-label': linkLabel(open, gameName, players) },
+      open ? t('web.lobby.open') : t('web.lobby.watch')));
+}
+
+/**
+ * The name of a table's Open or Watch link for a screen reader: every row
+ * shows the same word, the name says which game and who plays it.
+ * @param {boolean} open
+ * @param {string} game
+ * @param {string[]} players
+ */
+function linkLabel(open, game, players) {
+  const verb = open ? 'open' : 'watch';
+  return players.length ? t(`web.lobby.${verb}-table-of`, { game, players: players.join(', ') }) : t(`web.lobby.${verb}-game`, { game });
 }
 
 /**
