@@ -45,8 +45,13 @@ const defaultGCPercent = 200
 // site of a few thousand players needs more.
 const minFileLimit = 4096
 
+// stopSignals end serve gracefully: SIGTERM from a service manager, SIGINT
+// from a terminal's Ctrl-C, SIGHUP when the terminal closes (or a
+// service manager's reload, which serve does not do otherwise).
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
 func runServe(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	return serve(ctx, args, nil)
 }
@@ -88,7 +93,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	smtpURL := fs.String("smtp-url", "", "SMTP server for \"your move\" e-mails to the accounts that ask for them: smtp://user:pass@host:587 (STARTTLS), smtps://user:pass@host:465, or smtp://localhost:25?tls=none for a local relay (default: no e-mail); needs --mail-from and --public-url")
 	mailFrom := fs.String("mail-from", "", "sender of the e-mails, e.g. \"gaslamp <play@example.org>\"")
 	idleUnload := fs.Duration("idle-unload", server.DefaultIdleUnload, "a table with no connection and nothing for the server to do leaves memory after this long idle, and comes back from the store on the next visit (0: keep every table loaded)")
-	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM, time to finish and acknowledge the moves received and close every client's connection before exiting")
+	shutdownTimeout := fs.Duration("shutdown-timeout", 10*time.Second, "on SIGTERM (or SIGINT, SIGHUP), time to finish and acknowledge the moves received and close every client's connection before exiting")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "heap growth between garbage collections, in % of the live heap (Go's GOGC, whose own default is 100: less memory, more CPU); a GOGC environment variable wins over this default")
 	procs := fs.Int("procs", 0, "Go processors the server's goroutines run on (GOMAXPROCS; 0: twice the cores it may use on a machine of up to 4 cores, which lowered the p99 latency under load on a 2-core machine, see docs/performance.md; the cores on a larger one); a GOMAXPROCS environment variable wins over this default")
 	if code, ok := parse(fs, args); !ok {
@@ -280,7 +285,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		return 1
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	log.Info("shutting down", "cause", context.Cause(ctx).Error())
 	sctx, cancel := context.WithTimeout(context.Background(), *shutdownTimeout)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
