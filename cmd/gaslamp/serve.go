@@ -127,6 +127,17 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --public-url: %v\n", err)
 		return 2
 	}
+	if _, _, err := net.SplitHostPort(*addr); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp serve: --addr %q: want host:port, e.g. 127.0.0.1:8080 or :8080 (%v)\n", *addr, err)
+		return 2
+	}
+	if *debugAddr != "" {
+		host, _, err := net.SplitHostPort(*debugAddr)
+		if ip := net.ParseIP(host); err != nil || host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: --debug-addr %q: want a loopback host:port, e.g. 127.0.0.1:6060 (the profiler shows the server's memory)\n", *debugAddr)
+			return 2
+		}
+	}
 	originList, err := parseOrigins(*origins)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --origins: %v\n", err)

@@ -40,6 +40,9 @@ func TestServeConnectionFlags(t *testing.T) {
 		{"--ws-per-session", "0"},
 		{"--open-table-ttl", "0s"},
 		{"--open-tables-per-user", "0"},
+		{"--addr", "nonsense"},
+		{"--debug-addr", "0.0.0.0:6060"},
+		{"--debug-addr", "6060"},
 	} {
 		code, _, errOut := runCaptured(t, "", append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, args...)...)
 		if code != 2 || !strings.Contains(errOut, args[0]) {
