@@ -216,8 +216,13 @@ func runArena(args []string) int {
 	if *games <= 0 {
 		return fail("--games must be positive")
 	}
-	if *workers <= 0 {
-		*workers = 1
+	if msg := checkArenaFlags(*level, *workers, *maxMoves); msg != "" {
+		return fail("%s", msg)
+	}
+	entrantsSet := false
+	fs.Visit(func(f *flag.Flag) { entrantsSet = entrantsSet || f.Name == "entrants" })
+	if entrantsSet && !*tourney {
+		return fail("--entrants goes with --tournament")
 	}
 	opts := game.ParseOptions(*optList)
 	seats, err := r.Seats(opts)
@@ -280,6 +285,21 @@ func runArena(args []string) int {
 	}
 	printArena(rep, r)
 	return 0
+}
+
+// checkArenaFlags checks the flags both arenas share that once fell back
+// silently (an unknown level played as the bot's default, --workers 0 as 1):
+// it returns a message naming the bad flag, or "".
+func checkArenaFlags(level string, workers, maxMoves int) string {
+	switch {
+	case level != "" && !game.IsLevel(level):
+		return fmt.Sprintf("unknown --level %q (levels: %s; a bot's own setting goes after its name, e.g. --bot jack=ismcts:5000)", level, strings.Join(game.Levels, ", "))
+	case workers < 1:
+		return fmt.Sprintf("--workers must be at least 1, got %d", workers)
+	case maxMoves < 1:
+		return fmt.Sprintf("--max-moves must be at least 1, got %d", maxMoves)
+	}
+	return ""
 }
 
 func gameIDs() []string {

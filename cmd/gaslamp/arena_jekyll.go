@@ -137,6 +137,9 @@ func runArenaJekyll(args []string) int {
 	if *games <= 0 {
 		return fail("--games must be positive")
 	}
+	if msg := checkArenaFlags(*level, *workers, *maxMoves); msg != "" {
+		return fail("%s", msg)
+	}
 	opts := game.ParseOptions(*optList)
 	spec := *chapterList
 	if spec == "" {
@@ -172,7 +175,7 @@ func runArenaJekyll(args []string) int {
 		}
 	}
 	cfg := jekyllArenaConfig{rules: r, opts: opts, chapters: chs, pairs: pairs, games: *games, seed: *seed,
-		budget: *budget, level: *level, workers: max(1, *workers), maxMoves: *maxMoves}
+		budget: *budget, level: *level, workers: *workers, maxMoves: *maxMoves}
 	rep, err := jekyllArena(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gaslamp arena:", err)

@@ -344,6 +344,20 @@ func runTournament(base arenaConfig, entrantList string, budgetSet, asJSON bool,
 	if len(names) == 0 {
 		names = defaultEntrants(base.rules.ID())
 	}
+	// Check the entrants before playing: an unknown one is a wrong flag.
+	if sides := base.rules.Sides(); len(sides) != 2 {
+		fmt.Fprintf(os.Stderr, "gaslamp arena: --tournament needs a game of two sides; %s has %d\n", base.rules.ID(), len(sides))
+		return 2
+	}
+	for _, n := range names {
+		for i, s := range base.seats {
+			e := parseEntrant(base.rules.ID(), s.Side, n, base.level, base.budget, budgetSet)
+			if _, err := e.newBot(base.rules, game.Seat(i), 1); err != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp arena: --entrants %q: %v\n", n, err)
+				return 2
+			}
+		}
+	}
 	rep, err := tournament(base, names, budgetSet)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gaslamp arena:", err)
