@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,10 @@ func runReplay(args []string) int {
 			fmt.Fprintf(os.Stderr, "gaslamp replay: unexpected argument %q\n", fs.Arg(0))
 			return 2
 		}
+	}
+	if !slices.Contains(game.Languages, *lang) {
+		fmt.Fprintf(os.Stderr, "gaslamp replay: unknown --lang %q (languages: %s)\n", *lang, strings.Join(game.Languages, ", "))
+		return 2
 	}
 	if file == "" {
 		fmt.Fprintln(os.Stderr, "gaslamp replay: missing FILE (a JSON game record, - for standard input, or a finished table's URL)")

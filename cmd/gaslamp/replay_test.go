@@ -66,3 +66,18 @@ func TestReplayURL(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayLangFlag: an unknown --lang (it printed English) exits 2
+// naming the languages, before or after the file.
+func TestReplayLangFlag(t *testing.T) {
+	path, _ := writeRecord(t, recordGame(t, 3))
+	for _, args := range [][]string{{"replay", "--lang", "de", path}, {"replay", path, "--lang", "EN"}, {"replay", "--lang", "", path}} {
+		code, out, errOut := runCaptured(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--lang") || !strings.Contains(errOut, "en, fr, nl") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	if code, out, _ := runCaptured(t, "", "replay", "--lang", "nl", path); code != 0 || out == "" {
+		t.Errorf("replay --lang nl: exit %d", code)
+	}
+}
