@@ -190,6 +190,10 @@ func runArena(args []string) int {
 	maxMoves := fs.Int("max-moves", 100000, "a game longer than this is an error")
 	tourney := fs.Bool("tournament", false, "play a round robin between --entrants at both sides and print Elo ratings")
 	entrants := fs.String("entrants", "", "with --tournament: the entrants, comma-separated: levels (easy, normal, hard), bots (baseline) or bot:level (default: the levels, baseline, random)")
+	// Jekyll's own flags, shown here so that arena --help lists them; its
+	// arena (arena_jekyll.go) reads them.
+	fs.String("chapters", "", "with --game jekyll only: chapters to run, e.g. 1-10, 4 or 1,4,6 (arena --game jekyll --help lists its flags, whose defaults differ: --level easy, no time limit)")
+	fs.String("pairs", "", "with --game jekyll only: pairs to run, comma-separated: a bot name for both seats (partner, random, ...) or cheater (all-seeing upper bound)")
 	bots := botFlags{}
 	fs.Var(bots, "bot", "play `SIDE=BOT` (a side, or one seat by its id, gets that bot); repeatable")
 	// One flag per side of every registered game: --jack, --investigators, ...
@@ -219,9 +223,19 @@ func runArena(args []string) int {
 	if msg := checkArenaFlags(*level, *workers, *maxMoves); msg != "" {
 		return fail("%s", msg)
 	}
-	entrantsSet := false
-	fs.Visit(func(f *flag.Flag) { entrantsSet = entrantsSet || f.Name == "entrants" })
-	if entrantsSet && !*tourney {
+	var jekyllOnly, tourneyOnly string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "chapters", "pairs":
+			jekyllOnly = f.Name
+		case "entrants":
+			tourneyOnly = f.Name
+		}
+	})
+	if jekyllOnly != "" {
+		return fail("--%s is for --game jekyll only (see arena --game jekyll --help)", jekyllOnly)
+	}
+	if tourneyOnly != "" && !*tourney {
 		return fail("--entrants goes with --tournament")
 	}
 	opts := game.ParseOptions(*optList)
