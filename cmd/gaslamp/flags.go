@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // newFlags returns a flag set for subcommand name that prints its usage on
@@ -14,11 +15,31 @@ func newFlags(name, synopsis string) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "Usage: gaslamp %s %s\n\nFlags:\n", name, synopsis)
-		fs.SetOutput(os.Stderr)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		shown := visibleFlags(fs)
+		shown.SetOutput(os.Stderr)
+		shown.PrintDefaults()
 	}
 	return fs
+}
+
+// notForThisCommand begins the usage of a flag that a command accepts only
+// to refuse it with a better message than "flag provided but not defined"
+// (backup's --database: PostgreSQL has its own tools). Such a flag is left
+// out of the command's help.
+const notForThisCommand = "not for this command"
+
+// visibleFlags returns a flag set of fs's flags without those marked
+// notForThisCommand, with their defaults as fs declared them.
+func visibleFlags(fs *flag.FlagSet) *flag.FlagSet {
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) {
+		if strings.HasPrefix(f.Usage, notForThisCommand) {
+			return
+		}
+		shown.Var(f.Value, f.Name, f.Usage)
+		shown.Lookup(f.Name).DefValue = f.DefValue
+	})
+	return shown
 }
 
 // parse parses args; it returns (exit code, false) when the command must stop:
