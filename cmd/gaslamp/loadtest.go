@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -27,6 +28,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"gaslamp/game"
 )
 
 func init() {
@@ -61,11 +64,11 @@ func runLoadtest(args []string) int {
 	natsURL := fs.String("nats", "", "with no --addr: the NATS URL the started nodes share")
 	var faults faultList
 	fs.Var(&faults, "fault", "a fault injected during play, repeatable: kill:N@T (SIGKILL started node N, from 1, T after play starts), start:N@T (start it again on its address), exec@T:COMMAND (run a shell command, e.g. to stop NATS or kill database connections)")
-	clients := fs.Int("clients", 2000, "WebSocket players (--humans per table)")
-	tables := fs.Int("tables", 1000, "tables (bots fill the seats beyond the players)")
+	clients := fs.Int("clients", 2000, "WebSocket players, --humans per table (given alone: --tables x --humans)")
+	tables := fs.Int("tables", 1000, "tables, bots filling the seats beyond the players (given alone: --clients / --humans, the default)")
 	humans := fs.Int("humans", 2, "players a table, 1 or 2 (1: each player against bots, as most games on a new site are)")
 	gameID := fs.String("game", "whitehall", "game to play")
-	duration := fs.Duration("duration", 60*time.Second, "how long to play")
+	duration := fs.Duration("duration", 60*time.Second, "how long to play (positive)")
 	think := fs.Duration("think", time.Second, "a player's pause before each move (0 for as fast as possible)")
 	bot := fs.String("bot", "random", "bot for the other seats")
 	level := fs.String("bot-level", "easy", "the bots' level: easy, normal or hard")
@@ -75,6 +78,13 @@ func runLoadtest(args []string) int {
 	cpuProfile := fs.String("cpuprofile", "", "write the load generator's own CPU profile to this file")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if msg := checkLoadtestFlags(set, *addr, *nodes, *database, *natsURL, *serverDebug, *humans, clients, tables,
+		*gameID, *duration, *think, *level, faults); msg != "" {
+		fmt.Fprintf(os.Stderr, "gaslamp loadtest: %s\n", msg)
+		return 2
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -89,31 +99,8 @@ func runLoadtest(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if *humans < 1 || *humans > 2 {
-		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --humans must be 1 or 2")
-		return 2
-	}
-	if *clients < *humans || *tables < 1 {
-		fmt.Fprintf(os.Stderr, "gaslamp loadtest: need at least %d clients and 1 table\n", *humans)
-		return 2
-	}
-	if *tables > *clients / *humans {
-		*tables = *clients / *humans
-	}
 	raiseFileLimit()
 	cfg := loadConfig{clients: *clients, tables: *tables, humans: *humans, game: *gameID, duration: *duration, think: *think, bot: *bot, level: *level}
-	if *nodes < 1 || *nodes > 16 {
-		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --nodes must be between 1 and 16")
-		return 2
-	}
-	if *nodes > 1 && (*database == "" || *natsURL == "") {
-		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --nodes above 1 needs --database and --nats (the nodes share them)")
-		return 2
-	}
-	if *addr != "" && len(serveFlags) > 0 {
-		fmt.Fprintln(os.Stderr, "gaslamp loadtest: --serve-flag applies to the nodes loadtest starts, not to --addr")
-		return 2
-	}
 	var cluster *localCluster
 	if *addr == "" {
 		extra := append([]string(nil), serveFlags...)
@@ -147,17 +134,7 @@ func runLoadtest(args []string) int {
 			}
 			cfg.bases = append(cfg.bases, base)
 		}
-		if *serverDebug != "" {
-			fmt.Fprintln(os.Stderr, "gaslamp loadtest: --server-debug-addr needs a server started by loadtest (no --addr)")
-			return 2
-		}
 		fmt.Println("note: run the target with --ip-limit-scale 0, or its per-IP limits will refuse most players")
-	}
-	for _, f := range faults {
-		if f.kind != "exec" && (cluster == nil || f.node >= len(cfg.bases)) {
-			fmt.Fprintf(os.Stderr, "gaslamp loadtest: --fault %s: no started node %d (kill and start need nodes started by loadtest, see --nodes)\n", f, f.node+1)
-			return 2
-		}
 	}
 	cfg.base = cfg.bases[0]
 	cfg.faults, cfg.cluster = faults, cluster
@@ -166,6 +143,73 @@ func runLoadtest(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// checkLoadtestFlags checks loadtest's flags before anything starts; set
+// holds the flags given. It returns a message naming the bad flag, or "".
+// It may set *clients or *tables from the other (one player a seat of
+// --humans per table: --clients is --tables x --humans).
+func checkLoadtestFlags(set map[string]bool, addr string, nodes int, database, natsURL string, serverDebug string,
+	humans int, clients, tables *int, gameID string, duration, think time.Duration, level string, faults faultList) string {
+	switch {
+	case humans < 1 || humans > 2:
+		return "--humans must be 1 or 2"
+	case duration <= 0:
+		return fmt.Sprintf("--duration must be a positive duration, got %v", duration)
+	case think < 0:
+		return fmt.Sprintf("--think must be 0 (as fast as possible) or a positive duration, got %v", think)
+	case !game.IsLevel(level):
+		return fmt.Sprintf("unknown --bot-level %q (levels: %s)", level, strings.Join(game.Levels, ", "))
+	case nodes < 1 || nodes > 16:
+		return "--nodes must be between 1 and 16"
+	}
+	if _, err := game.Lookup(gameID); err != nil {
+		return fmt.Sprintf("unknown --game %q (have: %s)", gameID, strings.Join(gameIDs(), ", "))
+	}
+	// --clients and --tables: one follows from the other when only one is
+	// given (the default --tables follows --clients); given both, they must
+	// agree, or players would silently be fewer than asked.
+	switch {
+	case set["tables"] && !set["clients"]:
+		*clients = *tables * humans
+	case !set["tables"]:
+		*tables = *clients / humans
+	}
+	if *tables < 1 || *clients < humans {
+		return fmt.Sprintf("need at least %d clients and 1 table", humans)
+	}
+	if !set["tables"] && *clients%humans != 0 {
+		return fmt.Sprintf("--clients %d is not a multiple of --humans %d", *clients, humans)
+	}
+	if *clients != *tables*humans {
+		return fmt.Sprintf("--clients %d does not fill --tables %d with --humans %d players each: give --clients %d, or only one of the two", *clients, *tables, humans, *tables*humans)
+	}
+	if addr != "" {
+		for _, f := range []string{"nodes", "database", "nats", "server-debug-addr", "serve-flag"} {
+			if set[f] {
+				return fmt.Sprintf("--%s applies to the nodes loadtest starts, not to --addr", f)
+			}
+		}
+	} else {
+		if nodes > 1 && (database == "" || natsURL == "") {
+			return "--nodes above 1 needs --database and --nats (the nodes share them)"
+		}
+		if serverDebug != "" {
+			host, _, err := net.SplitHostPort(serverDebug)
+			if ip := net.ParseIP(host); err != nil || host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+				return fmt.Sprintf("--server-debug-addr %q: want a loopback host:port, e.g. 127.0.0.1:6060", serverDebug)
+			}
+		}
+	}
+	for _, f := range faults {
+		if f.kind != "exec" && (addr != "" || f.node >= nodes) {
+			return fmt.Sprintf("--fault %s: no started node %d (kill and start need nodes started by loadtest, see --nodes)", f, f.node+1)
+		}
+		if f.at >= duration {
+			return fmt.Sprintf("--fault %s: at %v, not within --duration %v, it would never happen", f, f.at, duration)
+		}
+	}
+	return ""
 }
 
 // loopbackURL accepts only http URLs on the loopback interface.

@@ -301,3 +301,60 @@ func TestLoadtestOnePlayerAgainstBots(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadtestFlags: loadtest's flags that once fell back silently or ran
+// anyway (a negative duration, an unknown level, --tables beyond --clients,
+// a fault that never happens, flags for started nodes with --addr) exit 2
+// before anything starts, naming the flag.
+func TestLoadtestFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--duration", "-1s"}, "--duration"},
+		{[]string{"--duration", "0s"}, "--duration"},
+		{[]string{"--think", "-1s"}, "--think"},
+		{[]string{"--bot-level", "extreme"}, "easy, normal, hard"},
+		{[]string{"--game", "chess"}, "--game"},
+		{[]string{"--humans", "3"}, "--humans"},
+		{[]string{"--clients", "100", "--tables", "80"}, "--clients"},
+		{[]string{"--clients", "101"}, "--clients"},
+		{[]string{"--nodes", "0"}, "--nodes"},
+		{[]string{"--nodes", "2"}, "--nodes"},
+		{[]string{"--addr", "http://127.0.0.1:1", "--nodes", "3"}, "--nodes"},
+		{[]string{"--addr", "http://127.0.0.1:1", "--database", "postgres://x@h/db"}, "--database"},
+		{[]string{"--addr", "http://127.0.0.1:1", "--server-debug-addr", "127.0.0.1:6060"}, "--server-debug-addr"},
+		{[]string{"--addr", "http://127.0.0.1:1", "--serve-flag=--gc-percent=400"}, "--serve-flag"},
+		{[]string{"--addr", "http://127.0.0.1:1", "--fault", "kill:1@1s"}, "--fault"},
+		{[]string{"--server-debug-addr", "0.0.0.0:6060"}, "--server-debug-addr"},
+		{[]string{"--fault", "kill:2@1s"}, "--fault"},
+		{[]string{"--duration", "10s", "--fault", "exec@20s:true"}, "--fault"},
+	} {
+		code, out, errOut := runCaptured(t, "", append([]string{"loadtest"}, c.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("loadtest %v: exit %d, stdout %q, stderr %q (want exit 2 naming %s)", c.args, code, out, errOut, c.want)
+		}
+	}
+	// One of --clients and --tables follows from the other.
+	for _, c := range []struct {
+		args                  []string
+		humans, clients, tabs int
+	}{
+		{nil, 2, 2000, 1000}, {nil, 1, 2000, 2000}, {[]string{"tables"}, 1, 30, 30}, {[]string{"clients"}, 2, 200, 100},
+	} {
+		set := map[string]bool{}
+		clients, tables := 2000, 1000
+		for _, a := range c.args {
+			set[a] = true
+		}
+		if set["tables"] {
+			tables = c.tabs
+		}
+		if set["clients"] {
+			clients = c.clients
+		}
+		if msg := checkLoadtestFlags(set, "", 1, "", "", "", c.humans, &clients, &tables, "whitehall", time.Second, 0, "easy", nil); msg != "" || clients != c.clients || tables != c.tabs {
+			t.Errorf("%v, humans %d: %d clients, %d tables, %q; want %d, %d", c.args, c.humans, clients, tables, msg, c.clients, c.tabs)
+		}
+	}
+}
