@@ -358,3 +358,18 @@ func TestLoadtestFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadtestIPLimitNote: the note about --ip-limit-scale 0 is for a
+// target given with --addr; the nodes loadtest starts get that flag and
+// no note.
+func TestLoadtestIPLimitNote(t *testing.T) {
+	const note = "--ip-limit-scale 0"
+	code, out, errOut := runCaptured(t, "", "loadtest", "--addr", "http://127.0.0.1:1", "--clients", "2", "--duration", "1s")
+	if code != 1 || !strings.Contains(out, note) {
+		t.Errorf("loadtest --addr (no server there): exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCaptured(t, "", "loadtest", "--game", "pocket", "--humans", "1", "--clients", "2", "--duration", "1s", "--think", "10ms", "--bot", "", "--bot-level", "easy")
+	if code != 0 || strings.Contains(out, note) || !strings.Contains(out, "2 tables, 2 players") {
+		t.Errorf("loadtest starting its node: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+}
