@@ -1,23 +1,49 @@
 package e2e
 
 import (
+	"context"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"gaslamp/store"
 )
 
-// lobbyPage opens the lobby signed in as name, its game list loaded.
-func lobbyPage(t *testing.T, name string) (*page, string) {
+// lobbyPage opens the lobby signed in as name, its game list loaded; it
+// returns the server's store.
+func lobbyPage(t *testing.T, name string) (*page, store.Store) {
 	t.Helper()
 	requireBrowser(t)
-	base := startServer(t)
+	base, st := startServerStore(t)
 	browser := startBrowser(t)
 	p := openPage(t, browser, name, base)
 	p.navigate("/")
 	p.signIn(name)
 	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value="whitehall"]')`, scaled(15*time.Second))
-	return p, base
+	return p, st
+}
+
+// finishedGames stores n finished games of Mr Jack Pocket between bots, for
+// the lobby's archive to list.
+func finishedGames(t *testing.T, st store.Store, n int) {
+	t.Helper()
+	ctx := context.Background()
+	now := time.Now().UTC()
+	for i := range n {
+		id := fmt.Sprintf("t_finished%03d", i)
+		rec := store.Table{ID: id, Game: "pocket", Status: store.StatusFinished, Created: now.Add(-time.Hour),
+			Seats: []store.Seat{{Seat: 0, Kind: store.KindBot, Level: "normal"}, {Seat: 1, Kind: store.KindBot, Level: "hard"}}}
+		if err := st.CreateTable(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.RecordFinish(ctx, id, store.Finish{Winner: "jack", Ended: store.EndRules, At: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // lobbyShots saves what the viewport shows at 1366x768 and at 390x844 (a
@@ -118,5 +144,44 @@ func TestBrowserLobbyNames(t *testing.T) {
 	p.waitJS("the French seat buttons", `document.querySelector('#open-tables button[data-take-seat="0"][data-table=`+jsString(id)+`]')?.getAttribute('aria-label') === 'Prendre cette place\u00a0: Jack dans Le Mystère de Whitehall'`, scaled(10*time.Second))
 	if got := mustEval[string](p, `document.querySelector('h1').textContent`); got != "Le salon de gaslamp" {
 		t.Errorf("the French h1: %q", got)
+	}
+}
+
+// TestBrowserLobbyFrenchPhone: the French lobby fits a 390 px phone: nothing
+// scrolls sideways (the finished games' filter, with its longer words, made
+// the side column as wide as its widest field).
+func TestBrowserLobbyFrenchPhone(t *testing.T) {
+	p, st := lobbyPage(t, "Téléphone")
+	finishedGames(t, st, 2)
+	// A French player's browser: its date fields are laid out for France.
+	if err := p.run(scaled(10*time.Second), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: "fr-FR"})
+		return err
+	})); err != nil {
+		t.Fatalf("locale: %v", err)
+	}
+	p.navigate("/")
+	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value="whitehall"]')`, scaled(15*time.Second))
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	// An open table at a slow pace whose players may say they are away:
+	// its pace reads long.
+	mustEval[chromedp.Void](p, `(() => {
+  const s = document.getElementById('game-select');
+  s.value = 'whitehall';
+  s.dispatchEvent(new Event('change'));
+  const pace = document.getElementById('pace-select');
+  pace.value = 'turn-3d';
+  pace.dispatchEvent(new Event('change'));
+  document.getElementById('pace-away').checked = true;
+})()`)
+	p.mustClick("#create-submit")
+	p.waitJS("the slow table among the open ones", `!!document.querySelector('#open-tables .badge.pace')`, scaled(15*time.Second))
+	p.waitJS("the French lobby", `document.getElementById('archive-to')?.labels[0]?.textContent === 'Au'`, scaled(10*time.Second))
+	lobbyShots(p, "lobby-fr", "#open-tables")
+	lobbyShots(p, "lobby-fr-archive", "#archive")
+	p.waitJS("the finished games, to replay", `document.querySelectorAll('#archive-list [data-replay]').length === 2`, scaled(10*time.Second))
+	if got := mustEval[string](p, `document.documentElement.scrollWidth + ' ' + innerWidth`); got != "390 390" {
+		p.viewportShot(shotsDir(t), "lobby-fr-overflow.png")
+		t.Errorf("the French lobby at 390x844: scrollWidth, innerWidth = %s", got)
 	}
 }
