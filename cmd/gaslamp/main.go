@@ -1,5 +1,6 @@
 // Command gaslamp is the one binary of the project: it serves the site and runs
-// the tools (arena, bench, replay, boards, loadtest). Run "gaslamp help".
+// the tools (admin, arena, backup, bench, boards, loadtest, replay, restore,
+// to-postgres). Run "gaslamp help".
 package main
 
 import (
