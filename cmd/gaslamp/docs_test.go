@@ -40,3 +40,40 @@ func TestReadmeLayoutListsEveryCommand(t *testing.T) {
 		t.Errorf("README's Layout lacks the commands %v: %s", missing, m[0])
 	}
 }
+
+// TestDeployDoc: docs/deploy.md's several-nodes example gives the public URL
+// and the balancer as a trusted proxy (not --origins), its nginx site keeps
+// /metrics to loopback, it states what /readyz does in a NATS outage, and it
+// cites no README section that is not a heading.
+func TestDeployDoc(t *testing.T) {
+	doc := readDoc(t, "docs/deploy.md")
+	i := strings.Index(doc, "## Running nodes")
+	if i < 0 {
+		t.Fatal(`no "## Running nodes"`)
+	}
+	example := doc[i:]
+	example = example[:strings.Index(example, "```\n\n")]
+	for _, want := range []string{"--public-url https://", "--trusted-proxies "} {
+		if !strings.Contains(example, want) {
+			t.Errorf("the several-nodes example lacks %s:\n%s", want, example)
+		}
+	}
+	if strings.Contains(example, "--origins") {
+		t.Errorf("the several-nodes example uses --origins:\n%s", example)
+	}
+	if !regexp.MustCompile(`location = /metrics \{\s*allow 127\.0\.0\.1;\s*allow ::1;\s*deny all;`).MatchString(doc) {
+		t.Error("the nginx site does not keep /metrics to loopback")
+	}
+	if !strings.Contains(doc, `"bus":"disconnected"`) || !strings.Contains(doc, "/livez") {
+		t.Error("deploy.md does not say what a NATS outage does to /readyz, nor the /livez alternative")
+	}
+	headings := map[string]bool{}
+	for _, h := range regexp.MustCompile(`(?m)^#+ (.*)$`).FindAllStringSubmatch(readDoc(t, "README.md"), -1) {
+		headings[h[1]] = true
+	}
+	for _, c := range regexp.MustCompile(`README, "([^"]+)"`).FindAllStringSubmatch(doc, -1) {
+		if !headings[c[1]] {
+			t.Errorf("deploy.md cites README section %q, which is not a heading", c[1])
+		}
+	}
+}
