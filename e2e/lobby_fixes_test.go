@@ -185,3 +185,27 @@ func TestBrowserLobbyFrenchPhone(t *testing.T) {
 		t.Errorf("the French lobby at 390x844: scrollWidth, innerWidth = %s", got)
 	}
 }
+
+// TestBrowserLobbyPaceCustomLeft: the custom pace's fields line up on the
+// left like every other field of the form, not centred.
+func TestBrowserLobbyPaceCustomLeft(t *testing.T) {
+	p, _ := lobbyPage(t, "Pace")
+	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('pace-select'); s.value = 'custom-live'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the custom pace's fields", `!document.getElementById('pace-live-custom').hidden`, scaled(5*time.Second))
+	lobbyShots(p, "lobby-pace-custom", "#pace-select")
+	for _, vp := range []string{"390", "1366"} {
+		if vp == "1366" {
+			if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(1366, 768, chromedp.EmulateScale(1))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := mustEval[string](p, `['pace-select', 'pace-bank', 'pace-increment'].map((id) => Math.round(document.querySelector('label[for="' + id + '"]').getBoundingClientRect().left) + '/' + Math.round(document.getElementById(id).getBoundingClientRect().left)).join(' ')`)
+		var l, c, bl, b, il, i int
+		if _, err := fmt.Sscanf(got, "%d/%d %d/%d %d/%d", &l, &c, &bl, &b, &il, &i); err != nil {
+			t.Fatalf("%s: %q: %v", vp, got, err)
+		}
+		if bl != l || b != c || il != l || i != c {
+			t.Errorf("at %s px the custom pace's labels and fields start at %q, want every one at the pace's %d/%d", vp, got, l, c)
+		}
+	}
+}
