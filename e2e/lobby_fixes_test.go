@@ -209,3 +209,21 @@ func TestBrowserLobbyPaceCustomLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserLobbyNoEmptyOptions: a game without options (Mr Jack Pocket)
+// shows no empty Options box; a game with options shows it.
+func TestBrowserLobbyNoEmptyOptions(t *testing.T) {
+	p, _ := lobbyPage(t, "Pocket")
+	choose := func(game string) {
+		mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('game-select'); s.value = `+jsString(game)+`; s.dispatchEvent(new Event('change')); })()`)
+	}
+	choose("pocket")
+	if got := mustEval[string](p, `(() => { const f = document.getElementById('options').closest('fieldset'); return f.getBoundingClientRect().height + ' ' + f.querySelectorAll('[data-option]').length; })()`); got != "0 0" {
+		t.Errorf("Mr Jack Pocket's options box: height and options %q, want hidden", got)
+	}
+	lobbyShots(p, "lobby-pocket-form", "#create-title")
+	choose("whitehall")
+	if got := mustEval[bool](p, `document.getElementById('options').closest('fieldset').getBoundingClientRect().height > 0`); !got {
+		t.Errorf("Whitehall's options box is hidden")
+	}
+}

@@ -48,6 +48,8 @@ function renderCreateForm() {
   const seats = byId('seat-config');
   options.replaceChildren();
   seats.replaceChildren();
+  // A game without options (Mr Jack Pocket) shows no empty Options box.
+  byId('options-fieldset').hidden = !g || g.options.length === 0;
   if (!g) return;
   for (const o of g.options) {
     const id = `opt-${o.name}`;
