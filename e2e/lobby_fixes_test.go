@@ -227,3 +227,22 @@ func TestBrowserLobbyNoEmptyOptions(t *testing.T) {
 		t.Errorf("Whitehall's options box is hidden")
 	}
 }
+
+// TestBrowserLobbyPaceHelp: the help under the pace says what happens when
+// a player's time runs out: a bot plays the move, or, once "loses the
+// game" is ticked, the player loses; in the page's language.
+func TestBrowserLobbyPaceHelp(t *testing.T) {
+	p, _ := lobbyPage(t, "Clock")
+	mustEval[chromedp.Void](p, `(() => { const s = document.getElementById('pace-select'); s.value = 'live-10-5'; s.dispatchEvent(new Event('change')); })()`)
+	help := `document.getElementById('pace-help').textContent`
+	if got := mustEval[string](p, help); got != "When a player's time runs out, a bot plays that move for them." {
+		t.Errorf("help without loss on time: %q", got)
+	}
+	p.mustClick("#pace-lose")
+	p.waitJS("the help of a loss on time", help+` === "When a player's time runs out, they lose the game."`, scaled(5*time.Second))
+	lobbyShots(p, "lobby-pace-lose", "#pace-select")
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the French help of a loss on time", help+` === "Quand le temps d'un joueur est écoulé, il perd la partie."`, scaled(5*time.Second))
+	p.mustClick("#pace-lose")
+	p.waitJS("the French help without loss on time", help+` === "Quand le temps d'un joueur est écoulé, un bot joue ce coup à sa place."`, scaled(5*time.Second))
+}

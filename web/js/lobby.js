@@ -634,10 +634,20 @@ function renderPaceSelect() {
     byId('pace-turn-custom').hidden = sel.value !== 'custom-turn';
     byId('pace-lose-field').hidden = sel.value === 'none';
     byId('pace-help').hidden = sel.value === 'none'; // no clock, no time to run out
+    paceHelp();
     byId('pace-away-field').hidden = !(sel.value.startsWith('turn-') || sel.value === 'custom-turn');
   };
   sel.onchange = show;
+  byId('pace-lose', HTMLInputElement).onchange = paceHelp;
   show();
+}
+
+/** The help under the pace says what happens when time runs out: a bot plays the move, or the player loses. */
+function paceHelp() {
+  const help = byId('pace-help');
+  const key = byId('pace-lose', HTMLInputElement).checked ? 'web.pace.help-lose' : 'web.pace.help';
+  help.dataset.i18n = key;
+  help.textContent = t(key);
 }
 
 /**
