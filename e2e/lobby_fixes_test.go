@@ -246,3 +246,16 @@ func TestBrowserLobbyPaceHelp(t *testing.T) {
 	p.mustClick("#pace-lose")
 	p.waitJS("the French help without loss on time", help+` === "Quand le temps d'un joueur est écoulé, un bot joue ce coup à sa place."`, scaled(5*time.Second))
 }
+
+// TestBrowserLobbyTakeoverSeconds: the takeover delay takes any whole
+// number of seconds in its range (45 was refused, by the browser's own
+// English message, for not being a multiple of 10).
+func TestBrowserLobbyTakeoverSeconds(t *testing.T) {
+	p, _ := lobbyPage(t, "Delay")
+	for v, ok := range map[string]bool{"45": true, "7": true, "3600": true, "4.5": false, "3601": false} {
+		got := mustEval[bool](p, `(() => { const i = document.getElementById('takeover'); i.value = `+jsString(v)+`; return i.checkValidity(); })()`)
+		if got != ok {
+			t.Errorf("takeover %s: valid %v, want %v", v, got, ok)
+		}
+	}
+}
