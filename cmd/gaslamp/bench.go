@@ -41,8 +41,8 @@ func runBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "gaslamp bench: unknown game %q (have: %s)\n", *gameID, strings.Join(gameIDs(), ", "))
 		return 2
 	}
-	if *seconds <= 0 {
-		fmt.Fprintln(os.Stderr, "gaslamp bench: --seconds must be positive")
+	if !(*seconds > 0 && *seconds <= 3600) { // NaN fails both
+		fmt.Fprintln(os.Stderr, "gaslamp bench: --seconds must be a number above 0, at most 3600")
 		return 2
 	}
 	opts := game.ParseOptions(*optList)

@@ -74,6 +74,8 @@ func TestHelpAndWrongFlags(t *testing.T) {
 		{"arena", "--game", "testgame", "stray"},
 		{"bench", "--game", "nope"},
 		{"bench", "--game", "testgame", "--seconds", "-1"},
+		{"bench", "--game", "testgame", "--seconds", "NaN"},
+		{"bench", "--game", "testgame", "--seconds", "1e300"},
 		{"replay"},
 		{"replay", "a.json", "b.json"},
 	}
