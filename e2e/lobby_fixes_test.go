@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"testing"
 	"time"
 
@@ -258,4 +259,59 @@ func TestBrowserLobbyTakeoverSeconds(t *testing.T) {
 			t.Errorf("takeover %s: valid %v, want %v", v, got, ok)
 		}
 	}
+}
+
+// TestBrowserLobbyWording: a table row names its options shortly (not the
+// form's long explanations), in French with the feminine of "aide"; a
+// turn-based move's deadline reads "3:05 PM", not "03:05 PM".
+func TestBrowserLobbyWording(t *testing.T) {
+	p, _ := lobbyPage(t, "Words")
+	// The browser's clock where the deadline falls between 1 and 9
+	// o'clock (12-hour clock), where a 2-digit hour shows a leading zero.
+	off := (3 - time.Now().UTC().Hour() + 24) % 24
+	if off > 12 {
+		off -= 24
+	}
+	tz := fmt.Sprintf("Etc/GMT%+d", -off)
+	if err := p.run(scaled(10*time.Second), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: tz})
+		return err
+	})); err != nil {
+		t.Fatalf("time zone %s: %v", tz, err)
+	}
+	// A Whitehall table with two options changed.
+	mustEval[chromedp.Void](p, `(() => {
+  const s = document.getElementById('game-select');
+  s.value = 'whitehall';
+  s.dispatchEvent(new Event('change'));
+  document.getElementById('opt-false-clues').checked = true;
+  document.getElementById('opt-deduction').value = 'off';
+})()`)
+	p.mustClick("#create-submit")
+	p.waitJS("the table's options in its row", `!!document.querySelector('#open-tables .table-options')`, scaled(15*time.Second))
+	if got := mustEval[string](p, `document.querySelector('#open-tables .table-options').textContent`); got != "Deduction help: off, False clues" {
+		t.Errorf("the row's options: %q", got)
+	}
+	// A hot-seat Pocket table at one day a move: the player's move, with
+	// its deadline.
+	mustEval[chromedp.Void](p, `(() => {
+  const s = document.getElementById('game-select');
+  s.value = 'pocket';
+  s.dispatchEvent(new Event('change'));
+  document.getElementById('hotseat').checked = true;
+  const pace = document.getElementById('pace-select');
+  pace.value = 'turn-1d';
+  pace.dispatchEvent(new Event('change'));
+})()`)
+	p.mustClick("#create-submit")
+	p.waitJS("the deadline of the player's move", `!!document.querySelector('#my-tables .my-left')`, scaled(20*time.Second))
+	left := mustEval[string](p, `document.querySelector('#my-tables .my-left').textContent`)
+	if !regexp.MustCompile(`^Move by \w+, \w+ \d+, [1-9]:\d\d [AP]M \(`).MatchString(left) {
+		t.Errorf("in %s the deadline reads %q", tz, left)
+	}
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the French options", `document.querySelector('#open-tables .table-options')?.textContent === 'Aide à la déduction\u00a0: désactivée, Faux indices'`, scaled(10*time.Second))
+	// French writes the hour with two digits, as the row's date does.
+	p.waitJS("the French deadline", `/^À jouer avant le .* 0\d:\d\d /.test(document.querySelector('#my-tables .my-left')?.textContent ?? '')`, scaled(10*time.Second))
+	lobbyShots(p, "lobby-wording-fr", "#my-games")
 }

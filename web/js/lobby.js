@@ -159,15 +159,18 @@ function optionChoiceLabel(option, choice, game = byId('game-select', HTMLSelect
 
 /**
  * How a table list shows one of a table's options that is not its default:
- * the option's label, with the choice's label for a choice ("Chapter: 1.
- * First steps"), never the option's internal name or value.
+ * the option's short name (web.option-short.GAME.OPTION; else its label),
+ * with the choice's label for a choice ("Chapter: 1. First steps"), never
+ * the option's internal name or value.
  * @param {string} game
  * @param {string} option
  * @param {string} value
  */
 function optionText(game, option, value) {
   const o = gameById(game)?.options.find((x) => x.name === option);
-  const label = o ? render(o.label) : option;
+  // The form's label explains the option at length; a row names it shortly.
+  const short = `web.option-short.${game}.${option}`;
+  const label = has(short) ? t(short) : o ? render(o.label) : option;
   return value === 'true' ? label : t('web.label-value', { label, value: optionChoiceLabel(option, value, game) });
 }
 
@@ -411,7 +414,11 @@ const mine = {
 function leftText(deadline, moveLimit) {
   const left = formatLeft(Math.max(0, Date.parse(deadline) - Date.now()));
   if (!moveLimit) return t('web.clock.left', { time: left });
-  const when = new Intl.DateTimeFormat(currentLang(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+  // The hour as the language writes a short time: "3:05 PM" in English
+  // (not "03:05 PM"), "03:05" in French and Dutch.
+  const three = new Intl.DateTimeFormat(currentLang(), { timeStyle: 'short' }).formatToParts(new Date(2000, 0, 1, 3, 5));
+  const hour = three.find((x) => x.type === 'hour')?.value.length === 2 ? '2-digit' : 'numeric';
+  const when = new Intl.DateTimeFormat(currentLang(), { weekday: 'short', day: 'numeric', month: 'short', hour, minute: '2-digit' })
     .format(new Date(deadline));
   return t('web.lobby.move-by', { when, time: left });
 }
