@@ -259,6 +259,17 @@ func TestBrowserLobbyTakeoverSeconds(t *testing.T) {
 			t.Errorf("takeover %s: valid %v, want %v", v, got, ok)
 		}
 	}
+	// Out of its range, the field says so in the page's language, not in
+	// the browser's.
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the French lobby", `document.getElementById('create-submit').textContent === 'Créer la table'`, scaled(10*time.Second))
+	msg := `(() => { const i = document.getElementById('takeover'); i.value = '5000'; i.dispatchEvent(new Event('input')); return i.validationMessage; })()`
+	if got := mustEval[string](p, msg); got != "Indiquez un nombre entier de secondes, de 0 à 3600." && got != "Indiquez un nombre entier de secondes, de 0 à 3 600." && got != "Indiquez un nombre entier de secondes, de 0 à 3 600." {
+		t.Errorf("the French page says %q for 5000 s", got)
+	}
+	if got := mustEval[string](p, `(() => { const i = document.getElementById('takeover'); i.value = '45'; i.dispatchEvent(new Event('input')); return i.validationMessage; })()`); got != "" {
+		t.Errorf("45 s: %q", got)
+	}
 }
 
 // TestBrowserLobbyWording: a table row names its options shortly (not the

@@ -735,6 +735,15 @@ async function main() {
     byId('my-seat').dataset.chosen = '1';
   });
   byId('others-bots').addEventListener('click', othersBots);
+  // The takeover delay's own message, in the page's language (the
+  // browser's is in its own).
+  const takeover = byId('takeover', HTMLInputElement);
+  const checkTakeover = () => {
+    takeover.setCustomValidity('');
+    if (!takeover.validity.valid) takeover.setCustomValidity(t('web.lobby.takeover-invalid', { max: Number(takeover.max) }));
+  };
+  takeover.addEventListener('input', checkTakeover);
+  onLangChange(checkTakeover);
   byId('create-form', HTMLFormElement).addEventListener('submit', (ev) => {
     ev.preventDefault();
     createTable();
