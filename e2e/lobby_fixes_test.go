@@ -320,6 +320,10 @@ func TestBrowserLobbyWording(t *testing.T) {
 	if !regexp.MustCompile(`^Move by \w+, \w+ \d+, [1-9]:\d\d [AP]M \(`).MatchString(left) {
 		t.Errorf("in %s the deadline reads %q", tz, left)
 	}
+	// The player's games each have a Play link: its name says which.
+	if got := mustEval[[]string](p, `[...document.querySelectorAll('#my-tables a[data-resume]')].map((a) => a.getAttribute('aria-label') ?? '')`); len(got) != 2 || got[0] != "Play Mr Jack Pocket as Jack, Investigator" || got[1] != "Play Whitehall Mystery as Jack" {
+		t.Errorf("the Play links are named %q", got)
+	}
 	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
 	p.waitJS("the French options", `document.querySelector('#open-tables .table-options')?.textContent === 'Aide à la déduction\u00a0: désactivée, Faux indices'`, scaled(10*time.Second))
 	// French writes the hour with two digits, as the row's date does.

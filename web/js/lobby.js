@@ -495,7 +495,8 @@ function myRow(m) {
     myLeft(m),
     el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
     ' ',
-    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id },
+    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id,
+      'aria-label': t(finished ? 'web.lobby.replay-of' : 'web.lobby.resume-of', { game: g ? render(g.name) : tb.game, seats: names }) },
       finished ? t('web.lobby.replay') : t('web.lobby.resume')));
 }
 
