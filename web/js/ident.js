@@ -4,6 +4,7 @@ import { el, byId } from './dom.js';
 import { t, render } from './i18n.js';
 import { me, createSession, signOut, HttpError } from './net.js';
 import { accountButton, signInFromNameDialog, signInIfAsked } from './account.js';
+import { askConfirm } from './confirm.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -48,6 +49,13 @@ function showName(m) {
   if (out instanceof HTMLButtonElement && !out.dataset.wired) {
     out.dataset.wired = '1';
     out.addEventListener('click', async () => {
+      // A guest has no password: signed out, it can never come back to its
+      // games and seats. Said first, with the way to keep them.
+      const now = (await me().catch(() => null)) ?? m; // the guest may have become an account since
+      if (!now.account && !(await askConfirm({
+        id: 'guest-sign-out-dialog', title: t('web.me.guest-sign-out-title'), danger: true,
+        text: t('web.me.guest-sign-out-text'), ok: t('web.me.guest-sign-out-ok'),
+      }))) return;
       out.disabled = true;
       try {
         await signOut();
