@@ -1,8 +1,11 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"gaslamp/server"
 )
 
 // TestBrowserGuestSignOutAsksFirst: a guest who signs out is asked first,
@@ -25,4 +28,36 @@ func TestBrowserGuestSignOutAsksFirst(t *testing.T) {
 	p.waitJS("the question", `document.getElementById('guest-sign-out-dialog')?.open === true`, scaled(10*time.Second))
 	p.mustClick(`#guest-sign-out-dialog button[data-confirm="yes"]`)
 	p.waitJS("the name prompt", `document.getElementById('name-dialog')?.open === true`, scaled(15*time.Second))
+}
+
+// TestBrowserSignedOutElsewhere: an account plays at a table on its laptop
+// and signs out its other devices from its phone; the laptop's table page,
+// whose socket the server closes, comes back as a spectator's: it says the
+// device was signed out and asks to sign in again, not "you are back at the
+// table" (after which every action answered "Choose a name first").
+func TestBrowserSignedOutElsewhere(t *testing.T) {
+	requireBrowser(t)
+	base, _ := startServerWith(t, func(_ string, c *server.Config) { c.RevokeCheck = 200 * time.Millisecond })
+	browser := startBrowser(t)
+	laptop := openPage(t, browser, "laptop", base)
+	laptop.register("Guest", "Poirot1", "the mysterious affair")
+	laptop.createBotTableAt("pocket", 2, 1)
+
+	phone := openPage(t, browser, "phone", base)
+	phone.navigate("/")
+	phone.waitJS("the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
+	phone.mustClick("#name-signin")
+	phone.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
+	phone.fill("signin-name", "Poirot1")
+	phone.fill("signin-password", "the mysterious affair")
+	phone.mustClick("#signin-form-submit")
+	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Poirot1'`, scaled(15*time.Second))
+	phone.mustClick("#account-open")
+	phone.waitJS("the account dialog's devices", `document.getElementById('sign-out-others')`, scaled(10*time.Second))
+	phone.mustClick("#sign-out-others")
+
+	laptop.waitJS("the signed-out notice and the name prompt", `document.getElementById('notice')?.dataset.kind === 'signed-out' && !document.getElementById('notice').hidden && document.getElementById('name-dialog')?.open === true`, scaled(20*time.Second))
+	if toasts := mustEval[string](laptop, `[...document.querySelectorAll('.toast')].map((e) => e.textContent).join(' | ')`); strings.Contains(toasts, "back at the table") {
+		t.Errorf("the laptop says %q after being signed out", toasts)
+	}
 }

@@ -1423,7 +1423,24 @@ const handlers = {
     if (open) {
       if (conn.lost) {
         notice('lost', '');
-        toast(t('web.conn.back'), 'info');
+        // "Back at the table" only if this device is still signed in: a
+        // password changed or the sessions ended elsewhere closed the socket,
+        // and it came back as a spectator's.
+        const had = who;
+        me().then((m) => {
+          if (m || !had) {
+            toast(t('web.conn.back'), 'info');
+            return;
+          }
+          who = null;
+          signedIn = Promise.resolve(null);
+          notice('signed-out', t('web.conn.signed-out'));
+          // Signed in again, the page starts afresh with the new session
+          // (its socket was opened without one).
+          askName(true).then((again) => {
+            if (again) location.reload();
+          });
+        }, () => toast(t('web.conn.back'), 'info'));
       }
       conn.opened = true;
       conn.lost = false;
