@@ -61,3 +61,26 @@ func TestBrowserSignedOutElsewhere(t *testing.T) {
 		t.Errorf("the laptop says %q after being signed out", toasts)
 	}
 }
+
+// TestBrowserAccountTextsFollowTheSite: on a site that sends no mail, the
+// registration and sign-in forms say that a forgotten password takes the
+// admin (there is no "Forgot your password?" to click), and the password's
+// label gives its least length; a table page's notification bell takes the
+// page's new language.
+func TestBrowserAccountTextsFollowTheSite(t *testing.T) {
+	p := botTablePage(t, "guest", "pocket", 2, 1)
+	p.mustClick("#account-open")
+	p.waitJS("the registration form", `document.getElementById('account-dialog')?.open && !document.getElementById('register-form').hidden`, scaled(10*time.Second))
+	p.waitJS("the no-mail note at registration", `document.getElementById('register-no-mail')?.hidden === false`, scaled(10*time.Second))
+	if label := mustEval[string](p, `document.querySelector('label[for="register-password"]')?.textContent ?? ''`); !strings.Contains(label, "8") {
+		t.Errorf("the registration's password label reads %q, want its least length", label)
+	}
+	p.mustClick("#to-signin")
+	p.waitJS("the no-mail note at sign-in, and no reset link", `document.getElementById('reset-no-mail')?.hidden === false && document.getElementById('to-reset')?.hidden === true`, scaled(10*time.Second))
+	p.mustClick("#account-close")
+	p.waitJS("the bell", `document.getElementById('push-toggle')?.getAttribute('aria-label')`, scaled(10*time.Second))
+	before := mustEval[string](p, `document.getElementById('push-toggle').getAttribute('aria-label')`)
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the page in French", `document.documentElement.lang === 'fr'`, scaled(15*time.Second))
+	p.waitJS("the bell in French", `document.getElementById('push-toggle').getAttribute('aria-label') !== `+jsString(before)+` && document.getElementById('push-toggle').title.includes('\n')`, scaled(10*time.Second))
+}

@@ -321,8 +321,14 @@ function resetSection(sign) {
     open.hidden = true;
     if (name instanceof HTMLInputElement) name.focus();
   });
-  resetEnabled().then((on) => { open.hidden = !on; }).catch(() => {});
-  return el('div', { id: 'reset' }, open, f);
+  // A site that sends no mail cannot mail a reset link: said here, so that
+  // a player knows a forgotten password takes the admin.
+  const noMail = el('p', { class: 'help', id: 'reset-no-mail', hidden: true, 'data-i18n': 'web.account.no-mail' }, t('web.account.no-mail'));
+  resetEnabled().then((on) => {
+    open.hidden = !on;
+    noMail.hidden = on;
+  }).catch(() => {});
+  return el('div', { id: 'reset' }, open, noMail, f);
 }
 
 /**
@@ -408,11 +414,15 @@ export function openAccountDialog(m, mode = 'register') {
     const reg = form('register-form', 'web.account.register', m ? 'web.account.help-guest' : 'web.account.help', [
       field('register-name', 'web.account.name', { autocomplete: 'username', minlength: 3, maxlength: 20, pattern: '[A-Za-z][A-Za-z0-9_\\-]{2,19}' }),
       el('p', { class: 'help', 'data-i18n': 'web.account.name-help' }, t('web.account.name-help')),
-      field('register-password', 'web.account.password', { type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 128 }),
+      field('register-password', 'web.account.new-password', { type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 128 }),
     ], 'web.account.register', async (f) => {
       await register(value(f, 'register-name').trim(), value(f, 'register-password'));
       done();
     });
+    // Before choosing a password: a site without mail cannot send a reset.
+    const regNoMail = el('p', { class: 'help', id: 'register-no-mail', hidden: true, 'data-i18n': 'web.account.no-mail' }, t('web.account.no-mail'));
+    reg.querySelector('.dialog-buttons')?.before(regNoMail);
+    resetEnabled().then((on) => { regNoMail.hidden = on; }).catch(() => {});
     const sign = form('signin-form', 'web.account.signin', m ? 'web.account.signin-help-guest' : null, [
       field('signin-name', 'web.account.name', { autocomplete: 'username', maxlength: 64 }),
       field('signin-password', 'web.account.password', { type: 'password', autocomplete: 'current-password', maxlength: 512 }),

@@ -5,7 +5,7 @@
 // at the table.
 
 import { el, svg } from './dom.js';
-import { currentLang, t } from './i18n.js';
+import { currentLang, onLangChange, t } from './i18n.js';
 import { api } from './net.js';
 import { toast } from './ident.js';
 
@@ -61,6 +61,8 @@ export async function pushButton() {
     b.title = `${label}\n${t('web.push.help')}`;
   };
   show(await subscribed().catch(() => false));
+  // Its words follow the page's language.
+  onLangChange(() => show(b.getAttribute('aria-pressed') === 'true'));
   b.addEventListener('click', async () => {
     b.disabled = true;
     try {
