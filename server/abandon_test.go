@@ -22,26 +22,32 @@ func TestAbandonRatedLoses(t *testing.T) {
 		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}, "rated": true, "takeover_seconds": 1}, &c); code != http.StatusCreated {
 		t.Fatalf("create rated: %d", code)
 	}
+	// Both are connected before the game starts, so that the limit runs
+	// only once Bob leaves; each side moves once (a game resigned or left
+	// before that is not rated: TestResignIsARatedLoss).
 	alice.sit(c.ID, 0)
-	bob.sit(c.ID, 1)
 	ca, cb := e.dial(alice, c.ID), e.dial(bob, c.ID)
 	ca.hello(-1)
 	cb.hello(-1)
-	st := ca.next("state")
+	ca.next("state")
 	cb.next("state")
-	// Bob leaves; past the limit he loses, and no bot plays for him. (On
-	// a slow machine the limit may pass before he even connects: the same
-	// loss, which the state Alice was first sent then shows.)
+	bob.sit(c.ID, 1)
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	cb.update(1)
+	cb.move(1, 1, `{"kind":"pick","n":1}`)
+	ca.update(2)
+	ca.move(2, 0, `{"kind":"pick","n":1}`)
+	cb.update(3)
+	// Bob leaves at his turn; past the limit he loses, and no bot plays
+	// for him.
 	cb.close()
 	<-cb.done
-	if st.Outcome == nil || !st.Outcome.Over {
-		st = ca.next("state")
-	}
+	st := ca.next("state")
 	if o := st.Outcome; o == nil || !o.Over || o.Winner != "north" || o.Reason.Key != "web.outcome.abandoned" {
 		t.Fatalf("alice's state after bob's absence: outcome %+v", st.Outcome)
 	}
-	if st.V != 0 {
-		t.Fatalf("a move was played for the absent player: version %d", st.V)
+	if st.V != 3 {
+		t.Fatalf("a move was played for the absent player: version %d, want 3", st.V)
 	}
 	f := waitFinish(e, c.ID)
 	if f.Ended != store.EndAbandoned || f.Winner != "north" {

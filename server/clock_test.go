@@ -277,6 +277,16 @@ func TestResignIsARatedLoss(t *testing.T) {
 	}
 	alice.sit(c.ID, 0)
 	bob.sit(c.ID, 1)
+	// Each side moves once: the game was played.
+	ca, cb := e.dial(alice, c.ID), e.dial(bob, c.ID)
+	ca.hello(-1)
+	cb.hello(-1)
+	ca.next("state")
+	cb.next("state")
+	ca.move(0, 0, `{"kind":"pick","n":1}`)
+	cb.update(1)
+	cb.move(1, 1, `{"kind":"pick","n":1}`)
+	ca.update(2)
 	if code := bob.do("POST", "/api/tables/"+c.ID+"/seats/1/resign", nil, nil); code != http.StatusOK {
 		t.Fatalf("resign %d", code)
 	}
@@ -284,5 +294,23 @@ func TestResignIsARatedLoss(t *testing.T) {
 	rb, _ := e.st.RatingsOf(t.Context(), bob.id)
 	if len(ra) != 1 || len(rb) != 1 || ra[0].Wins != 1 || rb[0].Wins != 0 || ra[0].Rating <= 1500 || rb[0].Rating >= 1500 {
 		t.Fatalf("ratings after a resignation: %+v %+v", ra, rb)
+	}
+
+	// A rated game resigned before every side moved moves no rating (as
+	// lichess aborts one): it was not played. Its result is kept, unrated.
+	var c2 created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest", "options": map[string]string{"length": "40"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}, "rated": true}, &c2); code != http.StatusCreated {
+		t.Fatalf("create rated: %d", code)
+	}
+	alice.sit(c2.ID, 0)
+	bob.sit(c2.ID, 1)
+	if code := alice.do("POST", "/api/tables/"+c2.ID+"/seats/0/resign", nil, nil); code != http.StatusOK {
+		t.Fatalf("resign %d", code)
+	}
+	ra2, _ := e.st.RatingsOf(t.Context(), alice.id)
+	rb2, _ := e.st.RatingsOf(t.Context(), bob.id)
+	if ra2[0] != ra[0] || rb2[0] != rb[0] {
+		t.Fatalf("a resignation before any move moved the ratings: %+v -> %+v, %+v -> %+v", ra, ra2, rb, rb2)
 	}
 }

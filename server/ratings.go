@@ -57,6 +57,23 @@ func (t *table) ratedAllowed(ctx context.Context, user string) error {
 	return nil
 }
 
+// everySideMoved reports whether every side of the table made at least one
+// move (a bot's too).
+func (t *table) everySideMoved() bool {
+	moved := map[string]bool{}
+	for _, m := range t.moves {
+		if int(m.Seat) < len(t.infos) {
+			moved[t.infos[m.Seat].Side] = true
+		}
+	}
+	for _, in := range t.infos {
+		if !moved[in.Side] {
+			return false
+		}
+	}
+	return true
+}
+
 // recordResults stores the results of the finished game, and the new
 // ratings at a rated table, once per table (the store decides). It runs on
 // the table's goroutine.
@@ -99,6 +116,11 @@ func (t *table) recordResults() {
 			sides[r.Side] = true
 		}
 		rated = len(sides) >= 2
+	}
+	if rated && !t.everySideMoved() {
+		// Ended (resigned, left, out of time) before every side made a move:
+		// no game was played, and no rating moves, as lichess aborts one.
+		rated = false
 	}
 	if rated {
 		for i := range results {
