@@ -65,6 +65,11 @@ func TestBrowserRatedGameProfiles(t *testing.T) {
 	// The end screen: the outcome, the rematch with the same sides or the
 	// sides swapped, and the record's download.
 	jack.waitJS("the end screen's rematch choices and the record's link", `!!document.getElementById('rematch-swap') && document.getElementById('replay-export')?.getAttribute('href') === `+jsString("/api/tables/"+id+"/export"), scaled(10*time.Second))
+	// Both players' ratings before and after the game, on both pages.
+	for _, p := range []*page{jack, inv} {
+		p.waitJS("the ratings on the end screen", `(() => { const r = document.getElementById('outcome-ratings')?.textContent ?? ''; return /Moriarty1887: 1500\s→\s\d+\s\([+−]\d+\)/.test(r) && /Lestrade1887: 1500\s→\s\d+\s\([+−]\d+\)/.test(r); })()`, scaled(15*time.Second))
+	}
+	jack.screenshot(artifactsDir(t), "rated-outcome.png", "#outcome")
 	jack.checkAxeSchemes(axe, "a finished rated table")
 	// A rematch with the sides swapped seats Jack's player as the
 	// investigator of a new table.

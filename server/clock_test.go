@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
 	"testing"
 	"time"
@@ -296,6 +297,17 @@ func TestResignIsARatedLoss(t *testing.T) {
 		t.Fatalf("ratings after a resignation: %+v %+v", ra, rb)
 	}
 
+	// The end screen's figures: each player's rating before and after.
+	var tr struct {
+		Pending bool          `json:"pending"`
+		Ratings []tableRating `json:"ratings"`
+	}
+	if code := bob.do("GET", "/api/tables/"+c.ID+"/ratings", nil, &tr); code != http.StatusOK || tr.Pending || len(tr.Ratings) != 2 ||
+		tr.Ratings[0] != (tableRating{Seat: 0, Name: "Alice", Rated: true, Before: 1500, After: int(math.Round(ra[0].Rating))}) ||
+		tr.Ratings[1] != (tableRating{Seat: 1, Name: "Bob", Rated: true, Before: 1500, After: int(math.Round(rb[0].Rating))}) {
+		t.Fatalf("the table's ratings: %d %+v", code, tr)
+	}
+
 	// A rated game resigned before every side moved moves no rating (as
 	// lichess aborts one): it was not played. Its result is kept, unrated.
 	var c2 created
@@ -312,5 +324,8 @@ func TestResignIsARatedLoss(t *testing.T) {
 	rb2, _ := e.st.RatingsOf(t.Context(), bob.id)
 	if ra2[0] != ra[0] || rb2[0] != rb[0] {
 		t.Fatalf("a resignation before any move moved the ratings: %+v -> %+v, %+v -> %+v", ra, ra2, rb, rb2)
+	}
+	if code := bob.do("GET", "/api/tables/"+c2.ID+"/ratings", nil, &tr); code != http.StatusOK || tr.Pending || len(tr.Ratings) != 2 || tr.Ratings[0].Rated || tr.Ratings[1].Rated {
+		t.Fatalf("the unrated table's ratings: %d %+v", code, tr)
 	}
 }

@@ -54,6 +54,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/tables", s.handleTables)
 	m.HandleFunc("GET /api/tables/{id}", s.handleTable)
 	m.HandleFunc("GET /api/tables/{id}/replay", s.handleReplay)
+	m.HandleFunc("GET /api/tables/{id}/ratings", s.handleTableRatings)
 	m.HandleFunc("GET /api/tables/{id}/export", s.handleExport)
 	m.HandleFunc("POST /api/tables", s.csrf(s.handleCreate))
 	m.HandleFunc("POST /api/tutorials/{game}", s.csrf(s.handleCreateTutorial))

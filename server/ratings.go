@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"errors"
+	"math"
+	"net/http"
 	"slices"
 
 	"gaslamp/game"
@@ -182,4 +184,88 @@ func playerOf(r store.Rating) rating.Player {
 		return rating.New()
 	}
 	return rating.Player{Rating: r.Rating, RD: r.RD, Vol: r.Vol}
+}
+
+// tableRating is one player's rating at a finished rated table, for its end
+// screen: before and after the game (rounded), or not rated.
+type tableRating struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Rated  bool   `json:"rated"`
+	Before int    `json:"before,omitempty"`
+	After  int    `json:"after,omitempty"`
+}
+
+// handleTableRatings answers GET /api/tables/{id}/ratings: for a finished
+// rated table, each account's rating before and after it, or that the game
+// was not rated (it ended before every side moved); "pending" while its
+// results are not stored yet (they are, just after the end). A table that
+// is not finished, or not rated, has none.
+func (s *Server) handleTableRatings(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	rec, err := s.store.Table(ctx, r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, http.StatusNotFound, &game.Error{Code: CodeNotFound, Text: game.T("err.no-table")})
+		return
+	}
+	out := struct {
+		Pending bool          `json:"pending"`
+		Ratings []tableRating `json:"ratings"`
+	}{Ratings: []tableRating{}}
+	if rec.Status != store.StatusFinished || !rec.Rated || rec.Hotseat {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
+	seen := map[string]bool{}
+	for i, st := range rec.Seats {
+		if st.Kind != store.KindHuman || st.UserID == "" || seen[st.UserID] {
+			continue
+		}
+		seen[st.UserID] = true
+		acct, err := s.store.AccountByUser(ctx, st.UserID)
+		if err != nil {
+			continue // a guest, or an account deleted since: no rating
+		}
+		results, err := s.store.ResultsOf(ctx, st.UserID, 50)
+		if err != nil {
+			s.httpError(w, http.StatusServiceUnavailable, errStopped)
+			return
+		}
+		var res *store.Result
+		for j := range results {
+			if results[j].Table == rec.ID {
+				res = &results[j]
+				break
+			}
+		}
+		if res == nil {
+			out.Pending = true
+			continue
+		}
+		tr := tableRating{Seat: i, Name: acct.Name, Rated: res.Rated}
+		if res.Rated {
+			hist, err := s.store.RatingHistory(ctx, st.UserID, rec.Game, res.Side, 200)
+			if err != nil {
+				s.httpError(w, http.StatusServiceUnavailable, errStopped)
+				return
+			}
+			tr.Before = 1500 // Glicko's start
+			found := false
+			for j, p := range hist { // newest first
+				if p.Table == rec.ID {
+					tr.After, found = int(math.Round(p.Rating)), true
+					if j+1 < len(hist) {
+						tr.Before = int(math.Round(hist[j+1].Rating))
+					}
+					break
+				}
+			}
+			if !found {
+				out.Pending = true
+				continue
+			}
+		}
+		out.Ratings = append(out.Ratings, tr)
+	}
+	writeJSON(w, http.StatusOK, out)
 }

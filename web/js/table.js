@@ -1020,6 +1020,50 @@ async function playBot(game) {
   }
 }
 
+/**
+ * @typedef {{seat: number, name: string, rated: boolean, before?: number, after?: number}} TableRating
+ */
+
+/** @type {{table: string, tries: number, ratings: TableRating[]|null}} what the server said of the finished table's ratings */
+const endRatings = { table: '', tries: 0, ratings: null };
+
+/**
+ * The finished rated table's ratings line: each player's rating before and
+ * after the game, or that it was not rated (it ended before every side
+ * moved). Asked of the server once the game is over, again a few times
+ * while its results are being stored.
+ */
+function ratingsLine() {
+  const line = el('ul', { class: 'outcome-ratings', id: 'outcome-ratings' });
+  const id = st.table?.id ?? '';
+  if (endRatings.table !== id) Object.assign(endRatings, { table: id, tries: 0, ratings: null });
+  const r = endRatings.ratings;
+  if (r) {
+    if (r.length > 0 && r.every((x) => !x.rated)) line.append(el('li', {}, t('web.outcome.not-rated')));
+    else {
+      line.append(...r.filter((x) => x.rated).map((x) => {
+        const diff = (x.after ?? 0) - (x.before ?? 0);
+        return el('li', { 'data-rating-seat': x.seat },
+          t('web.outcome.rating', { name: x.name, before: x.before ?? 0, after: x.after ?? 0, diff: `${diff >= 0 ? '+' : '−'}${Math.abs(diff)}` }));
+      }));
+    }
+    return line;
+  }
+  if (endRatings.tries < 10) {
+    endRatings.tries++;
+    const tries = endRatings.tries;
+    window.setTimeout(() => {
+      api(`/api/tables/${encodeURIComponent(id)}/ratings`).then((res) => {
+        const v = /** @type {{pending: boolean, ratings: TableRating[]}} */ (res);
+        if (endRatings.table !== id) return;
+        if (!v.pending) endRatings.ratings = v.ratings;
+        drawOutcome();
+      }).catch(() => {});
+    }, tries === 1 ? 0 : 1000);
+  }
+  return line;
+}
+
 /** The result, once the game is over. */
 function drawOutcome() {
   const box = byId('outcome');
@@ -1045,6 +1089,7 @@ function drawOutcome() {
   box.replaceChildren(
     el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
+    ...(st.table?.rated && !st.replay ? [ratingsLine()] : []),
     el('p', { class: 'outcome-actions' }, ...(played ? [rematch, ...(sides.size === 2 ? [swap] : [])] : []),
       el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
   );
