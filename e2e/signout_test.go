@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"gaslamp/server"
 )
 
@@ -83,4 +85,39 @@ func TestBrowserAccountTextsFollowTheSite(t *testing.T) {
 	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
 	p.waitJS("the page in French", `document.documentElement.lang === 'fr'`, scaled(15*time.Second))
 	p.waitJS("the bell in French", `document.getElementById('push-toggle').getAttribute('aria-label') !== `+jsString(before)+` && document.getElementById('push-toggle').title.includes('\n')`, scaled(10*time.Second))
+}
+
+// TestBrowserLanguageFollowsTheAccount: the language an account chooses on
+// one device is the one another device takes when the account signs in
+// there (it stayed in the browser, and the phone showed English).
+func TestBrowserLanguageFollowsTheAccount(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	laptop := openPage(t, browser, "laptop", base)
+	laptop.register("Guest", "Adler2", "a scandal in bohemia")
+	mustEval[any](laptop, `(() => { const s = document.getElementById('lang-select'); s.value = 'nl'; s.dispatchEvent(new Event('change')); })()`)
+	laptop.waitJS("the page in Dutch", `document.documentElement.lang === 'nl'`, scaled(15*time.Second))
+	deadline := time.Now().Add(scaled(15 * time.Second))
+	for {
+		got, err := chromedp.Run(laptop.ctx, chromedp.Evaluate[string](`fetch('/api/me').then((r) => r.json()).then((m) => m.lang ?? '')`, chromedp.EvalAwaitPromise))
+		if err == nil && got == "nl" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the account's language is %q (%v), want nl", got, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	phone := openPage(t, browser, "phone", base)
+	phone.navigate("/")
+	phone.waitJS("the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
+	phone.mustClick("#name-signin")
+	phone.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
+	phone.fill("signin-name", "Adler2")
+	phone.fill("signin-password", "a scandal in bohemia")
+	phone.mustClick("#signin-form-submit")
+	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Adler2'`, scaled(15*time.Second))
+	phone.waitJS("the phone in Dutch", `document.documentElement.lang === 'nl' && document.getElementById('lang-select').value === 'nl'`, scaled(15*time.Second))
 }

@@ -36,6 +36,9 @@ var (
 type credentialsIn struct {
 	Name     string `json:"name"`
 	Password string `json:"password"`
+	// Lang, at registration: the page's language, the new account's (its
+	// mails', and its other devices' when it signs in there).
+	Lang string `json:"lang,omitempty"`
 }
 
 // jsonPost checks what POST /api/session checks of a request that may come
@@ -122,6 +125,11 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("account not stored", "err", err)
 		s.httpError(w, http.StatusInternalServerError, errNotStored)
 		return
+	}
+	if contains(game.Languages, in.Lang) {
+		if err := s.store.SetMailPrefs(r.Context(), user.ID, "", false, in.Lang); err != nil {
+			s.log.Warn("the new account's language not stored", "user", user.ID, "err", err)
+		}
 	}
 	user.Name, user.Registered = name, true
 	s.renameUser(user.ID, name)

@@ -584,3 +584,37 @@ func TestSignOutOthers(t *testing.T) {
 		t.Fatalf("the password changed: %d", code)
 	}
 }
+
+// TestAccountLang: an account's language, chosen on one device, is what
+// /api/me gives its other devices; a guest has none to keep, and a language
+// the site does not have is refused.
+func TestAccountLang(t *testing.T) {
+	e := newEnv(t, nil)
+	guest := e.guest("Visitor")
+	if code := guest.do("POST", "/api/account/lang", map[string]string{"lang": "fr"}, nil); code != http.StatusForbidden {
+		t.Fatalf("a guest's language: %d, want 403", code)
+	}
+	irene, _ := e.register(nil, "Irene", "correct horse")
+	var m meOut
+	if irene.do("GET", "/api/me", nil, &m); m.Lang != "en" {
+		t.Fatalf("a new account's language %q, want the default, en", m.Lang)
+	}
+	// Registered from a French page, the account is French.
+	_, code, fr, cookie := (&user{e: e}).rawPost("/api/account/register", map[string]string{"name": "Gaston", "password": "correct horse", "lang": "fr"})
+	if code != http.StatusCreated {
+		t.Fatalf("register with fr: %d", code)
+	}
+	gaston := &user{e: e, name: fr.Name, cookie: cookie, csrf: fr.CSRF, id: fr.ID}
+	if gaston.do("GET", "/api/me", nil, &m); m.Lang != "fr" {
+		t.Fatalf("the account registered from a French page: %q, want fr", m.Lang)
+	}
+	if code := irene.do("POST", "/api/account/lang", map[string]string{"lang": "de"}, nil); code != http.StatusBadRequest {
+		t.Fatalf("an unknown language: %d, want 400", code)
+	}
+	if code := irene.do("POST", "/api/account/lang", map[string]string{"lang": "nl"}, nil); code != http.StatusNoContent {
+		t.Fatalf("choose nl: %d", code)
+	}
+	if irene.do("GET", "/api/me", nil, &m); m.Lang != "nl" {
+		t.Fatalf("the account's language %q, want nl", m.Lang)
+	}
+}

@@ -18,6 +18,9 @@ type meOut struct {
 	// Account: the user is an account (signed in with a name and a
 	// password), not a guest.
 	Account bool `json:"account"`
+	// Lang is an account's language, chosen on any of its devices ("" not
+	// yet chosen): a device it signs in on takes it.
+	Lang string `json:"lang,omitempty"`
 }
 
 // handleNewSession creates a guest with a display name and sets the session
@@ -77,7 +80,13 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	if ck, err := r.Cookie(cookieName); err == nil {
 		s.setSessionCookie(w, ck.Value)
 	}
-	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF, Account: user.Registered})
+	out := meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF, Account: user.Registered}
+	if user.Registered {
+		if acc, err := s.store.AccountByUser(r.Context(), user.ID); err == nil && contains(game.Languages, acc.Lang) {
+			out.Lang = acc.Lang
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // cookieMaxAge is the session cookie's lifetime in seconds: the server's idle

@@ -70,6 +70,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /sw.js", s.handleServiceWorker)
 	m.HandleFunc("GET /api/account/mail", s.signedIn(s.handleMailPrefs))
 	m.HandleFunc("POST /api/account/mail", s.csrf(s.handleMailPrefs))
+	m.HandleFunc("POST /api/account/lang", s.csrf(s.handleAccountLang))
 	m.HandleFunc("GET /api/account/away", s.signedIn(s.handleAway))
 	m.HandleFunc("POST /api/account/away", s.csrf(s.handleAway))
 	m.HandleFunc("POST /api/account/mail/confirm", s.csrf(s.handleConfirmAgain))

@@ -540,6 +540,33 @@ func checkEmail(s string) bool {
 	return !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".") && !strings.Contains(domain, "..")
 }
 
+// handleAccountLang answers POST /api/account/lang (csrf-checked, an
+// account), {"lang":"fr"}: the language the account chose on one of its
+// devices, which its other devices take when it signs in there, and its
+// mails are written in.
+func (s *Server) handleAccountLang(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {
+	var in struct {
+		Lang string `json:"lang"`
+	}
+	if err := readJSON(r, &in); err != nil || !contains(game.Languages, in.Lang) {
+		s.httpError(w, http.StatusBadRequest, badRequest("err.bad-request"))
+		return
+	}
+	acc, err := s.store.AccountByUser(r.Context(), user.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		s.httpError(w, http.StatusForbidden, errNotAccount)
+		return
+	}
+	if err == nil && acc.Lang != in.Lang {
+		err = s.store.SetMailPrefs(r.Context(), user.ID, acc.Email, acc.MailTurns, in.Lang)
+	}
+	if err != nil {
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
 // handleMailPrefs answers GET /api/account/mail (the caller's settings) and
 // POST (csrf-checked: new settings; the language is the page's).
 func (s *Server) handleMailPrefs(w http.ResponseWriter, r *http.Request, sess store.Session, user store.User) {

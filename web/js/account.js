@@ -3,8 +3,8 @@
 // page header.
 
 import { el, byId } from './dom.js';
-import { t, render, applyI18n, currentLang, onLangChange } from './i18n.js';
-import { api, register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, confirmMailAgain, resetEnabled, askReset, myTurns, away, HttpError } from './net.js';
+import { t, render, applyI18n, chooseLang, currentLang, onLangChange } from './i18n.js';
+import { api, me, register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, confirmMailAgain, resetEnabled, askReset, myTurns, away, HttpError } from './net.js';
 import { passkeysSupported, addPasskey, listPasskeys, removePasskey, signInWithPasskey } from './passkeys.js';
 
 /** @typedef {import('./types.js').Me} Me */
@@ -377,7 +377,10 @@ export function openAccountDialog(m, mode = 'register') {
   document.getElementById('account-dialog')?.remove();
   const close = el('button', { type: 'button', id: 'account-close', 'data-i18n': 'web.account.close' }, t('web.account.close'));
   const dialog = el('dialog', { id: 'account-dialog', 'aria-labelledby': 'account-title' });
-  const done = () => location.reload();
+  const done = async () => {
+    await syncLang();
+    location.reload();
+  };
   /** @type {(HTMLElement|null)[]} */
   let body;
   if (m && m.account) {
@@ -471,6 +474,22 @@ export function openAccountDialog(m, mode = 'register') {
   document.body.append(dialog);
   applyI18n(dialog);
   dialog.showModal();
+}
+
+/**
+ * After a sign-in or a registration: a device an account signs in on takes
+ * the language the account chose; a new account (or one that never chose)
+ * keeps this page's.
+ */
+async function syncLang() {
+  try {
+    const m = await me();
+    if (!m?.account) return;
+    if (m.lang && m.lang !== currentLang()) await chooseLang(/** @type {import('./i18n.js').Lang} */ (m.lang));
+    else if (!m.lang) await api('/api/account/lang', { method: 'POST', body: { lang: currentLang() } });
+  } catch {
+    // The language stays this device's.
+  }
 }
 
 /**

@@ -99,6 +99,19 @@ export async function chooseLang(l) {
     // Not persisted; the choice still holds for this page.
   }
   await setLang(l);
+  for (const f of chosenListeners) f(l);
+}
+
+/** @type {Set<(l: Lang) => void>} */
+const chosenListeners = new Set();
+
+/**
+ * Calls f with the language each time the person chooses one (not when a
+ * page starts in the stored one): an account keeps it for its devices.
+ * @param {(l: Lang) => void} f
+ */
+export function onLangChosen(f) {
+  chosenListeners.add(f);
 }
 
 /**

@@ -1,8 +1,8 @@
 // The guest identity: who is signed in, and the display-name prompt.
 
 import { el, byId } from './dom.js';
-import { t, render } from './i18n.js';
-import { me, createSession, signOut, HttpError } from './net.js';
+import { t, render, onLangChosen } from './i18n.js';
+import { api, me, createSession, signOut, HttpError } from './net.js';
 import { accountButton, signInFromNameDialog, signInIfAsked } from './account.js';
 import { askConfirm } from './confirm.js';
 
@@ -35,11 +35,21 @@ export async function showIdentity() {
   return m;
 }
 
+/** Whether this page sends the account's language choices to the server. */
+let langKept = false;
+
 /**
  * Shows the guest's name in #me-name, when the page has one.
  * @param {Me} m
  */
 function showName(m) {
+  if (m.account && !langKept) {
+    // The language chosen on this device is the account's, for its others.
+    langKept = true;
+    onLangChosen((l) => {
+      api('/api/account/lang', { method: 'POST', body: { lang: l } }).catch(() => {});
+    });
+  }
   const slot = document.getElementById('me-name');
   if (slot) slot.textContent = m.name || t('web.player.former');
   accountButton(m);

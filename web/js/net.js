@@ -97,7 +97,7 @@ export async function createSession(name) {
  * @returns {Promise<Me>}
  */
 export async function register(name, password) {
-  const m = /** @type {Me} */ (await api('/api/account/register', { method: 'POST', body: { name, password } }));
+  const m = /** @type {Me} */ (await api('/api/account/register', { method: 'POST', body: { name, password, lang: document.documentElement.lang } }));
   if (m && m.csrf) csrf = m.csrf;
   return m;
 }

@@ -133,6 +133,7 @@
  * @property {string} name
  * @property {string} [csrf]
  * @property {boolean} [account] an account, not a guest
+ * @property {string} [lang] an account's chosen language, for its devices
  */
 
 /**
