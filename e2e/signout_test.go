@@ -121,3 +121,33 @@ func TestBrowserLanguageFollowsTheAccount(t *testing.T) {
 	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Adler2'`, scaled(15*time.Second))
 	phone.waitJS("the phone in Dutch", `document.documentElement.lang === 'nl' && document.getElementById('lang-select').value === 'nl'`, scaled(15*time.Second))
 }
+
+// TestBrowserSignInSaysSeatsLeftBehind: a guest who signs in to an account
+// that plays the other side of the guest's table is told that seat stays
+// with the guest (it was left without a word, at the guest's turn).
+func TestBrowserSignInSaysSeatsLeftBehind(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	laptop := openPage(t, browser, "laptop", base)
+	laptop.register("Guest", "Emile2", "the hound of the baskervilles")
+	invites, _ := laptop.createTable("pocket", 2)
+	laptop.clickUntil(`#invites li[data-invite-seat="0"] a.invite-link`, "the invitation page", `location.pathname.startsWith('/join/')`, scaled(20*time.Second))
+	laptop.acceptInvite()
+	laptop.waitSeat(0)
+
+	phone := openPage(t, browser, "phone", base)
+	phone.navigate(invites[1])
+	phone.signIn("Holmes")
+	phone.acceptInvite()
+	phone.waitSeat(1)
+	phone.waitJS("the account button", `document.getElementById('account-open')`, scaled(15*time.Second))
+	phone.mustClick("#account-open")
+	phone.waitJS("the account dialog", `document.getElementById('account-dialog')?.open`, scaled(10*time.Second))
+	phone.mustClick("#to-signin")
+	phone.fill("signin-name", "Emile2")
+	phone.fill("signin-password", "the hound of the baskervilles")
+	phone.mustClick("#signin-form-submit")
+	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Emile2'`, scaled(15*time.Second))
+	phone.waitJS("the seat left behind, said", `[...document.querySelectorAll('.toast')].some((e) => e.textContent.includes('stays with the guest'))`, scaled(10*time.Second))
+}

@@ -231,9 +231,15 @@ func TestGuestSignInKeepsSeats(t *testing.T) {
 		t.Fatalf("the guest's results before signing in: %+v, %v", rs, err)
 	}
 
-	in, code := e.signIn(g, "alice", "correct horse")
+	_, code, me, cookie := g.rawPost("/api/account/signin", map[string]string{"name": "alice", "password": "correct horse"})
+	in := &user{e: e, name: me.Name, cookie: cookie, csrf: me.CSRF, id: me.ID}
 	if code != http.StatusOK || in.id != acct.id {
 		t.Fatalf("sign in: %d %+v", code, in)
+	}
+	// The answer says one seat could not come along (the running game
+	// where the account plays the other side), for the page to say so.
+	if me.SeatsLeft != 1 {
+		t.Errorf("the sign-in's answer counts %d seats left behind, want 1", me.SeatsLeft)
 	}
 	for _, c := range []struct {
 		table string

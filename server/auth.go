@@ -21,6 +21,10 @@ type meOut struct {
 	// Lang is an account's language, chosen on any of its devices ("" not
 	// yet chosen): a device it signs in on takes it.
 	Lang string `json:"lang,omitempty"`
+	// SeatsLeft, in a sign-in's answer: the seats of open or running tables
+	// that the guest signing in held and the account could not take (it
+	// plays the other side there).
+	SeatsLeft int `json:"seats_left,omitempty"`
 }
 
 // handleNewSession creates a guest with a display name and sets the session

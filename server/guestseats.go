@@ -16,17 +16,17 @@ const maxGuestTables = 200
 // results (store.MoveResults) follow when every seat the guest held there
 // moved, so that the account's finished games and profile count them. A seat
 // the account may not take stays the guest's. It returns how many seats
-// moved.
-func (s *Server) keepGuestSeats(ctx context.Context, guest, acct store.User) int {
+// moved, and how many of open or running tables stayed (the player is told:
+// a seat there is left to no one).
+func (s *Server) keepGuestSeats(ctx context.Context, guest, acct store.User) (moved, left int) {
 	if guest.ID == "" || guest.Registered || guest.ID == acct.ID {
-		return 0
+		return 0, 0
 	}
 	tabs, err := s.store.SeatedTablesOf(ctx, guest.ID, maxGuestTables, store.StatusOpen, store.StatusRunning, store.StatusFinished)
 	if err != nil {
 		s.log.Warn("a guest's tables not read at sign-in", "user", guest.ID, "err", err)
-		return 0
+		return 0, 0
 	}
-	moved := 0
 	for _, tb := range tabs {
 		t, err := s.hub.get(ctx, tb.ID)
 		if err != nil {
@@ -42,6 +42,9 @@ func (s *Server) keepGuestSeats(ctx context.Context, guest, acct store.User) int
 				if err := t.moveSeat(seat, acct.ID, acct.Name); err != nil {
 					s.log.Info("a guest's seat not carried to the account", "table", t.id, "seat", seat, "err", err)
 					kept++
+					if !t.finished() {
+						left++
+					}
 					continue
 				}
 				moved++
@@ -56,5 +59,5 @@ func (s *Server) keepGuestSeats(ctx context.Context, guest, acct store.User) int
 	if moved > 0 {
 		s.log.Info("a guest's seats carried to the account", "user", acct.ID, "seats", moved)
 	}
-	return moved
+	return moved, left
 }

@@ -553,7 +553,7 @@ func (s *Server) signInAs(w http.ResponseWriter, r *http.Request, acct store.Acc
 	}
 	// A guest signing in keeps the seats it plays: "no merge" left them
 	// behind with a guest no browser could be again.
-	s.keepGuestSeats(r.Context(), guest, user)
+	_, left := s.keepGuestSeats(r.Context(), guest, user)
 	s.log.Info("signed in", "user", user.ID)
-	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: ns.CSRF, Account: true})
+	writeJSON(w, http.StatusOK, meOut{ID: user.ID, Name: user.Name, CSRF: ns.CSRF, Account: true, SeatsLeft: left})
 }

@@ -430,7 +430,7 @@ export function openAccountDialog(m, mode = 'register') {
       field('signin-name', 'web.account.name', { autocomplete: 'username', maxlength: 64 }),
       field('signin-password', 'web.account.password', { type: 'password', autocomplete: 'current-password', maxlength: 512 }),
     ], 'web.account.signin', async (f) => {
-      await signIn(value(f, 'signin-name').trim(), value(f, 'signin-password'));
+      noteSeatsLeft(await signIn(value(f, 'signin-name').trim(), value(f, 'signin-password')));
       done();
     });
     if (passkeysSupported()) {
@@ -442,7 +442,7 @@ export function openAccountDialog(m, mode = 'register') {
         if (err) err.textContent = '';
         pk.disabled = true;
         try {
-          await signInWithPasskey(value(sign, 'signin-name').trim());
+          noteSeatsLeft(await signInWithPasskey(value(sign, 'signin-name').trim()));
           done();
         } catch (e) {
           if (err) err.textContent = errorText(e);
@@ -474,6 +474,23 @@ export function openAccountDialog(m, mode = 'register') {
   document.body.append(dialog);
   applyI18n(dialog);
   dialog.showModal();
+}
+
+/** Where a sign-in leaves, for the page after it, the seats it left behind (ident.js says it). */
+export const SEATS_LEFT_KEY = 'gaslamp.seats-left';
+
+/**
+ * Keeps, for the page the sign-in reloads into, how many of the guest's
+ * seats the account could not take (it plays the other side there).
+ * @param {Me|null|undefined} m the sign-in's answer
+ */
+function noteSeatsLeft(m) {
+  const n = /** @type {{seats_left?: number}} */ (m ?? {}).seats_left ?? 0;
+  try {
+    if (n > 0) sessionStorage.setItem(SEATS_LEFT_KEY, String(n));
+  } catch {
+    // Not kept: the page after it says nothing.
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 import { el, byId } from './dom.js';
 import { t, render, onLangChosen } from './i18n.js';
 import { api, me, createSession, signOut, HttpError } from './net.js';
-import { accountButton, signInFromNameDialog, signInIfAsked } from './account.js';
+import { accountButton, signInFromNameDialog, signInIfAsked, SEATS_LEFT_KEY } from './account.js';
 import { askConfirm } from './confirm.js';
 
 /** @typedef {import('./types.js').Me} Me */
@@ -35,6 +35,21 @@ export async function showIdentity() {
   return m;
 }
 
+/**
+ * Says once, on the page after a sign-in, that some of the guest's seats
+ * stayed behind (the account plays the other side at those tables).
+ */
+function saySeatsLeft() {
+  let n = 0;
+  try {
+    n = Number(sessionStorage.getItem(SEATS_LEFT_KEY) ?? 0);
+    sessionStorage.removeItem(SEATS_LEFT_KEY);
+  } catch {
+    return;
+  }
+  if (n > 0) toast(t('web.account.seats-left', { n }), 'info');
+}
+
 /** Whether this page sends the account's language choices to the server. */
 let langKept = false;
 
@@ -43,6 +58,7 @@ let langKept = false;
  * @param {Me} m
  */
 function showName(m) {
+  saySeatsLeft();
   if (m.account && !langKept) {
     // The language chosen on this device is the account's, for its others.
     langKept = true;

@@ -104,7 +104,7 @@ export async function removePasskey(id) {
  * Signs in with a passkey: of the named account, or (no name) any passkey
  * of this site the browser holds.
  * @param {string} name
- * @returns {Promise<void>}
+ * @returns {Promise<import('./types.js').Me>} the sign-in's answer
  */
 export async function signInWithPasskey(name) {
   const begun = /** @type {{token: string, options: any}} */ (await api('/api/passkeys/signin/begin', { method: 'POST', body: { name } }));
@@ -112,5 +112,5 @@ export async function signInWithPasskey(name) {
   const publicKey = { ...o, challenge: fromB64(o.challenge), allowCredentials: descriptors(o.allowCredentials) ?? [] };
   const cred = await navigator.credentials.get({ publicKey });
   if (!(cred instanceof PublicKeyCredential)) throw new Error('no credential');
-  await api('/api/passkeys/signin/finish', { method: 'POST', body: { token: begun.token, credential: credentialJSON(cred) } });
+  return /** @type {import('./types.js').Me} */ (await api('/api/passkeys/signin/finish', { method: 'POST', body: { token: begun.token, credential: credentialJSON(cred) } }));
 }
