@@ -105,6 +105,8 @@ func TestBrowserTurnBasedPlay(t *testing.T) {
 			t.Fatalf("%s: first row %q, time left %q\n%s", name, first, left, tab.describe())
 		}
 		tab.waitJS("the header's count", `document.querySelector('#my-turns .turns-long')?.textContent === '1 game waits for your move' && !document.getElementById('my-turns').hidden`, scaled(15*time.Second))
+		// The lobby's tab counts it too.
+		tab.waitJS("the tab's count", `document.title === '(1) gaslamp'`, scaled(15*time.Second))
 		tab.clickUntil(row+` a[data-resume]`, "the table page", `location.pathname === `+jsString(table), scaled(20*time.Second))
 		m := &match{t: t, pages: []*page{tab}, rng: rng, maxMoves: 1000, deadline: time.Now().Add(scaled(2 * time.Minute))}
 		// Settled, and when asked to act, drawn with something to click.

@@ -550,13 +550,19 @@ function turnsBadge() {
   // shows "▶ n" (the full words stay for screen readers).
   box.before(link);
   let n = -1;
+  // The lobby's tab shows the count too, "(2) gaslamp", as a tab in the
+  // background is where a player looks for it; it keeps asking while
+  // hidden (other pages, which have their own title, do not).
+  const lobby = document.body.classList.contains('lobby');
+  const title = document.title.replace(/^\(\d+\) /, '');
   const show = () => {
     link.hidden = n <= 0;
     link.replaceChildren(...(n > 0 ? [el('span', { class: 'turns-short', 'aria-hidden': 'true' }, `▶ ${n}`),
       el('span', { class: 'turns-long' }, t('web.me.waiting', { n }))] : []));
+    if (lobby) document.title = n > 0 ? `(${n}) ${title}` : title;
   };
   const refresh = async () => {
-    if (document.visibilityState === 'hidden') return;
+    if (document.visibilityState === 'hidden' && !lobby) return;
     try {
       n = await myTurns();
     } catch {
