@@ -151,3 +151,16 @@ func TestBrowserSignInSaysSeatsLeftBehind(t *testing.T) {
 	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Emile2'`, scaled(15*time.Second))
 	phone.waitJS("the seat left behind, said", `[...document.querySelectorAll('.toast')].some((e) => e.textContent.includes('stays with the guest'))`, scaled(10*time.Second))
 }
+
+// TestBrowserAccountDialogFollowsTheLanguage: the account dialog, open
+// while the language changes, is wholly in the new one (its title, with the
+// account's name, and the away counter stayed in the former).
+func TestBrowserAccountDialogFollowsTheLanguage(t *testing.T) {
+	requireBrowser(t)
+	p := openPage(t, startBrowser(t), "adler", startServer(t))
+	p.register("Guest", "Adler3", "a scandal in bohemia")
+	p.mustClick("#account-open")
+	p.waitJS("the account dialog with its away counter", `document.getElementById('account-dialog')?.open && (document.getElementById('away-status')?.textContent ?? '').includes('This month')`, scaled(10*time.Second))
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the dialog in French", `document.documentElement.lang === 'fr' && document.getElementById('account-title').textContent.includes('Adler3') && !document.getElementById('account-title').textContent.includes('Signed in') && document.getElementById('away-status').textContent.includes('Ce mois-ci')`, scaled(10*time.Second))
+}

@@ -122,6 +122,7 @@ function passkeySection() {
   const add = form('passkey-form', 'web.passkey.add', null, [
     field('passkey-name', 'web.passkey.name', { maxlength: 40, autocomplete: 'off' }),
   ], 'web.passkey.add', async (f) => {
+    status.textContent = ''; // the last one's "added" is no answer to this one
     const k = await addPasskey(value(f, 'passkey-name').trim());
     f.reset();
     status.textContent = t('web.passkey.added-status', { name: k.name });
@@ -129,6 +130,13 @@ function passkeySection() {
   });
   add.querySelector('h3')?.remove();
   fill();
+  // The list's dates and words follow a change of language (the status
+  // line, said in the former one, goes).
+  onLangChange(() => {
+    if (!list.isConnected) return;
+    status.textContent = '';
+    fill();
+  });
   return el('section', { class: 'passkeys', 'aria-labelledby': 'passkeys-title' },
     el('h3', { id: 'passkeys-title', 'data-i18n': 'web.passkey.title' }, t('web.passkey.title')),
     el('p', { class: 'help', 'data-i18n': 'web.passkey.help' }, t('web.passkey.help')),
@@ -340,8 +348,11 @@ function awayForm() {
   const status = el('p', { class: 'help', role: 'status', id: 'away-status' });
   const input = el('input', { id: 'away-until', name: 'away-until', type: 'datetime-local' });
   const back = el('button', { type: 'button', id: 'away-back', 'data-i18n': 'web.away.back', hidden: true }, t('web.away.back'));
+  /** @type {import('./net.js').Away|null} */
+  let last = null;
   /** @param {import('./net.js').Away} a */
   const show = (a) => {
+    last = a;
     const days = Math.round((a.used_seconds / 86400) * 10) / 10;
     const when = a.until ? new Date(a.until).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }) : '';
     status.textContent = (a.until ? `${t('web.away.now', { when })} ` : '') + t('web.away.used', { days, limit: a.limit_days });
@@ -363,6 +374,9 @@ function awayForm() {
     }
   });
   away().then(show).catch(() => {});
+  onLangChange(() => {
+    if (status.isConnected && last) show(last);
+  });
   return f;
 }
 
@@ -386,7 +400,7 @@ export function openAccountDialog(m, mode = 'register') {
   if (m && m.account) {
     const done2 = el('p', { class: 'help', role: 'status', id: 'account-status' });
     body = [
-      el('h2', { id: 'account-title' }, t('web.account.signed-in', { name: m.name })),
+      el('h2', { id: 'account-title', 'data-i18n': 'web.account.signed-in', 'data-i18n-args': JSON.stringify({ name: m.name }) }, t('web.account.signed-in', { name: m.name })),
       el('p', {}, el('a', { href: `/u/${encodeURIComponent(m.name)}`, id: 'account-profile', 'data-i18n': 'web.account.profile' }, t('web.account.profile'))),
       form('password-form', 'web.account.change-password', null, [
         field('old-password', 'web.account.old-password', { type: 'password', autocomplete: 'current-password' }),

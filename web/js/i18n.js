@@ -365,7 +365,15 @@ export function render(text) {
  */
 export function applyI18n(root = document) {
   for (const el of root.querySelectorAll('[data-i18n]')) {
-    el.textContent = t(/** @type {string} */ (el.getAttribute('data-i18n')));
+    // data-i18n-args: the text's arguments, as JSON (a name, a count).
+    const args = el.getAttribute('data-i18n-args');
+    let parsed;
+    try {
+      parsed = args ? JSON.parse(args) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    el.textContent = t(/** @type {string} */ (el.getAttribute('data-i18n')), parsed);
   }
   for (const [attr, target] of [
     ['data-i18n-placeholder', 'placeholder'],
