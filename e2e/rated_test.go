@@ -24,6 +24,20 @@ func (p *page) register(guest, name, password string) {
 	p.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === `+jsString(name), scaled(15*time.Second))
 }
 
+// signInAccount signs the page in to the account name from the name prompt
+// of a fresh browser context (another device of the account).
+func (p *page) signInAccount(name, password string) {
+	p.t.Helper()
+	p.navigate("/")
+	p.waitJS("the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
+	p.mustClick("#name-signin")
+	p.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
+	p.fill("signin-name", name)
+	p.fill("signin-password", password)
+	p.mustClick("#signin-form-submit")
+	p.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === `+jsString(name), scaled(15*time.Second))
+}
+
 // TestBrowserRatedGameProfiles: two new players register, each in their own
 // browser context, play a rated game of Mr Jack Pocket to its end, and both
 // profiles (/u/NAME) then list the game, rated, with each player's result,

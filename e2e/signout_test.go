@@ -46,14 +46,7 @@ func TestBrowserSignedOutElsewhere(t *testing.T) {
 	laptop.createBotTableAt("pocket", 2, 1)
 
 	phone := openPage(t, browser, "phone", base)
-	phone.navigate("/")
-	phone.waitJS("the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
-	phone.mustClick("#name-signin")
-	phone.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
-	phone.fill("signin-name", "Poirot1")
-	phone.fill("signin-password", "the mysterious affair")
-	phone.mustClick("#signin-form-submit")
-	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Poirot1'`, scaled(15*time.Second))
+	phone.signInAccount("Poirot1", "the mysterious affair")
 	phone.mustClick("#account-open")
 	phone.waitJS("the account dialog's devices", `document.getElementById('sign-out-others')`, scaled(10*time.Second))
 	phone.mustClick("#sign-out-others")
@@ -111,14 +104,7 @@ func TestBrowserLanguageFollowsTheAccount(t *testing.T) {
 	}
 
 	phone := openPage(t, browser, "phone", base)
-	phone.navigate("/")
-	phone.waitJS("the name prompt", `document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
-	phone.mustClick("#name-signin")
-	phone.waitJS("the sign-in form", `document.getElementById('account-dialog')?.open && !document.getElementById('signin-form').hidden`, scaled(10*time.Second))
-	phone.fill("signin-name", "Adler2")
-	phone.fill("signin-password", "a scandal in bohemia")
-	phone.mustClick("#signin-form-submit")
-	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Adler2'`, scaled(15*time.Second))
+	phone.signInAccount("Adler2", "a scandal in bohemia")
 	phone.waitJS("the phone in Dutch", `document.documentElement.lang === 'nl' && document.getElementById('lang-select').value === 'nl'`, scaled(15*time.Second))
 }
 
