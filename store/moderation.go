@@ -122,3 +122,20 @@ func (s *sqlStore) Suspend(ctx context.Context, userID string, until time.Time, 
 	}
 	return hashes, mapErr(tx.Commit())
 }
+
+func (s *sqlStore) SuspendedAccounts(ctx context.Context, now time.Time) ([]Account, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+accountCols+` FROM accounts WHERE suspended_until > ? ORDER BY suspended_until, name`, ms(now))
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []Account
+	for rows.Next() {
+		a, err := scanAccount(rows)
+		if err != nil {
+			return nil, mapErr(err)
+		}
+		out = append(out, a)
+	}
+	return out, mapErr(rows.Err())
+}

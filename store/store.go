@@ -439,6 +439,9 @@ type Store interface {
 	// account's sessions and returns their hashes (ErrNotFound for no
 	// account).
 	Suspend(ctx context.Context, userID string, until time.Time, reason string) ([]string, error)
+	// SuspendedAccounts returns the accounts suspended at now, with their
+	// ends and reasons, the soonest end first.
+	SuspendedAccounts(ctx context.Context, now time.Time) ([]Account, error)
 
 	// SchemaVersion returns the version of the last applied migration.
 	SchemaVersion(ctx context.Context) (int, error)

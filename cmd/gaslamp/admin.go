@@ -28,7 +28,7 @@ import (
 // every node closes their WebSockets within --revoke-check (30s).
 
 func init() {
-	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend; a password reset link", runAdmin}
+	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend, list the suspended; a password reset link", runAdmin}
 }
 
 const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
@@ -38,6 +38,7 @@ Commands:
   resolve ID                                       close a report
   suspend NAME [--until YYYY-MM-DD] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
   unsuspend NAME                                   lift a suspension
+  suspended                                        list the accounts suspended now, with their ends and reasons
   reset-link NAME --url https://SITE               print a link (valid an hour, once) with which the account chooses a new password`
 
 // foreverSuspended is the end of a suspension without --until.
@@ -56,7 +57,7 @@ func runAdmin(args []string) int {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
-		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend or reset-link")
+		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend, suspended or reset-link")
 		fs.Usage()
 		return 2
 	}
@@ -205,6 +206,33 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		fmt.Fprintf(out, "%s is suspended %s; %s.\n", acct.Name, when, sessions)
 		return 0
+	case "suspended":
+		if len(args) > 0 && isHelp(args[0]) {
+			fmt.Fprintln(os.Stderr, "Usage: gaslamp admin suspended\n\nLists the accounts suspended now: name, end of the suspension and reason.")
+			return 0
+		}
+		if len(args) != 0 {
+			return usage("takes no argument")
+		}
+		sus, err := st.SuspendedAccounts(ctx, now)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if len(sus) == 0 {
+			fmt.Fprintln(out, "No account is suspended.")
+		}
+		for _, a := range sus {
+			when := "until unsuspended"
+			if !a.SuspendedUntil.Equal(foreverSuspended) {
+				when = "until " + a.SuspendedUntil.UTC().Format(time.RFC3339)
+			}
+			reason := a.SuspendReason
+			if reason == "" {
+				reason = "(no reason given)"
+			}
+			fmt.Fprintf(out, "%s  %s  reason: %s\n", a.Name, when, reason)
+		}
+		return 0
 	case "reset-link":
 		fs := newFlags("admin reset-link", "NAME --url https://SITE")
 		site := fs.String("url", "", "the site's address, as players open it (serve's first --public-url)")
@@ -235,7 +263,7 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 			acct.Name, now.Add(server.ResetValid).Format(time.RFC3339), link)
 		return 0
 	}
-	return usage("unknown command (reports, resolve, suspend, unsuspend, reset-link)")
+	return usage("unknown command (reports, resolve, suspend, unsuspend, suspended, reset-link)")
 }
 
 // isHelp reports whether arg asks for a command's help.

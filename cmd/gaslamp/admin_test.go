@@ -92,6 +92,10 @@ func TestAdmin(t *testing.T) {
 	if !a.Suspended(now) || a.SuspendReason != "threats in chat" || a.SuspendedUntil.Format(time.DateOnly) != until {
 		t.Fatalf("suspended account %+v", a)
 	}
+	// The list of suspended accounts shows it, its end and its reason.
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "suspended"); code != 0 || !strings.Contains(out, "Moriarty  until "+until) || !strings.Contains(out, "reason: threats in chat") {
+		t.Fatalf("suspended: %d %s", code, out)
+	}
 	if _, _, err := st.SessionByHash(ctx, "h1"); err == nil {
 		t.Fatal("the suspended account's session is still there")
 	}
@@ -103,6 +107,9 @@ func TestAdmin(t *testing.T) {
 	}
 	if a, _ := st.AccountByUser(ctx, "u2"); a.Suspended(now) {
 		t.Fatalf("still suspended %+v", a)
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "suspended"); code != 0 || !strings.Contains(out, "No account is suspended.") {
+		t.Fatalf("suspended after unsuspend: %d %s", code, out)
 	}
 	// A reset link, for an account whose site sends no mail (its use is
 	// server.TestAccountRecovery's).

@@ -234,3 +234,21 @@ func (s *Store) Suspend(ctx context.Context, userID string, until time.Time, rea
 	}
 	return out, mapErr(err)
 }
+
+// SuspendedAccounts implements store.Store.
+func (s *Store) SuspendedAccounts(ctx context.Context, now time.Time) ([]store.Account, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+accountCols+` FROM accounts WHERE suspended_until > $1 ORDER BY suspended_until, name`, ms(now))
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []store.Account
+	for rows.Next() {
+		a, err := scanAccount(rows)
+		if err != nil {
+			return nil, mapErr(err)
+		}
+		out = append(out, a)
+	}
+	return out, mapErr(rows.Err())
+}

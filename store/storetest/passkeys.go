@@ -202,6 +202,12 @@ func testModeration(t *testing.T, db DB) {
 	if _, _, err := s.SessionByHash(ctx, "s1"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a suspended account's session: %v", err)
 	}
+	if sus, err := s.SuspendedAccounts(ctx, now); err != nil || len(sus) != 1 || sus[0].UserID != "u2" || sus[0].SuspendReason != "spam" || !sameMS(sus[0].SuspendedUntil, until) {
+		t.Fatalf("the suspended accounts: %+v, %v", sus, err)
+	}
+	if sus, err := s.SuspendedAccounts(ctx, until); err != nil || len(sus) != 0 {
+		t.Fatalf("the suspended accounts once the suspension ended: %+v, %v", sus, err)
+	}
 	if _, err := s.Suspend(ctx, "u9", until, ""); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("suspending no account: %v", err)
 	}
@@ -210,6 +216,9 @@ func testModeration(t *testing.T, db DB) {
 	}
 	if a, _ := s.AccountByKey(ctx, "bob"); !a.SuspendedUntil.IsZero() || a.Suspended(now) {
 		t.Fatalf("unsuspended account %+v", a)
+	}
+	if sus, err := s.SuspendedAccounts(ctx, now); err != nil || len(sus) != 0 {
+		t.Fatalf("the suspended accounts after the suspension was lifted: %+v, %v", sus, err)
 	}
 	if _, err := s.DeleteAccount(ctx, "u1"); err != nil {
 		t.Fatal(err)
