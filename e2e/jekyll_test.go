@@ -746,9 +746,10 @@ func TestBrowserJekyllGame(t *testing.T) {
 
 // TestBrowserJekyllNightHandInView plays Dr Jekyll against a bot Hyde at a
 // laptop's size (1366x768) until a night's trick waits for his card, and
-// checks that every card of his hand lies within the window without
-// scrolling: the trick once sat under the colour ranks and pushed the hand's
-// lower edge 8 px below the window, its colour names out of sight.
+// checks, whenever a card of his hand is the move, that every card of the
+// hand lies within the window without scrolling: the trick once sat under
+// the colour ranks and pushed the hand's lower edge 8 px below the window,
+// its colour names out of sight.
 func TestBrowserJekyllNightHandInView(t *testing.T) {
 	p := botTablePage(t, "jekyll", "jekyll", 2, 0)
 	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(1366, 768, chromedp.EmulateScale(1))); err != nil {
@@ -763,6 +764,12 @@ func TestBrowserJekyllNightHandInView(t *testing.T) {
 	m.after = func(states []pageState, moves int) {
 		ph := mustEval[jkPhase](p, jkPhaseJS)
 		if ph.Phase != "night" || !states[0].Act || ph.Played == 0 {
+			return
+		}
+		// Only where a card of the hand is the move: a reaction that swaps
+		// the colours' ranks is chosen by buttons under the prompt, the hand
+		// then below them.
+		if mustEval[int](p, `document.querySelectorAll('#jk-hand .jk-hand .target').length`) == 0 {
 			return
 		}
 		mustEval[chromedp.Void](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
