@@ -1024,8 +1024,8 @@ async function playBot(game) {
  * @typedef {{seat: number, name: string, rated: boolean, before?: number, after?: number}} TableRating
  */
 
-/** @type {{table: string, tries: number, ratings: TableRating[]|null}} what the server said of the finished table's ratings */
-const endRatings = { table: '', tries: 0, ratings: null };
+/** @type {{table: string, tries: number, asking: boolean, ratings: TableRating[]|null}} what the server said of the finished table's ratings, and whether it is being asked */
+const endRatings = { table: '', tries: 0, asking: false, ratings: null };
 
 /**
  * The finished rated table's ratings line: each player's rating before and
@@ -1036,7 +1036,7 @@ const endRatings = { table: '', tries: 0, ratings: null };
 function ratingsLine() {
   const line = el('ul', { class: 'outcome-ratings', id: 'outcome-ratings' });
   const id = st.table?.id ?? '';
-  if (endRatings.table !== id) Object.assign(endRatings, { table: id, tries: 0, ratings: null });
+  if (endRatings.table !== id) Object.assign(endRatings, { table: id, tries: 0, asking: false, ratings: null });
   const r = endRatings.ratings;
   if (r) {
     if (r.length > 0 && r.every((x) => !x.rated)) line.append(el('li', {}, t('web.outcome.not-rated')));
@@ -1049,17 +1049,22 @@ function ratingsLine() {
     }
     return line;
   }
-  if (endRatings.tries < 10) {
+  // One question at a time (the page redraws often), again a second after
+  // a "pending" answer, ten at most.
+  if (!endRatings.asking && endRatings.tries < 10) {
+    endRatings.asking = true;
     endRatings.tries++;
-    const tries = endRatings.tries;
     window.setTimeout(() => {
       api(`/api/tables/${encodeURIComponent(id)}/ratings`).then((res) => {
         const v = /** @type {{pending: boolean, ratings: TableRating[]}} */ (res);
         if (endRatings.table !== id) return;
+        endRatings.asking = false;
         if (!v.pending) endRatings.ratings = v.ratings;
         drawOutcome();
-      }).catch(() => {});
-    }, tries === 1 ? 0 : 1000);
+      }, () => {
+        if (endRatings.table === id) endRatings.asking = false;
+      });
+    }, endRatings.tries === 1 ? 0 : 1000);
   }
   return line;
 }
