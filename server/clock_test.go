@@ -328,4 +328,39 @@ func TestResignIsARatedLoss(t *testing.T) {
 	if code := bob.do("GET", "/api/tables/"+c2.ID+"/ratings", nil, &tr); code != http.StatusOK || tr.Pending || len(tr.Ratings) != 2 || tr.Ratings[0].Rated || tr.Ratings[1].Rated {
 		t.Fatalf("the unrated table's ratings: %d %+v", code, tr)
 	}
+
+	// A third game, played and resigned by Alice: its end screen starts from
+	// the first game's ratings, and the first game's figures do not change
+	// (they were read from a history taken as newest first, which it is not:
+	// the first game then showed the third's ratings as its "before").
+	var c3 created
+	if code := alice.do("POST", "/api/tables", map[string]any{"game": "srvtest", "options": map[string]string{"length": "40"},
+		"seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}, "rated": true}, &c3); code != http.StatusCreated {
+		t.Fatalf("create rated: %d", code)
+	}
+	alice.sit(c3.ID, 0)
+	bob.sit(c3.ID, 1)
+	ca3, cb3 := e.dial(alice, c3.ID), e.dial(bob, c3.ID)
+	ca3.hello(-1)
+	cb3.hello(-1)
+	ca3.next("state")
+	cb3.next("state")
+	ca3.move(0, 0, `{"kind":"pick","n":1}`)
+	cb3.update(1)
+	cb3.move(1, 1, `{"kind":"pick","n":1}`)
+	ca3.update(2)
+	if code := alice.do("POST", "/api/tables/"+c3.ID+"/seats/0/resign", nil, nil); code != http.StatusOK {
+		t.Fatalf("resign %d", code)
+	}
+	ra3, _ := e.st.RatingsOf(t.Context(), alice.id)
+	rb3, _ := e.st.RatingsOf(t.Context(), bob.id)
+	if code := bob.do("GET", "/api/tables/"+c3.ID+"/ratings", nil, &tr); code != http.StatusOK || tr.Pending || len(tr.Ratings) != 2 ||
+		tr.Ratings[0] != (tableRating{Seat: 0, Name: "Alice", Rated: true, Before: int(math.Round(ra[0].Rating)), After: int(math.Round(ra3[0].Rating))}) ||
+		tr.Ratings[1] != (tableRating{Seat: 1, Name: "Bob", Rated: true, Before: int(math.Round(rb[0].Rating)), After: int(math.Round(rb3[0].Rating))}) {
+		t.Fatalf("the third table's ratings: %d %+v", code, tr)
+	}
+	if code := alice.do("GET", "/api/tables/"+c.ID+"/ratings", nil, &tr); code != http.StatusOK || tr.Pending || len(tr.Ratings) != 2 ||
+		tr.Ratings[0] != (tableRating{Seat: 0, Name: "Alice", Rated: true, Before: 1500, After: int(math.Round(ra[0].Rating))}) {
+		t.Fatalf("the first table's ratings after a third: %d %+v", code, tr)
+	}
 }

@@ -216,6 +216,11 @@ func (s *Server) handleTableRatings(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
+	results, err := s.store.TableResults(ctx, rec.ID)
+	if err != nil {
+		s.httpError(w, http.StatusServiceUnavailable, errStopped)
+		return
+	}
 	seen := map[string]bool{}
 	for i, st := range rec.Seats {
 		if st.Kind != store.KindHuman || st.UserID == "" || seen[st.UserID] {
@@ -226,43 +231,26 @@ func (s *Server) handleTableRatings(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			continue // a guest, or an account deleted since: no rating
 		}
-		results, err := s.store.ResultsOf(ctx, st.UserID, 50)
-		if err != nil {
-			s.httpError(w, http.StatusServiceUnavailable, errStopped)
-			return
-		}
-		var res *store.Result
-		for j := range results {
-			if results[j].Table == rec.ID {
-				res = &results[j]
-				break
-			}
-		}
-		if res == nil {
-			out.Pending = true
+		k := slices.IndexFunc(results, func(r store.Result) bool { return r.UserID == st.UserID })
+		if k < 0 {
+			out.Pending = true // the results are recorded just after the end
 			continue
 		}
+		res := results[k]
 		tr := tableRating{Seat: i, Name: acct.Name, Rated: res.Rated}
 		if res.Rated {
-			hist, err := s.store.RatingHistory(ctx, st.UserID, rec.Game, res.Side, 200)
+			at, before, ok, err := s.store.RatingAt(ctx, st.UserID, rec.Game, res.Side, rec.ID)
+			if errors.Is(err, store.ErrNotFound) {
+				out.Pending = true
+				continue
+			}
 			if err != nil {
 				s.httpError(w, http.StatusServiceUnavailable, errStopped)
 				return
 			}
-			tr.Before = 1500 // Glicko's start
-			found := false
-			for j, p := range hist { // newest first
-				if p.Table == rec.ID {
-					tr.After, found = int(math.Round(p.Rating)), true
-					if j+1 < len(hist) {
-						tr.Before = int(math.Round(hist[j+1].Rating))
-					}
-					break
-				}
-			}
-			if !found {
-				out.Pending = true
-				continue
+			tr.Before, tr.After = 1500, int(math.Round(at.Rating)) // 1500: Glicko's start
+			if ok {
+				tr.Before = int(math.Round(before.Rating))
 			}
 		}
 		out.Ratings = append(out.Ratings, tr)

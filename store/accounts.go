@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 	"time"
 )
@@ -308,6 +309,51 @@ func (s *sqlStore) RatingsOf(ctx context.Context, userID string) ([]Rating, erro
 		return nil, err
 	}
 	return scanRatings(rows, false)
+}
+
+func (s *sqlStore) TableResults(ctx context.Context, table string) ([]Result, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT table_id, user_id, game, side, won, rated, at FROM results
+		WHERE table_id = ? ORDER BY user_id, side`, table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Result
+	for rows.Next() {
+		var r Result
+		var won, rated, at int64
+		if err := rows.Scan(&r.Table, &r.UserID, &r.Game, &r.Side, &won, &rated, &at); err != nil {
+			return nil, err
+		}
+		r.Won, r.Rated, r.At = won != 0, rated != 0, fromMS(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) RatingAt(ctx context.Context, userID, game, side, table string) (at, before RatingPoint, ok bool, err error) {
+	var ms int64
+	err = s.r.QueryRowContext(ctx, `SELECT table_id, rating, rd, at FROM rating_history
+		WHERE user_id = ? AND game = ? AND side = ? AND table_id = ?`, userID, game, side, table).Scan(&at.Table, &at.Rating, &at.RD, &ms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return at, before, false, ErrNotFound
+	}
+	if err != nil {
+		return at, before, false, err
+	}
+	at.At = fromMS(ms)
+	// The point before: RatingHistory's order (at, then table_id).
+	err = s.r.QueryRowContext(ctx, `SELECT table_id, rating, rd, at FROM rating_history
+		WHERE user_id = ? AND game = ? AND side = ? AND (at < ? OR (at = ? AND table_id < ?))
+		ORDER BY at DESC, table_id DESC LIMIT 1`, userID, game, side, ms, ms, table).Scan(&before.Table, &before.Rating, &before.RD, &ms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return at, RatingPoint{}, false, nil
+	}
+	if err != nil {
+		return at, RatingPoint{}, false, err
+	}
+	before.At = fromMS(ms)
+	return at, before, true, nil
 }
 
 func (s *sqlStore) RatingHistory(ctx context.Context, userID, game, side string, limit int) ([]RatingPoint, error) {

@@ -365,8 +365,16 @@ type Store interface {
 	MoveResults(ctx context.Context, table, from, to string) error
 	// ResultsOf returns a user's results, newest first, at most limit.
 	ResultsOf(ctx context.Context, userID string, limit int) ([]Result, error)
+	// TableResults returns the results recorded at one finished table, every
+	// user's and side's (none before its results are recorded).
+	TableResults(ctx context.Context, table string) ([]Result, error)
 	// RatingsOf returns a user's ratings.
 	RatingsOf(ctx context.Context, userID string) ([]Rating, error)
+	// RatingAt returns the point of a user's rating in one game and side
+	// that a table's result made, and the point just before it (ok false
+	// when the table was the first): what the table changed, however old.
+	// ErrNotFound when the table moved no rating of theirs.
+	RatingAt(ctx context.Context, userID, game, side, table string) (at, before RatingPoint, ok bool, err error)
 	// RatingHistory returns the points of a user's rating in one game and
 	// side, oldest first, the last limit of them.
 	RatingHistory(ctx context.Context, userID, game, side string, limit int) ([]RatingPoint, error)

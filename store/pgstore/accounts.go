@@ -334,6 +334,54 @@ func (s *Store) RatingsOf(ctx context.Context, userID string) ([]store.Rating, e
 	return scanRatings(rows, false)
 }
 
+// TableResults implements store.Store.
+func (s *Store) TableResults(ctx context.Context, table string) ([]store.Result, error) {
+	rows, err := s.pool.Query(ctx, `SELECT table_id, user_id, game, side, won, rated, at FROM results
+		WHERE table_id = $1 ORDER BY user_id COLLATE "C", side COLLATE "C"`, table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Result
+	for rows.Next() {
+		var r store.Result
+		var won, rated int32
+		var at int64
+		if err := rows.Scan(&r.Table, &r.UserID, &r.Game, &r.Side, &won, &rated, &at); err != nil {
+			return nil, err
+		}
+		r.Won, r.Rated, r.At = won != 0, rated != 0, fromMS(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// RatingAt implements store.Store.
+func (s *Store) RatingAt(ctx context.Context, userID, game, side, table string) (at, before store.RatingPoint, ok bool, err error) {
+	var ms int64
+	err = s.pool.QueryRow(ctx, `SELECT table_id, rating, rd, at FROM rating_history
+		WHERE user_id = $1 AND game = $2 AND side = $3 AND table_id = $4`, userID, game, side, table).Scan(&at.Table, &at.Rating, &at.RD, &ms)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return at, before, false, store.ErrNotFound
+	}
+	if err != nil {
+		return at, before, false, err
+	}
+	at.At = fromMS(ms)
+	// The point before: RatingHistory's order (at, then table_id).
+	err = s.pool.QueryRow(ctx, `SELECT table_id, rating, rd, at FROM rating_history
+		WHERE user_id = $1 AND game = $2 AND side = $3 AND (at < $4 OR (at = $4 AND table_id COLLATE "C" < $5 COLLATE "C"))
+		ORDER BY at DESC, table_id COLLATE "C" DESC LIMIT 1`, userID, game, side, ms, table).Scan(&before.Table, &before.Rating, &before.RD, &ms)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return at, store.RatingPoint{}, false, nil
+	}
+	if err != nil {
+		return at, store.RatingPoint{}, false, err
+	}
+	before.At = fromMS(ms)
+	return at, before, true, nil
+}
+
 // RatingHistory implements store.Store.
 func (s *Store) RatingHistory(ctx context.Context, userID, game, side string, limit int) ([]store.RatingPoint, error) {
 	rows, err := s.pool.Query(ctx, `SELECT table_id, rating, rd, at FROM rating_history

@@ -251,6 +251,22 @@ func testResults(t *testing.T, db DB) {
 	if res, _ := s.ResultsOf(ctx, "u2", 0); len(res) != 1 || res[0].Won {
 		t.Fatalf("results of u2 %+v", res)
 	}
+	// One table's results, and what it did to a rating, however old.
+	if tr, err := s.TableResults(ctx, "r1"); err != nil || len(tr) != 2 || tr[0].UserID != "u1" || !tr[0].Won || tr[1].UserID != "u2" || tr[1].Won {
+		t.Fatalf("results of r1 %+v, %v", tr, err)
+	}
+	if tr, err := s.TableResults(ctx, "nope"); err != nil || len(tr) != 0 {
+		t.Fatalf("results of no table %+v, %v", tr, err)
+	}
+	if at, _, ok, err := s.RatingAt(ctx, "u1", "test", "a", "r1"); err != nil || ok || at.Table != "r1" || at.Rating != 1600 {
+		t.Fatalf("rating at r1 %+v %v %v", at, ok, err)
+	}
+	if at, before, ok, err := s.RatingAt(ctx, "u1", "test", "a", "r2"); err != nil || !ok || at.Rating != 1650 || before.Table != "r1" || before.Rating != 1600 {
+		t.Fatalf("rating at r2 %+v before %+v %v %v", at, before, ok, err)
+	}
+	if _, _, _, err := s.RatingAt(ctx, "u1", "test", "b", "r3"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("rating at a casual table: %v", err)
+	}
 	lb, err := s.Leaderboard(ctx, "test", "a", 2, 10)
 	if err != nil || len(lb) != 1 || lb[0].UserID != "u1" || lb[0].Name != "Nu1" || lb[0].Rating != 1650 {
 		t.Fatalf("leaderboard (2 games) %+v, %v", lb, err)
