@@ -89,3 +89,29 @@ func TestBrowserAccountRegisterAndSignIn(t *testing.T) {
 	phone.checkConsole()
 	tablet.checkConsole()
 }
+
+// TestBrowserAwayDateInThePlayersLanguage: the "away until" field is drawn
+// in the browser's own date format (an English browser shows 12/20/2026
+// to a French player); the date chosen is said again under it in the
+// player's language, and again in another language when it changes.
+func TestBrowserAwayDateInThePlayersLanguage(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	p := openPage(t, browser, "away", base)
+	p.register("Passer-by", "Phileas1872", "around the world")
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the lobby in French", `document.documentElement.lang === 'fr'`, scaled(10*time.Second))
+	p.mustClick("#account-open")
+	p.waitJS("the away form", `document.getElementById('account-dialog')?.open && document.getElementById('away-until')`, scaled(10*time.Second))
+	mustEval[any](p, `(() => { const i = document.getElementById('away-until'); i.value = '2026-12-20T18:30'; i.dispatchEvent(new Event('input')); })()`)
+	p.waitJS("the date said in French", `document.getElementById('away-when').textContent === 'Retour le dimanche 20 décembre 2026 à 18:30'`, scaled(10*time.Second))
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'nl'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the date said in Dutch", `document.getElementById('away-when').textContent.startsWith('Terug op zondag 20 december 2026')`, scaled(10*time.Second))
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	mustEval[any](p, `document.getElementById('away-form').scrollIntoView({block: 'center'})`)
+	p.viewportShot(shotsDir(t), "away-phone-nl.png")
+	p.checkConsole()
+}

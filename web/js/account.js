@@ -346,7 +346,19 @@ function resetSection(sign) {
  */
 function awayForm() {
   const status = el('p', { class: 'help', role: 'status', id: 'away-status' });
-  const input = el('input', { id: 'away-until', name: 'away-until', type: 'datetime-local' });
+  // The date field is drawn in the browser's own format, whatever the
+  // site's language: the date chosen is said again under it, in the
+  // player's language, as it is typed.
+  const when = el('p', { class: 'help', id: 'away-when', 'aria-live': 'polite' });
+  const input = el('input', { id: 'away-until', name: 'away-until', type: 'datetime-local', 'aria-describedby': 'away-when' });
+  const echo = () => {
+    const d = input instanceof HTMLInputElement && input.value ? new Date(input.value) : null;
+    when.textContent = d && !Number.isNaN(d.getTime())
+      ? t('web.away.chosen', { when: d.toLocaleString(currentLang(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }) })
+      : '';
+  };
+  input.addEventListener('input', echo);
+  input.addEventListener('change', echo);
   const back = el('button', { type: 'button', id: 'away-back', 'data-i18n': 'web.away.back', hidden: true }, t('web.away.back'));
   /** @type {import('./net.js').Away|null} */
   let last = null;
@@ -360,6 +372,7 @@ function awayForm() {
   };
   const f = form('away-form', 'web.away.title', 'web.away.help', [
     el('div', { class: 'field' }, el('label', { for: 'away-until', 'data-i18n': 'web.away.until' }, t('web.away.until')), input),
+    when,
     status,
   ], 'web.away.save', async () => {
     if (!(input instanceof HTMLInputElement) || !input.value) return;
@@ -376,6 +389,7 @@ function awayForm() {
   away().then(show).catch(() => {});
   onLangChange(() => {
     if (status.isConnected && last) show(last);
+    if (when.isConnected) echo();
   });
   return f;
 }
