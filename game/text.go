@@ -314,10 +314,17 @@ func PluralCategory(lang string, n float64) string {
 	}
 }
 
+// Texter is an argument that names something by a catalogue text of its
+// own (a police colour, a character): it renders as that text, in the
+// language of the text it fills, and encodes to JSON as a nested text.
+type Texter interface {
+	Text() Text
+}
+
 // isText says whether v is a nested Text (or its decoded JSON form).
 func isText(v any) bool {
 	switch x := v.(type) {
-	case Text, *Text:
+	case Text, *Text, Texter:
 		return true
 	case map[string]any:
 		_, ok := x["key"].(string)
@@ -334,6 +341,8 @@ func (c Catalog) renderArg(lang string, v any) string {
 		return c.Render(lang, x)
 	case *Text:
 		return c.Render(lang, *x)
+	case Texter:
+		return c.Render(lang, x.Text())
 	case map[string]any:
 		if key, ok := x["key"].(string); ok {
 			args, _ := x["args"].(map[string]any)

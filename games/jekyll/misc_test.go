@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -394,4 +395,31 @@ func BenchmarkConventionDecision(b *testing.B) {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	b.ReportMetric(float64(ds[len(ds)/2].Milliseconds()), "ms-median")
 	b.ReportMetric(float64(ds[len(ds)*95/100].Milliseconds()), "ms-p95")
+}
+
+// TestFrenchSeatsJoinTheirSentences: French names the seats with a title
+// ("Docteur Jekyll"), which takes no bare "de" or "à" before it ("la
+// réaction de Docteur Jekyll" is not French: "du docteur Jekyll"). Every
+// French text that names a seat is rendered with each seat and checked.
+func TestFrenchSeatsJoinTheirSentences(t *testing.T) {
+	c := Rules{}.Messages()
+	for key, tmpl := range c["fr"] {
+		if !strings.Contains(tmpl, "{seat}") {
+			continue
+		}
+		for s := range seatIDs {
+			args := map[string]any{"seat": seatArg(s)}
+			for _, a := range game.TemplateArgs(tmpl) {
+				if a != "seat" {
+					args[a] = 1
+				}
+			}
+			got := c.Render("fr", game.Text{Key: key, Args: args})
+			for _, bad := range []string{"de Docteur", "à Docteur"} { // "de Mister Hyde" is French, as "de Monsieur"
+				if strings.Contains(got, bad) {
+					t.Errorf("%s: %q", key, got)
+				}
+			}
+		}
+	}
 }

@@ -103,11 +103,15 @@ func TestMessagesCoverEveryKeyUsed(t *testing.T) {
 }
 
 // TestNamesRenderInGoAndNestInJSON checks that a text naming a policeman
-// renders with the English colour in Go and carries a nested text in JSON.
+// renders with the colour in its own language in Go (French names him as
+// the subject of its sentence: "Le policier rouge", not "Rouge" nor the
+// English "Red") and carries a nested text in JSON.
 func TestNamesRenderInGoAndNestInJSON(t *testing.T) {
 	tx := game.T("whitechapel.ev.pass", "who", who(3))
-	if got := (Rules{}).Messages().Render("fr", tx); got != "Red ne fait rien." {
-		t.Fatalf("rendered %q", got)
+	for lang, want := range map[string]string{"fr": "Le policier rouge ne fait rien.", "en": "Red takes no action.", "nl": "Rood doet niets."} {
+		if got := (Rules{}).Messages().Render(lang, tx); got != want {
+			t.Fatalf("rendered in %s %q, want %q", lang, got, want)
+		}
 	}
 	data, err := json.Marshal(tx)
 	if err != nil || string(data) != `{"key":"whitechapel.ev.pass","args":{"who":{"key":"whitechapel.colour.red"}}}` {

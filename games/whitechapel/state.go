@@ -191,8 +191,8 @@ func who(i int) colourName { return colourName(i) }
 
 // colourName is a police colour as the argument of a text: it encodes to
 // JSON as a nested text that the client translates
-// ({"key":"whitechapel.colour.blue"}), and prints as its English name for
-// Go-side rendering (game.Catalog.Render).
+// ({"key":"whitechapel.colour.blue"}), and renders in the language of the
+// text it fills in Go-side rendering (game.Catalog.Render, a game.Texter).
 type colourName uint8
 
 var colourNames = [numPolice]string{"Blue", "Yellow", "Brown", "Red", "Green"}
@@ -210,8 +210,8 @@ func (c colourName) MarshalJSON() ([]byte, error) { return json.Marshal(c.Text()
 func tokenText(id uint8) tokenName { return tokenName(id) }
 
 // tokenName is a patrol token as the argument of a text, like colourName:
-// a nested text in JSON ({"key":"whitechapel.token.fake"}), its English
-// name in Go-side rendering.
+// a nested text in JSON ({"key":"whitechapel.token.fake"}), rendered in
+// the text's language in Go.
 type tokenName uint8
 
 // String returns the token's English name.
