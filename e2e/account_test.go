@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"gaslamp/server"
 )
 
 // fill types text into the input with id.
@@ -113,5 +115,41 @@ func TestBrowserAwayDateInThePlayersLanguage(t *testing.T) {
 	}
 	mustEval[any](p, `document.getElementById('away-form').scrollIntoView({block: 'center'})`)
 	p.viewportShot(shotsDir(t), "away-phone-nl.png")
+	p.checkConsole()
+}
+
+// TestBrowserGuestChatOff: on a site where only accounts chat (serve
+// --guest-chat=false), a guest at a table finds the chat's input disabled
+// with the reason and a button to an account (on a phone the header's is not
+// shown); once the guest has made an account from it (the page reloads),
+// the chat takes its line.
+func TestBrowserGuestChatOff(t *testing.T) {
+	requireBrowser(t)
+	base, _ := startServerWith(t, func(_ string, c *server.Config) { c.NoGuestChat = true })
+	p := openPage(t, startBrowser(t), "guest", base)
+	p.navigate("/")
+	p.signIn("Wanderer")
+	p.createBotTableAt("pocket", 2, 0)
+	p.waitJS("the chat closed to a guest, saying why", `document.getElementById('chat-input').disabled && !document.getElementById('chat-note').hidden &&
+  document.getElementById('chat-note').textContent.includes('only players with an account') && document.getElementById('chat-register')`, scaled(15*time.Second))
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	mustEval[any](p, `document.getElementById('chat-form').scrollIntoView({block: 'center'})`)
+	p.viewportShot(shotsDir(t), "guest-chat-off-phone.png")
+	table := mustEval[string](p, `location.pathname`)
+	p.mustClick("#chat-register")
+	p.waitJS("the account dialog", `document.getElementById('account-dialog')?.open && !document.getElementById('register-form').hidden`, scaled(10*time.Second))
+	p.fill("register-name", "Wanderer1887")
+	p.fill("register-password", "a long way home")
+	p.mustClick("#register-form-submit")
+	p.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Wanderer1887'`, scaled(15*time.Second))
+	if got := mustEval[string](p, `location.pathname`); got != table {
+		p.navigate(table)
+	}
+	p.waitJS("the chat open to the account", `!document.getElementById('chat-input').disabled && document.getElementById('chat-note').hidden`, scaled(15*time.Second))
+	p.fill("chat-input", "good evening")
+	p.mustClick("#chat-send")
+	p.waitJS("the line in the chat", `(document.getElementById('chat-log').textContent ?? '').includes('good evening')`, scaled(15*time.Second))
 	p.checkConsole()
 }

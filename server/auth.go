@@ -25,6 +25,9 @@ type meOut struct {
 	// that the guest signing in held and the account could not take (it
 	// plays the other side there).
 	SeatsLeft int `json:"seats_left,omitempty"`
+	// NoChat: the user may not write in the chats (a guest, on a site that
+	// lets only accounts chat).
+	NoChat bool `json:"no_chat,omitempty"`
 }
 
 // handleNewSession creates a guest with a display name and sets the session
@@ -70,7 +73,7 @@ func (s *Server) handleNewSession(w http.ResponseWriter, r *http.Request) {
 	}
 	s.setSessionCookie(w, token)
 	s.log.Info("guest session", "user", user.ID)
-	writeJSON(w, http.StatusCreated, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF})
+	writeJSON(w, http.StatusCreated, meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF, NoChat: s.cfg.NoGuestChat})
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +87,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	if ck, err := r.Cookie(cookieName); err == nil {
 		s.setSessionCookie(w, ck.Value)
 	}
-	out := meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF, Account: user.Registered}
+	out := meOut{ID: user.ID, Name: user.Name, CSRF: sess.CSRF, Account: user.Registered, NoChat: !user.Registered && s.cfg.NoGuestChat}
 	if user.Registered {
 		if acc, err := s.store.AccountByUser(r.Context(), user.ID); err == nil && contains(game.Languages, acc.Lang) {
 			out.Lang = acc.Lang

@@ -33,6 +33,7 @@ type conn struct {
 	lc     *lazyConn // ws's connection, for batched writes; nil in some tests
 	userID string    // "" for an anonymous spectator
 	name   string
+	guest  bool   // a guest's, not an account's (userID set)
 	sess   string // session token hash, for rate limits
 	ip     string
 	// frameKeys are the limiter's keys of this connection's frames: its
@@ -366,7 +367,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(4 * MaxFrame) // hard stop; frames over MaxFrame get a clear error first
-	c := &conn{s: s, t: t, ws: ws, lc: lc, userID: user.ID, name: user.Name, sess: sess.TokenHash, ip: ip,
+	c := &conn{s: s, t: t, ws: ws, lc: lc, userID: user.ID, name: user.Name, guest: user.ID != "" && !user.Registered, sess: sess.TokenHash, ip: ip,
 		quit: make(chan struct{}), writerDone: make(chan struct{})}
 	c.frameKeys[1] = ipKey("frame", ip)
 	if c.sess != "" {

@@ -20,6 +20,7 @@ var (
 	errNotStored   = &game.Error{Code: game.CodeInternal, Text: game.T("err.internal")}
 	errSignIn      = &game.Error{Code: game.CodeUnauthorized, Text: game.T("err.sign-in")}
 	errChatClosed  = &game.Error{Code: CodeChatClosed, Text: game.T("err.chat-closed")}
+	errGuestChat   = &game.Error{Code: CodeChatClosed, Text: game.T("err.chat-accounts-only")}
 	errRateLimited = &game.Error{Code: game.CodeRateLimited, Text: game.T("err.rate-limited")}
 	errSeatTaken   = &game.Error{Code: game.CodeTableFull, Text: game.T("err.seat-taken")}
 	errNoSuchSeat  = &game.Error{Code: game.CodeUnknownSeat, Text: game.T("err.unknown-seat")}
@@ -251,6 +252,10 @@ func (t *table) advance(seat game.Seat, enc []byte, next game.State, events []ga
 func (t *table) handleChat(c *conn, text string) {
 	if c.userID == "" {
 		c.send(errorFrame("", errSignIn, t.version))
+		return
+	}
+	if c.guest && t.s.cfg.NoGuestChat {
+		c.send(errorFrame("", errGuestChat, t.version))
 		return
 	}
 	if g, ok := t.state.(game.ChatGate); ok && !g.ChatOpen() && !t.finished() {

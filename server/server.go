@@ -62,6 +62,11 @@ type Config struct {
 	// RateNotices is how many rate-limited notices a WebSocket gets before
 	// it is closed (default DefaultRateNotices).
 	RateNotices int
+	// NoGuestChat: only accounts may write in the tables' chats (as on
+	// lichess); a guest reads them. A guest can be signed out by an admin
+	// but comes back as a new guest, so this is the site's lever against
+	// anonymous abuse.
+	NoGuestChat bool
 	// OpenTableTTL expires an open table that has not started by then
 	// (default DefaultOpenTableTTL; negative: never), checked every
 	// OpenTableSweep (default a minute). OpenTablesPerUser caps the open

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,7 +29,7 @@ import (
 // every node closes their WebSockets within --revoke-check (30s).
 
 func init() {
-	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend, list the suspended; a password reset link", runAdmin}
+	commands["admin"] = command{"moderation: open reports, resolve, suspend, unsuspend, list the suspended, sign out a reported guest; a password reset link", runAdmin}
 }
 
 const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
@@ -39,6 +40,7 @@ Commands:
   suspend NAME [--until YYYY-MM-DD] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
   unsuspend NAME                                   lift a suspension
   suspended                                        list the accounts suspended now, with their ends and reasons
+  end-guest REPORT                                 sign out the guest a report is about (its sessions end; an account: suspend it)
   reset-link NAME --url https://SITE               print a link (valid an hour, once) with which the account chooses a new password`
 
 // foreverSuspended is the end of a suspension without --until.
@@ -57,7 +59,7 @@ func runAdmin(args []string) int {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
-		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend, suspended or reset-link")
+		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend, suspended, end-guest or reset-link")
 		fs.Usage()
 		return 2
 	}
@@ -233,6 +235,51 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 			fmt.Fprintf(out, "%s  %s  reason: %s\n", a.Name, when, reason)
 		}
 		return 0
+	case "end-guest":
+		// A guest has no name to suspend and lives in its session cookie:
+		// ending its sessions signs it out for good (its seats go to the
+		// bots as a departed player's), though the person may come back as
+		// a new guest; serve --guest-chat=false keeps guests out of the
+		// chats.
+		if len(args) == 1 && isHelp(args[0]) {
+			fmt.Fprintln(os.Stderr, "Usage: gaslamp admin end-guest REPORT\n\nSigns out the guest the report REPORT is about (gaslamp admin reports lists them): its sessions end and its open pages close.")
+			return 0
+		}
+		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+			return usage("give one report id (gaslamp admin reports --all lists them)")
+		}
+		reps, err := st.Reports(ctx, true)
+		if err != nil {
+			return fail("%v", err)
+		}
+		i := slices.IndexFunc(reps, func(r store.Report) bool { return r.ID == args[0] })
+		if i < 0 {
+			return fail("no report %q", args[0])
+		}
+		r := reps[i]
+		if a, err := st.AccountByUser(ctx, r.Reported); err == nil {
+			return fail("the report is about an account, %s: suspend it (gaslamp admin suspend %s)", a.Name, a.Name)
+		}
+		var rc server.ReportContext
+		_ = json.Unmarshal(r.Context, &rc)
+		name := rc.ReportedName
+		if u, err := st.User(ctx, r.Reported); err == nil && u.Name != "" {
+			name = u.Name
+		}
+		gone, err := st.DeleteSessionsOf(ctx, r.Reported, "")
+		if err != nil {
+			return fail("%v", err)
+		}
+		sessions := fmt.Sprintf("%d sessions ended", len(gone))
+		switch len(gone) {
+		case 0:
+			sessions = "no session was open (already signed out)"
+		case 1:
+			sessions = "1 session ended"
+		}
+		fmt.Fprintf(out, "Guest %s signed out: %s; its open pages close within serve's --revoke-check (30 seconds by default).\n", name, sessions)
+		fmt.Fprintln(out, "The person may come back as a new guest: serve --guest-chat=false lets only accounts write in the chats.")
+		return 0
 	case "reset-link":
 		fs := newFlags("admin reset-link", "NAME --url https://SITE")
 		site := fs.String("url", "", "the site's address, as players open it (serve's first --public-url)")
@@ -263,7 +310,7 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 			acct.Name, now.Add(server.ResetValid).Format(time.RFC3339), link)
 		return 0
 	}
-	return usage("unknown command (reports, resolve, suspend, unsuspend, suspended, reset-link)")
+	return usage("unknown command (reports, resolve, suspend, unsuspend, suspended, end-guest, reset-link)")
 }
 
 // isHelp reports whether arg asks for a command's help.

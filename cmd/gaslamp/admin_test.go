@@ -111,6 +111,36 @@ func TestAdmin(t *testing.T) {
 	if code, out, _ := runCaptured(t, "", "admin", "--data", dir, "suspended"); code != 0 || !strings.Contains(out, "No account is suspended.") {
 		t.Fatalf("suspended after unsuspend: %d %s", code, out)
 	}
+	// A reported guest: signed out by end-guest (it has no account to
+	// suspend); a report about an account is sent to suspend.
+	st.CreateUser(ctx, store.User{ID: "g1", Name: "Spammer", Created: now})
+	st.CreateSession(ctx, store.Session{TokenHash: "hg1", UserID: "g1", CSRF: "c", Created: now})
+	st.CreateSession(ctx, store.Session{TokenHash: "hg2", UserID: "g1", CSRF: "c", Created: now})
+	st.CreateSession(ctx, store.Session{TokenHash: "hi", UserID: "u1", CSRF: "c", Created: now})
+	rcg, _ := json.Marshal(server.ReportContext{Table: "t1", Game: "pocket", ReporterName: "Irene", ReportedName: "Spammer"})
+	if err := st.AddReport(ctx, store.Report{ID: "r_2", Reporter: "u1", Reported: "g1", Table: "t1", Reason: "spam", Context: rcg, Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][]string{{"end-guest"}, {"end-guest", "r_9"}, {"end-guest", "r_1"}, {"end-guest", "r_2", "extra"}} {
+		if code, _, errs := runCaptured(t, "", append([]string{"admin", "--data", dir}, bad...)...); code == 0 || errs == "" {
+			t.Fatalf("%v: %d %q", bad, code, errs)
+		}
+	}
+	if code, _, errs := runCaptured(t, "", "admin", "--data", dir, "end-guest", "r_1"); !strings.Contains(errs, "gaslamp admin suspend Moriarty") {
+		t.Fatalf("end-guest of an account's report: %d %s", code, errs)
+	}
+	code, out, errs = runCaptured(t, "", "admin", "--data", dir, "end-guest", "r_2")
+	if code != 0 || !strings.Contains(out, "Guest Spammer signed out: 2 sessions ended") || !strings.Contains(out, "--guest-chat=false") {
+		t.Fatalf("end-guest: %d %s %s", code, out, errs)
+	}
+	for _, h := range []string{"hg1", "hg2"} {
+		if _, _, err := st.SessionByHash(ctx, h); err == nil {
+			t.Fatalf("the guest's session %s is still there", h)
+		}
+	}
+	if _, _, err := st.SessionByHash(ctx, "hi"); err != nil {
+		t.Fatalf("another user's session went too: %v", err)
+	}
 	// A reset link, for an account whose site sends no mail (its use is
 	// server.TestAccountRecovery's).
 	for _, bad := range [][]string{{"reset-link"}, {"reset-link", "Irene"}, {"reset-link", "Irene", "--url", "play.example.org"},
@@ -134,7 +164,7 @@ func TestAdmin(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(empty, "gaslamp.db")); err == nil {
 		t.Fatal("admin created a database in a directory without one")
 	}
-	for _, help := range [][]string{{"suspend", "--help"}, {"reset-link", "-h"}} {
+	for _, help := range [][]string{{"suspend", "--help"}, {"reset-link", "-h"}, {"end-guest", "--help"}} {
 		if code, _, errs := runCaptured(t, "", append([]string{"admin", "--data", dir}, help...)...); code != 0 || !strings.Contains(errs, "Usage: gaslamp admin") {
 			t.Fatalf("%v: %d %q", help, code, errs)
 		}

@@ -79,6 +79,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	connsPerAddr := fs.Int("ws-per-address", server.DefaultConnsPerAddr, "WebSockets open at once per client address (an IPv6 /64)")
 	openTTL := fs.Duration("open-table-ttl", server.DefaultOpenTableTTL, "an open table that has not started by then expires (leaves the lobby)")
 	openPerUser := fs.Int("open-tables-per-user", server.DefaultOpenTablesPerUser, "open tables one user (a guest session) may hold at once")
+	guestChat := fs.Bool("guest-chat", true, "let guests write in the tables' chats (false: only accounts may, as on lichess; guests still read them)")
 	connsPerSession := fs.Int("ws-per-session", server.DefaultConnsPerSession, "WebSockets open at once per session")
 	secure := fs.Bool("secure-cookies", false, "mark the session cookie Secure (behind TLS)")
 	revokeCheck := fs.Duration("revoke-check", server.DefaultRevokeCheck, "how often open WebSockets are checked against the store, closing those whose session ended elsewhere (another node's sign-out, a suspension by gaslamp admin; 0: never)")
@@ -235,7 +236,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		HelloTimeout: *helloTimeout, PingEvery: *pingEvery, PongTimeout: *pongTimeout,
 		ConnsPerAddr: *connsPerAddr, ConnsPerSession: *connsPerSession,
 		BodyTimeout: *readTimeout, WriteTimeout: *writeTimeout,
-		OpenTableTTL: *openTTL, OpenTablesPerUser: *openPerUser,
+		OpenTableTTL: *openTTL, OpenTablesPerUser: *openPerUser, NoGuestChat: !*guestChat,
 		SMTP: smtp, MailFrom: *mailFrom,
 	}
 	if smtp != nil {

@@ -18,7 +18,7 @@ import (
 func TestServeConnectionFlags(t *testing.T) {
 	_, _, help := runCaptured(t, "", "serve", "--help")
 	for _, f := range []string{"public-url", "trusted-proxies", "read-header-timeout", "read-timeout", "write-timeout",
-		"idle-timeout", "hello-timeout", "ping-every", "pong-timeout", "ws-per-address", "ws-per-session", "origins", "open-table-ttl", "open-tables-per-user"} {
+		"idle-timeout", "hello-timeout", "ping-every", "pong-timeout", "ws-per-address", "ws-per-session", "origins", "open-table-ttl", "open-tables-per-user", "guest-chat"} {
 		if !strings.Contains(help, "-"+f) {
 			t.Errorf("serve --help lacks --%s", f)
 		}

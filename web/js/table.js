@@ -14,6 +14,7 @@ import { isHost, replaceButton, removeButton, transferButton } from './seatmove.
 import { loadMutes, isMuted, chatActions, unmuteButton, reportDialog } from './moderation.js';
 import { clockBadge, clocksKey, hurryText, paceLabel, paceShort, setClocks, setPace, startTicker } from './clock.js';
 import { pushButton } from './push.js';
+import { openAccountDialog } from './account.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
 import { animateMoves, LastMoves, piecePositions } from './motion.js';
@@ -86,6 +87,8 @@ let rendererGame = '';
 let socket;
 /** @type {Me|null} */
 let who = null;
+/** The chat note's way to an account, for a guest on a site where only accounts chat. @type {HTMLButtonElement|null} */
+let chatRegister = null;
 /** The first look-up of who is signed in; a seat click waits for it before asking a name. @type {Promise<Me|null>} */
 let signedIn = Promise.resolve(null);
 
@@ -638,7 +641,8 @@ function arrowToTarget(ev) {
 
 /**
  * Disables the chat input, and says why, while the game closes chat (e.g.
- * Jekyll & Hyde's night; the server refuses chat then with chat-closed).
+ * Jekyll & Hyde's night; the server refuses chat then with chat-closed), or
+ * for a guest on a site where only accounts chat.
  * @param {Snapshot} snap
  */
 function drawChatClosed(snap) {
@@ -648,9 +652,18 @@ function drawChatClosed(snap) {
   } catch (e) {
     console.error(e);
   }
+  const accountOnly = !why && !!who?.no_chat;
+  if (accountOnly) why = t('web.chat.accounts-only');
   const note = byId('chat-note');
   note.textContent = why;
   note.hidden = !why;
+  note.dataset.why = accountOnly ? 'account' : 'game';
+  if (accountOnly) {
+    // The header's account button is not shown on a narrow table page.
+    chatRegister ??= el('button', { type: 'button', id: 'chat-register' });
+    chatRegister.textContent = t('web.account.register');
+    note.append(' ', chatRegister);
+  }
   byId('chat-input', HTMLInputElement).disabled = !!why;
   byId('chat-send', HTMLButtonElement).disabled = !!why;
   byId('chat-form').dataset.chatClosed = String(!!why);
@@ -1535,6 +1548,9 @@ async function main() {
   });
   byId('board').addEventListener('keydown', arrowToTarget);
   startTicker(() => st.you, (seat) => notice('clock', seat >= 0 ? hurryText() : ''));
+  byId('chat-note').addEventListener('click', (ev) => {
+    if (ev.target instanceof Element && ev.target.id === 'chat-register') openAccountDialog(who);
+  });
   byId('chat-form', HTMLFormElement).addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const input = byId('chat-input', HTMLInputElement);

@@ -134,6 +134,7 @@
  * @property {string} [csrf]
  * @property {boolean} [account] an account, not a guest
  * @property {string} [lang] an account's chosen language, for its devices
+ * @property {boolean} [no_chat] may not write in the chats (a guest, on a site where only accounts chat)
  */
 
 /**
