@@ -260,6 +260,12 @@ func (s *sqlStore) ResultsOf(ctx context.Context, userID string, limit int) ([]R
 	if err != nil {
 		return nil, err
 	}
+	return scanResults(rows)
+}
+
+// scanResults reads rows of results (table_id, user_id, game, side, won,
+// rated, at) and closes them.
+func scanResults(rows *sql.Rows) ([]Result, error) {
 	defer rows.Close()
 	var out []Result
 	for rows.Next() {
@@ -317,18 +323,7 @@ func (s *sqlStore) TableResults(ctx context.Context, table string) ([]Result, er
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		var r Result
-		var won, rated, at int64
-		if err := rows.Scan(&r.Table, &r.UserID, &r.Game, &r.Side, &won, &rated, &at); err != nil {
-			return nil, err
-		}
-		r.Won, r.Rated, r.At = won != 0, rated != 0, fromMS(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanResults(rows)
 }
 
 func (s *sqlStore) RatingAt(ctx context.Context, userID, game, side, table string) (at, before RatingPoint, ok bool, err error) {

@@ -199,14 +199,7 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if !end.Equal(foreverSuspended) {
 			when = "until " + end.Format(time.RFC3339)
 		}
-		sessions := fmt.Sprintf("%d sessions ended (their open pages close within serve's --revoke-check, 30 seconds by default)", len(gone))
-		switch len(gone) {
-		case 0:
-			sessions = "no session was open"
-		case 1:
-			sessions = "1 session ended (its open pages close within serve's --revoke-check, 30 seconds by default)"
-		}
-		fmt.Fprintf(out, "%s is suspended %s; %s.\n", acct.Name, when, sessions)
+		fmt.Fprintf(out, "%s is suspended %s; %s.\n", acct.Name, when, sessionsEnded(len(gone)))
 		return 0
 	case "suspended":
 		if len(args) > 0 && isHelp(args[0]) {
@@ -270,14 +263,7 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if err != nil {
 			return fail("%v", err)
 		}
-		sessions := fmt.Sprintf("%d sessions ended", len(gone))
-		switch len(gone) {
-		case 0:
-			sessions = "no session was open (already signed out)"
-		case 1:
-			sessions = "1 session ended"
-		}
-		fmt.Fprintf(out, "Guest %s signed out: %s; its open pages close within serve's --revoke-check (30 seconds by default).\n", name, sessions)
+		fmt.Fprintf(out, "Guest %s signed out: %s.\n", name, sessionsEnded(len(gone)))
 		fmt.Fprintln(out, "The person may come back as a new guest: serve --guest-chat=false lets only accounts write in the chats.")
 		return 0
 	case "reset-link":
@@ -316,6 +302,18 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 // isHelp reports whether arg asks for a command's help.
 func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "--h"
+}
+
+// sessionsEnded says how many sessions an admin command ended, and when
+// their open pages close.
+func sessionsEnded(n int) string {
+	switch n {
+	case 0:
+		return "no session was open"
+	case 1:
+		return "1 session ended (its open pages close within serve's --revoke-check, 30 seconds by default)"
+	}
+	return fmt.Sprintf("%d sessions ended (their open pages close within serve's --revoke-check, 30 seconds by default)", n)
 }
 
 // parseUntil reads a date (midnight UTC) or an RFC 3339 time.

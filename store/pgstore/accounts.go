@@ -288,6 +288,12 @@ func (s *Store) ResultsOf(ctx context.Context, userID string, limit int) ([]stor
 	if err != nil {
 		return nil, err
 	}
+	return scanResults(rows)
+}
+
+// scanResults reads rows of results (table_id, user_id, game, side, won,
+// rated, at) and closes them.
+func scanResults(rows pgx.Rows) ([]store.Result, error) {
 	defer rows.Close()
 	var out []store.Result
 	for rows.Next() {
@@ -341,19 +347,7 @@ func (s *Store) TableResults(ctx context.Context, table string) ([]store.Result,
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []store.Result
-	for rows.Next() {
-		var r store.Result
-		var won, rated int32
-		var at int64
-		if err := rows.Scan(&r.Table, &r.UserID, &r.Game, &r.Side, &won, &rated, &at); err != nil {
-			return nil, err
-		}
-		r.Won, r.Rated, r.At = won != 0, rated != 0, fromMS(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanResults(rows)
 }
 
 // RatingAt implements store.Store.
