@@ -1,0 +1,88 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"gaslamp/game"
+	_ "gaslamp/games/jekyll"
+	_ "gaslamp/games/pocket"
+	_ "gaslamp/games/whitechapel"
+	_ "gaslamp/games/whitehall"
+)
+
+// rulesText is a game's rules page in one language: its summary and every
+// section's title and text, as rules.js shows them.
+func rulesText(msgs map[string]map[string]string, lang, id string) string {
+	base := "web.rules." + id
+	var b strings.Builder
+	b.WriteString(msgs[lang][base+".summary"])
+	for i := 1; ; i++ {
+		s := base + ".s" + strconv.Itoa(i)
+		title, ok := msgs[lang][s+".title"]
+		if !ok {
+			break
+		}
+		b.WriteString("\n" + title + "\n" + msgs[lang][s+".text"])
+	}
+	return b.String()
+}
+
+// TestRulesPageExplainsOptions checks that every option a table can switch
+// that is a rule of the published game (an option without a note marking it
+// gaslamp's own) is explained on the game's rules page, under the short name
+// the table page shows for it, in every language: a new player who meets
+// "False clues" or "Overshooting moves Scotland Yard" in a table's options
+// finds what it does.
+func TestRulesPageExplainsOptions(t *testing.T) {
+	msgs := Messages()
+	for _, r := range game.Games() {
+		for _, o := range r.OptionSpecs() {
+			if o.Own != nil {
+				continue
+			}
+			for _, lang := range game.Languages {
+				short, ok := msgs[lang]["web.option-short."+r.ID()+"."+o.Name]
+				if !ok {
+					t.Errorf("%s %s: no short name in %s", r.ID(), o.Name, lang)
+					continue
+				}
+				if !strings.Contains(rulesText(msgs, lang, r.ID()), short) {
+					t.Errorf("%s: the rules page in %s does not explain option %s (%q)", r.ID(), lang, o.Name, short)
+				}
+			}
+		}
+	}
+}
+
+// TestRulesPageSaysTheRulings checks, in every language, rules that
+// RULINGS.md decides and a new player needs, by the words that carry them.
+func TestRulesPageSaysTheRulings(t *testing.T) {
+	msgs := Messages()
+	want := map[string]map[string][]string{
+		"whitehall": {
+			// W12: arrested on the location he has just reached, he loses.
+			"en": {"arrests him there"}, "fr": {"l'arrête sur ce lieu"}, "nl": {"daar arresteert"},
+		},
+		"jekyll": {
+			// Seed 003: the 8s must be given to the City; J3: the first
+			// player is drawn at random.
+			"en": {"every 8", "at random"}, "fr": {"tous vos 8", "au hasard"}, "nl": {"al je achten", "willekeurig"},
+		},
+		"whitechapel": {
+			// L10: the order of the women's placement is never shown.
+			"en": {"in what order"}, "fr": {"dans quel ordre"}, "nl": {"in welke volgorde"},
+		},
+	}
+	for id, langs := range want {
+		for lang, words := range langs {
+			text := rulesText(msgs, lang, id)
+			for _, w := range words {
+				if !strings.Contains(text, w) {
+					t.Errorf("%s (%s): the rules page lacks %q", id, lang, w)
+				}
+			}
+		}
+	}
+}
