@@ -86,3 +86,34 @@ func TestRulesPageSaysTheRulings(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSaysTheRules checks, in every language, that the "?" dialog's
+// explanation of a decision says the rule a player needs at that moment, by
+// the words that carry it: the 8s that must be given (Jekyll), that a potion
+// never wins and reactions only in their chapters, that only a walk home ends
+// a night (L4), where the patrol tokens go after the first night, where a
+// wretched may not stop, that Jack may not announce a location under a false
+// clue (W21), that only a walk reaches a location (W12), and that no special
+// move may end on an unreached location (W9).
+func TestHelpSaysTheRules(t *testing.T) {
+	msgs := Messages()
+	want := map[string]map[string]string{
+		"jekyll.give":          {"en": "Every 8", "fr": "Tous vos 8", "nl": "Al je achten"},
+		"jekyll.play":          {"en": "chapters with reactions", "fr": "chapitres avec réactions", "nl": "hoofdstukken met reacties"},
+		"whitechapel.walk":     {"en": "Only a walk onto your hideout", "fr": "Seul un déplacement à pied jusqu'à votre repaire", "nl": "Alleen een zet te voet naar je schuilplaats"},
+		"whitechapel.patrol":   {"en": "later nights", "fr": "nuits suivantes", "nl": "latere nachten"},
+		"whitechapel.wretched": {"en": "crime scene", "fr": "scène de crime", "nl": "plaats delict"},
+		"whitehall.false-clue": {"en": "announce a discovery location there", "fr": "y annoncer un lieu de découverte", "nl": "daar geen vindplaats melden"},
+		"whitehall.walk":       {"en": "Only a walk reaches", "fr": "Seul un déplacement à pied atteint", "nl": "Alleen te voet bereik je"},
+		"whitehall.alley":      {"en": "not reached yet", "fr": "pas encore atteint", "nl": "nog niet bereikt"},
+		"whitehall.boat":       {"en": "not reached yet", "fr": "pas encore atteint", "nl": "nog niet bereikt"},
+		"whitehall.coach":      {"en": "neither blue", "fr": "aucun n'est bleu", "nl": "geen van beide blauw"},
+	}
+	for key, langs := range want {
+		for lang, w := range langs {
+			if text := msgs[lang]["web.help."+key]; !strings.Contains(text, w) {
+				t.Errorf("web.help.%s (%s) lacks %q: %q", key, lang, w, text)
+			}
+		}
+	}
+}
