@@ -70,6 +70,11 @@ func TestRulesPageSaysTheRulings(t *testing.T) {
 			// player is drawn at random.
 			"en": {"every 8", "at random"}, "fr": {"tous vos 8", "au hasard"}, "nl": {"al je achten", "willekeurig"},
 		},
+		"pocket": {
+			// The table's side panel counts Jack's "time tokens": the
+			// rules say what they are, in the table's words.
+			"en": {"time token"}, "fr": {"jeton Temps"}, "nl": {"tijdfiche"},
+		},
 		"whitechapel": {
 			// L10: the order of the women's placement is never shown.
 			"en": {"in what order"}, "fr": {"dans quel ordre"}, "nl": {"in welke volgorde"},
