@@ -122,3 +122,39 @@ func TestHelpSaysTheRules(t *testing.T) {
 		}
 	}
 }
+
+// ownText is a game's list of gaslamp's own choices on its rules page
+// ("web.rules.GAME.ownN", numbered from 1) in one language.
+func ownText(msgs map[string]map[string]string, lang, id string) string {
+	var b strings.Builder
+	for i := 1; ; i++ {
+		s, ok := msgs[lang]["web.rules."+id+".own"+strconv.Itoa(i)]
+		if !ok {
+			return b.String()
+		}
+		b.WriteString(s + "\n")
+	}
+}
+
+// TestRulesPageOwnChoices checks that the map games' rules pages list, among
+// gaslamp's own choices, the deduction help a table shows by default (under
+// its option's short name), the published optional rules of Letters from
+// Whitechapel that are not offered (L9), and the Whitehall investigators whose
+// printed powers are not known (W20): a player who knows the box finds why.
+func TestRulesPageOwnChoices(t *testing.T) {
+	msgs := Messages()
+	for _, lang := range game.Languages {
+		for _, id := range []string{"whitehall", "whitechapel"} {
+			own := ownText(msgs, lang, id)
+			if short := msgs[lang]["web.option-short."+id+".deduction"]; short == "" || !strings.Contains(own, short) {
+				t.Errorf("%s (%s): the own choices do not name the deduction help %q: %q", id, lang, short, own)
+			}
+		}
+		if own := ownText(msgs, lang, "whitehall"); !strings.Contains(own, "Waring") || !strings.Contains(own, "Ferris") || !strings.Contains(own, "Bond") {
+			t.Errorf("whitehall (%s): the own choices do not say the powers of Waring, Ferris and Bond are left out: %q", lang, own)
+		}
+		if own := ownText(msgs, lang, "whitechapel"); !strings.Contains(own, map[string]string{"en": "optional rules", "fr": "règles optionnelles", "nl": "optionele regels"}[lang]) {
+			t.Errorf("whitechapel (%s): the own choices do not say the optional rules are not offered: %q", lang, own)
+		}
+	}
+}
