@@ -76,8 +76,12 @@ func TestRulesPageSaysTheRulings(t *testing.T) {
 			"en": {"time token"}, "fr": {"jeton Temps"}, "nl": {"tijdfiche"},
 		},
 		"whitechapel": {
-			// L10: the order of the women's placement is never shown.
-			"en": {"in what order"}, "fr": {"dans quel ordre"}, "nl": {"in welke volgorde"},
+			// L10: the order of the women's placement is never shown; L4:
+			// only a walk home ends the night; the police's order (the
+			// Head first).
+			"en": {"in what order", "an alley landing there does not end it", "the Head of the Investigation first"},
+			"fr": {"dans quel ordre", "par une ruelle ne la termine pas", "le chef de l'enquête en premier"},
+			"nl": {"in welke volgorde", "door een steeg daar aankomen telt niet", "de hoofdinspecteur als eerste"},
 		},
 	}
 	for id, langs := range want {
