@@ -73,7 +73,8 @@ func TestRulesPageSaysTheRulings(t *testing.T) {
 		"pocket": {
 			// The table's side panel counts Jack's "time tokens": the
 			// rules say what they are, in the table's words.
-			"en": {"time token"}, "fr": {"jeton Temps"}, "nl": {"tijdfiche"},
+			// The detectives only ever move clockwise (DIGEST A5).
+			"en": {"time token", "clockwise"}, "fr": {"jeton Temps", "sens des aiguilles d'une montre"}, "nl": {"tijdfiche", "met de klok mee"},
 		},
 		"whitechapel": {
 			// L10: the order of the women's placement is never shown; L4:
@@ -103,7 +104,8 @@ func TestRulesPageSaysTheRulings(t *testing.T) {
 // a night (L4), where the patrol tokens go after the first night, where a
 // wretched may not stop, that Jack may not announce a location under a false
 // clue (W21), that only a walk reaches a location (W12), and that no special
-// move may end on an unreached location (W9).
+// move may end on an unreached location (W9); that Pocket's detectives move
+// clockwise.
 func TestHelpSaysTheRules(t *testing.T) {
 	msgs := Messages()
 	want := map[string]map[string]string{
@@ -117,6 +119,10 @@ func TestHelpSaysTheRules(t *testing.T) {
 		"whitehall.alley":      {"en": "not reached yet", "fr": "pas encore atteint", "nl": "nog niet bereikt"},
 		"whitehall.boat":       {"en": "not reached yet", "fr": "pas encore atteint", "nl": "nog niet bereikt"},
 		"whitehall.coach":      {"en": "neither blue", "fr": "aucun n'est bleu", "nl": "geen van beide blauw"},
+		"pocket.holmes":        {"en": "clockwise", "fr": "sens des aiguilles d'une montre", "nl": "met de klok mee"},
+		"pocket.watson":        {"en": "clockwise", "fr": "sens des aiguilles d'une montre", "nl": "met de klok mee"},
+		"pocket.toby":          {"en": "clockwise", "fr": "sens des aiguilles d'une montre", "nl": "met de klok mee"},
+		"pocket.joker":         {"en": "clockwise", "fr": "sens des aiguilles d'une montre", "nl": "met de klok mee"},
 	}
 	for key, langs := range want {
 		for lang, w := range langs {
