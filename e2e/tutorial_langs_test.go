@@ -59,6 +59,13 @@ func TestBrowserTutorialsInFrenchAndDutch(t *testing.T) {
 						size := strconv.Itoa(vp.w) + "x" + strconv.Itoa(vp.h)
 						p.viewportShot(shots, "tutorial-"+lc.lang+"-"+g.id+"-"+name+"-"+size+".png")
 						p.checkNoOverflowX(lc.lang + " " + g.id + " tutorial " + name + " at " + size)
+						// A table that scrolls sideways in its box hides its
+						// last columns from a player who does not think of
+						// scrolling it.
+						if clipped := mustEval[[]string](p, `[...document.querySelectorAll('.table-scroll')].filter((e) => e.getClientRects().length > 0 && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.scrollWidth + ' px in ' + e.clientWidth + ' px: ' + (e.textContent ?? '').slice(0, 60))`); len(clipped) > 0 {
+							t.Errorf("%s: a table is cut off at %s: %q", name, size, clipped)
+						}
 					}
 					if err := p.run(scaled(10*time.Second), chromedp.EmulateReset()); err != nil {
 						t.Fatalf("resetting the viewport: %v", err)

@@ -147,5 +147,5 @@
 //	#jk-track li[data-space] (.pawn, .yard, .last, .start), [data-pawn="jh"|"yard"]
 //	#jk-banner[data-chat="open"|"closed"], #jk-pending[data-pending]
 //	#jk-won [data-won-by="jekyll"|"hyde"|"city"][data-won] li[data-trick]
-//	#jk-knowledge, #jk-rounds tr[data-scored-round], #jk-reveal [data-stars][data-result] [data-reveal] [data-feat]
+//	#jk-knowledge, #jk-rounds th[data-scored-round], #jk-reveal [data-stars][data-result] [data-reveal] [data-feat]
 package web
