@@ -168,3 +168,19 @@ func TestRulesPageOwnChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestWhitehallTutorialNamesTheFigures: the table's prompt names the
+// investigator to place by his name only ("Jasper T.C. Waring: place the
+// figure..."), while the tutorial's hint says "for yellow": the hint of each
+// first placement gives both, in every language, so that a new player can
+// tell which figure the prompt means.
+func TestWhitehallTutorialNamesTheFigures(t *testing.T) {
+	msgs := Messages()
+	for _, lang := range game.Languages {
+		for step, name := range map[string]string{"4": "Jasper T.C. Waring", "5": "Arthur Ferris", "6": "Thomas Bond"} {
+			if hint := msgs[lang]["tutorial.whitehall.step."+step]; !strings.Contains(hint, name) {
+				t.Errorf("tutorial.whitehall.step.%s (%s) does not name %s: %q", step, lang, name, hint)
+			}
+		}
+	}
+}
