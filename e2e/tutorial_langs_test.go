@@ -59,6 +59,14 @@ func TestBrowserTutorialsInFrenchAndDutch(t *testing.T) {
 						size := strconv.Itoa(vp.w) + "x" + strconv.Itoa(vp.h)
 						p.viewportShot(shots, "tutorial-"+lc.lang+"-"+g.id+"-"+name+"-"+size+".png")
 						p.checkNoOverflowX(lc.lang + " " + g.id + " tutorial " + name + " at " + size)
+						// On a wide screen the page is exactly the window
+						// (its columns scroll on their own): a window that
+						// scrolls shows blank space under the layout.
+						if vp.w > 900 {
+							if h := mustEval[int](p, `document.documentElement.scrollHeight - innerHeight`); h > 1 {
+								t.Errorf("%s: at %s the window scrolls %d px past the page's layout", name, size, h)
+							}
+						}
 						// A table that scrolls sideways in its box hides its
 						// last columns from a player who does not think of
 						// scrolling it.
