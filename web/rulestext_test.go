@@ -1,6 +1,8 @@
 package web
 
 import (
+	"encoding/json"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,6 +182,42 @@ func TestWhitehallTutorialNamesTheFigures(t *testing.T) {
 		for step, name := range map[string]string{"4": "Jasper T.C. Waring", "5": "Arthur Ferris", "6": "Thomas Bond"} {
 			if hint := msgs[lang]["tutorial.whitehall.step."+step]; !strings.Contains(hint, name) {
 				t.Errorf("tutorial.whitehall.step.%s (%s) does not name %s: %q", step, lang, name, hint)
+			}
+		}
+	}
+}
+
+// TestWhitechapelDutchTermsDistinct: the Dutch texts of Letters from
+// Whitechapel used "spoor" for three things at once: Jack's trail, the clue
+// a search finds ("een spoor!") and the move track ("vakken van het spoor"),
+// while the table's own heading says "Zettenspoor" and Whitehall says
+// "aanwijzing" for a clue. A clue is "aanwijzing" and the track
+// "zettenspoor", in the rules, the help, the tutorial, the table and the log.
+func TestWhitechapelDutchTermsDistinct(t *testing.T) {
+	nl := map[string]string{}
+	for k, v := range Messages()["nl"] {
+		nl[k] = v
+	}
+	// The game's own catalogue (its log, prompts and errors).
+	data, err := os.ReadFile("../games/whitechapel/messages/nl.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var game map[string]string
+	if err := json.Unmarshal(data, &game); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range game {
+		nl[k] = v
+	}
+	for key, text := range nl {
+		if !strings.Contains(key, "whitechapel") && !strings.HasPrefix(key, "web.wc.") {
+			continue
+		}
+		lower := strings.ToLower(text)
+		for _, bad := range []string{"een spoor!", "een spoor op", "geen spoor", "sporen", "spoorfiche", "vak van het spoor", "vakken van het spoor", "op het spoor van 20", "al een spoor", "spoor:"} {
+			if strings.Contains(lower, bad) {
+				t.Errorf("%s uses %q for a clue or the move track: %q", key, bad, text)
 			}
 		}
 	}
