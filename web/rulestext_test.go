@@ -222,3 +222,32 @@ func TestWhitechapelDutchTermsDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestWhitehallFrenchSearchTerm: in French, Whitehall's rules, help and
+// tutorial say "chercher des indices" / "recherche" (the published game's
+// words), while the table's prompt and log said "fouiller", Letters from
+// Whitechapel's word: one action, one name.
+func TestWhitehallFrenchSearchTerm(t *testing.T) {
+	texts := map[string]string{}
+	for k, v := range Messages()["fr"] {
+		if strings.Contains(k, "whitehall") || strings.HasPrefix(k, "web.wh.") {
+			texts[k] = v
+		}
+	}
+	data, err := os.ReadFile("../games/whitehall/messages/fr.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var game map[string]string
+	if err := json.Unmarshal(data, &game); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range game {
+		texts[k] = v
+	}
+	for k, v := range texts {
+		if strings.Contains(strings.ToLower(v), "fouill") {
+			t.Errorf("%s says %q: Whitehall's search is \"chercher des indices\"", k, v)
+		}
+	}
+}
