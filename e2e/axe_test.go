@@ -198,13 +198,14 @@ func TestBrowserAxe(t *testing.T) {
 	host.checkAxeSchemes(axe, "the lobby")
 
 	// The rules pages, linked from the lobby: each game's, with gaslamp's own
-	// choices marked (Jekyll & Hyde's track, chapters and campaign).
+	// choices marked (Jekyll & Hyde's track, chapters and campaign; the map
+	// games' deduction help and what they leave out).
 	host.waitJS("the lobby's links to the rules", `document.querySelectorAll('#rules-list a[href^="/rules/"]').length === 4`, scaled(10*time.Second))
 	for _, g := range []string{"whitehall", "whitechapel", "pocket", "jekyll"} {
 		host.clickUntil(`#rules-list a[data-rules="`+g+`"]`, "the rules page", `location.pathname === '/rules/`+g+`'`, scaled(20*time.Second))
 		host.waitJS("the rules, written out", `document.querySelectorAll('#rules-body section h2').length >= 4 && document.getElementById('rules-title').textContent.includes(' ') && !/web\.rules/.test(document.body.textContent)`, scaled(10*time.Second))
 		own := mustEval[int](host, `document.getElementById('rules-own').hidden ? 0 : document.querySelectorAll('#rules-own-list li .badge.own').length`)
-		if want := map[string]int{"jekyll": 3}[g]; own != want {
+		if want := map[string]int{"jekyll": 3, "whitehall": 2, "whitechapel": 2}[g]; own != want {
 			t.Errorf("the %s rules mark %d choices as gaslamp's own, want %d", g, own, want)
 		}
 		host.checkAxeSchemes(axe, "the "+g+" rules")

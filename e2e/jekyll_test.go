@@ -719,7 +719,7 @@ func TestBrowserJekyllGame(t *testing.T) {
 		if stars != wantStars || result != v.Result || result == "" {
 			t.Errorf("%s: the reveal shows %q stars and the result %q, want %q and %q", p.name, stars, result, wantStars, v.Result)
 		}
-		rows := mustEval[int](p, `document.querySelectorAll('#jk-rounds:not([hidden]) tr[data-scored-round]').length`)
+		rows := mustEval[int](p, `document.querySelectorAll('#jk-rounds:not([hidden]) th[data-scored-round]').length`)
 		if rows != len(v.Rounds) || rows == 0 {
 			t.Errorf("%s: the page shows %d scored rounds, want %d", p.name, rows, len(v.Rounds))
 		}

@@ -29,6 +29,7 @@
 //	js/lastmove.js         the last move of each seat: which seat moved, what it touched on the board
 //	js/help.js             the "?" dialog beside a table's prompt: the decision at hand explained
 //	js/rules.js            rules.html: a game's rules, its figures, gaslamp's own choices
+//	js/rulesections.js     the section of the rules page that explains each kind of move
 //	js/notfound.js         notfound.html: served with 404 for an address no page has
 //	js/rulefigs.js         the rules pages' figures, drawn by board.js or a game's renderer
 //	js/board.js            SVG board drawn from a boards/*.json geometry file
@@ -146,5 +147,5 @@
 //	#jk-track li[data-space] (.pawn, .yard, .last, .start), [data-pawn="jh"|"yard"]
 //	#jk-banner[data-chat="open"|"closed"], #jk-pending[data-pending]
 //	#jk-won [data-won-by="jekyll"|"hyde"|"city"][data-won] li[data-trick]
-//	#jk-knowledge, #jk-rounds tr[data-scored-round], #jk-reveal [data-stars][data-result] [data-reveal] [data-feat]
+//	#jk-knowledge, #jk-rounds th[data-scored-round], #jk-reveal [data-stars][data-result] [data-reveal] [data-feat]
 package web

@@ -17,6 +17,7 @@ import { pushButton } from './push.js';
 import { openAccountDialog } from './account.js';
 import { askConfirm } from './confirm.js';
 import { initHelp, updateHelp } from './help.js';
+import { rulesSection } from './rulesections.js';
 import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import { Pacer } from './pace.js';
 import { lastBySeat, markLastMoves, namedPlaces, namesSomething, noneNamed } from './lastmove.js';
@@ -545,27 +546,6 @@ function drawMotion(board, before, snap) {
   } else {
     lastMoves.draw(board);
   }
-}
-
-/**
- * The section of a game's rules page (rules.js: "web.rules.GAME.sN") that
- * explains a decision, by the kind of the move to make.
- * @type {Record<string, Record<string, number>>}
- */
-const RULES_SECTIONS = {
-  whitehall: { location: 2, place: 2, reveal: 2, newspaper: 3, walk: 3, coach: 3, alley: 3, boat: 3, figure: 4, speed: 4, 'false-clue': 5, search: 5, scent: 5, arrest: 5, 'area-arrest': 5, guess: 5 },
-  whitechapel: { hideout: 2, woman: 3, patrol: 3, kill: 3, wait: 3, wretched: 3, reveal: 3, walk: 4, coach: 4, alley: 4, move: 5, search: 5, arrest: 5 },
-  pocket: { rotate: 3, exchange: 3, joker: 3, alibi: 3, holmes: 3, watson: 3, toby: 3 },
-  jekyll: { ready: 2, give: 2, play: 3, 'swap-card': 5, 'swap-ranks': 5 },
-};
-
-/**
- * @param {string} game
- * @param {string|undefined} kind
- * @returns {number|undefined}
- */
-function rulesSection(game, kind) {
-  return kind ? RULES_SECTIONS[game]?.[kind] : undefined;
 }
 
 /** Whether the keyboard focus was last on a move (the board, the moves, the chooser). */

@@ -620,22 +620,27 @@ async function jekyll(ctx) {
   function drawRounds(v) {
     roundsBox.hidden = v.rounds.length === 0;
     if (roundsBox.hidden) return;
-    const head = [t('web.jk.col.round'), `${symbolOf('jekyll')}/${symbolOf('hyde')}`, t('web.jk.col.eights'), t('web.jk.col.low'),
-      t('web.jk.col.pawn'), ...(v.rules.yard ? [t('web.jk.col.yard')] : []), t('web.jk.col.last')];
+    /** @type {[string, (r: JkView['rounds'][number]) => string|HTMLElement][]} */
+    const rows = [
+      [`${symbolOf('jekyll')}/${symbolOf('hyde')}`, (r) => `${r.tricks[0]}/${r.tricks[1]}`],
+      [t('web.jk.col.eights'), (r) => String(r.eights)],
+      [t('web.jk.col.low'), (r) => String(r.low)],
+      [t('web.jk.col.pawn'), (r) => `+${r.pawnGain} → ${r.pawn}`],
+      ...(v.rules.yard ? [/** @type {[string, (r: JkView['rounds'][number]) => string]} */ ([t('web.jk.col.yard'), (r) => `+${r.yardGain} → ${r.yard}`])] : []),
+      [t('web.jk.col.last'), (r) => el('span', { title: whoName(r.lastTrick) }, symbolOf(r.lastTrick))],
+    ];
     roundsBox.replaceChildren(
       el('h2', {}, t('web.jk.scoring')),
-      // Seven columns in the side column: the table scrolls on its own
-      // when a language's headings make it wider than the column.
+      // One column per round (two at most) and one row per count: the
+      // labels wrap in any language, where seven columns did not fit the
+      // side column and hid the last ones.
       el('div', { class: 'table-scroll' }, el('table', { class: 'trail-sheet jk-scores' },
-        el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))),
-        el('tbody', {}, ...v.rounds.map((r, i) => el('tr', { 'data-scored-round': i + 1 },
-          el('th', { scope: 'row' }, String(i + 1)),
-          el('td', {}, `${r.tricks[0]}/${r.tricks[1]}`),
-          el('td', {}, String(r.eights)),
-          el('td', {}, String(r.low)),
-          el('td', {}, `+${r.pawnGain} → ${r.pawn}`),
-          ...(v.rules.yard ? [el('td', {}, `+${r.yardGain} → ${r.yard}`)] : []),
-          el('td', { title: whoName(r.lastTrick) }, symbolOf(r.lastTrick))))),
+        el('thead', {}, el('tr', {},
+          el('th', { scope: 'col' }, t('web.jk.col.round')),
+          ...v.rounds.map((_, i) => el('th', { scope: 'col', 'data-scored-round': i + 1 }, String(i + 1))))),
+        el('tbody', {}, ...rows.map(([label, cell]) => el('tr', {},
+          el('th', { scope: 'row' }, label),
+          ...v.rounds.map((r) => el('td', {}, cell(r)))))),
       )),
     );
   }
