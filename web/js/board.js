@@ -136,8 +136,13 @@ export class BoardView {
     // A tutorial asks for one place of the map at a time: on a screen that
     // draws the circles too small to tap (a phone), the view comes close
     // enough to them, with room around.
+    // In a game, the same on a phone, so that a move is a tap (the "fit"
+    // button shows the whole map again).
     if (document.body.dataset.tutorial === 'true') this.pz.reach(points, 1.1, 90);
-    else this.pz.show(points);
+    else {
+      this.pz.bring(points, 1.1, 90);
+      this.pz.show(points);
+    }
   }
 
   /**
