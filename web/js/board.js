@@ -64,6 +64,18 @@ export function loadGeometry(name) {
 }
 
 /** A drawn board. */
+/**
+ * The deduction's most likely circles in words, each with its share in the
+ * language's way of writing a percentage ("154 (9%)", "154 (9 %)"): at least
+ * 1 for a circle still possible.
+ * @param {{circle: number, weight: number}[]} items
+ * @param {number} total the weights' sum
+ * @returns {string}
+ */
+export function likelyList(items, total) {
+  return items.map((i) => t('web.board.likely', { n: i.circle, p: Math.max(1, Math.round((100 * i.weight) / total)) })).join(', ');
+}
+
 export class BoardView {
   /**
    * Draws geo into container (replacing its content).

@@ -19,7 +19,7 @@
 
 import { el, keepButtons } from '../dom.js';
 import { t } from '../i18n.js';
-import { BoardView, loadGeometry } from '../board.js';
+import { BoardView, likelyList, loadGeometry } from '../board.js';
 import { register } from './registry.js';
 import { offerOnBoard, previewOnBoard } from './targets.js';
 
@@ -669,7 +669,7 @@ async function whitechapel(ctx) {
       const top = [...(v.possible ?? [])].sort((a, b) => b.count - a.count).slice(0, 5);
       out.push(el('p', { 'data-possible': v.possible?.length ?? 0 }, t('web.wc.possible-summary', { n: v.possible?.length ?? 0 })));
       out.push(el('p', { class: 'likely' }, t('web.wh.deduction-top', {
-        list: top.map((p) => `${p.circle} (${Math.max(1, Math.round((100 * p.count) / total))}%)`).join(', '),
+        list: likelyList(top.map((p) => ({ circle: p.circle, weight: p.count })), total),
       })));
     }
     if (hasHide) {
@@ -679,7 +679,7 @@ async function whitechapel(ctx) {
       out.push(el('p', { 'data-hideouts': hs.length }, t('web.wc.hideouts-summary', { n: hs.length })));
       if (total > 0) {
         out.push(el('p', { class: 'likely' }, t('web.wc.hideouts-top', {
-          list: top.map((h) => `${h.circle} (${Math.max(1, Math.round((100 * h.weight) / total))}%)`).join(', '),
+          list: likelyList(top, total),
         })));
       }
     }
