@@ -137,3 +137,15 @@ func TestFrenchCharacterNamesElide(t *testing.T) {
 		}
 	}
 }
+
+// TestHourglassesReasonSaysWhy: the end screen of Jack's win on hourglasses
+// read "Jack (Madame) has 6 hourglasses." and left the player to know that 6
+// is the goal; it says so in every language.
+func TestHourglassesReasonSaysWhy(t *testing.T) {
+	want := map[string]string{"en": "6 are enough to win", "fr": "il lui en fallait 6 pour gagner", "nl": "6 zijn genoeg om te winnen"}
+	for lang, cat := range (Rules{}).Messages() {
+		if got := cat["pocket.reason.hourglasses"]; !strings.Contains(got, want[lang]) {
+			t.Errorf("%s pocket.reason.hourglasses = %q, want it to say %q", lang, got, want[lang])
+		}
+	}
+}
