@@ -149,3 +149,16 @@ func TestHourglassesReasonSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestActPromptSaysWhereToClick: the prompt said "choose an action token and
+// play it", and the tokens listed in the side panel do nothing when clicked:
+// a move is a lit tile or place on the board (or the Alibi token's button,
+// under the prompt). The prompt says so.
+func TestActPromptSaysWhereToClick(t *testing.T) {
+	want := map[string]string{"en": "click a lit tile or place", "fr": "cliquez sur une tuile ou une case en surbrillance", "nl": "klik op een opgelichte tegel of plaats"}
+	for lang, cat := range (Rules{}).Messages() {
+		if got := cat["pocket.prompt.act"]; !strings.Contains(got, want[lang]) {
+			t.Errorf("%s pocket.prompt.act = %q, want it to say %q", lang, got, want[lang])
+		}
+	}
+}
