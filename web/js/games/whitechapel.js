@@ -123,6 +123,16 @@ export const INTENT_FIELDS = {
 };
 
 /** The 20 spaces of the move track: V..I, then 1..15. */
+/**
+ * Jack's marked women in words: "Your marked woman: circle 3", or the plural
+ * for several (it read "circles 3" for the one of most nights).
+ * @param {number[]} marked their circles
+ * @returns {string}
+ */
+export function markedList(marked) {
+  return t('web.wc.marked-list', { n: marked.length, list: marked.join(', ') });
+}
+
 export const TRACK_SPACES = 20;
 const NIGHTS = 4;
 const VICTIMS = 5;
@@ -612,7 +622,7 @@ async function whitechapel(ctx) {
     sheet.replaceChildren(
       el('h2', {}, revealed ? t('web.wc.sheet-revealed') : t('web.wc.sheet')),
       el('p', { 'data-hideout': v.hideout ?? '' }, v.hideout ? t('web.wc.hideout-is', { circle: v.hideout }) : t('web.wc.hideout-none')),
-      ...(marked.length && v.women.length ? [el('p', { 'data-marked': marked.join(',') }, t('web.wc.marked-list', { list: marked.join(', ') }))] : []),
+      ...(marked.length && v.women.length ? [el('p', { 'data-marked': marked.join(',') }, markedList(marked))] : []),
       ...(rows.length ? [el('table', { class: 'trail-sheet' },
         el('thead', {}, el('tr', {},
           el('th', { scope: 'col' }, t('web.wc.night')),
