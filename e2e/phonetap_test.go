@@ -34,6 +34,9 @@ func TestBrowserPhoneMapMovesTappable(t *testing.T) {
 			p.navigate("/")
 			p.signIn("Alice")
 			p.createBotTableAt(g.id, g.seats, 1)
+			// The map's geometry loads after the first state: the play loop
+			// starts once the board is drawn.
+			p.waitJS("the map", `document.querySelectorAll('#board svg.board .crossing').length > 100`, scaled(20*time.Second))
 			checked := 0
 			m := &match{t: t, pages: []*page{p}, rng: newRand(t, 5), maxMoves: 400, deadline: time.Now().Add(scaled(4 * time.Minute))}
 			m.after = func(states []pageState, moves int) {

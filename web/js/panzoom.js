@@ -284,7 +284,12 @@ export class PanZoom {
     const fits = Math.min(this.full.w / (box.x1 - box.x0), this.full.h / (box.y1 - box.y0));
     const wanted = this.zoom * this.scale() / unitsPerPx;
     const z = Math.max(1, Math.min(MAX_ZOOM, fits, wanted));
-    if (points.every((p) => this.inView(p)) && this.zoom >= z * 0.95) return;
+    // Kept while every point is in view with room around it (a third of the
+    // margin: a crossing on the view's edge is cut in half).
+    const m = margin / 3;
+    const v = this.vb;
+    const roomy = (/** @type {{x: number, y: number}} */ p) => p.x >= v.x + m && p.x <= v.x + v.w - m && p.y >= v.y + m && p.y <= v.y + v.h - m;
+    if (points.every(roomy) && this.zoom >= z * 0.95) return;
     const w = this.full.w / z;
     const h = this.full.h / z;
     this.vb = { x: (box.x0 + box.x1) / 2 - w / 2, y: (box.y0 + box.y1) / 2 - h / 2, w, h };
