@@ -137,3 +137,28 @@ func TestFrenchCharacterNamesElide(t *testing.T) {
 		}
 	}
 }
+
+// TestHourglassesReasonSaysWhy: the end screen of Jack's win on hourglasses
+// read "Jack (Madame) has 6 hourglasses." and left the player to know that 6
+// is the goal; it says so in every language.
+func TestHourglassesReasonSaysWhy(t *testing.T) {
+	want := map[string]string{"en": "6 are enough to win", "fr": "il lui en fallait 6 pour gagner", "nl": "6 zijn genoeg om te winnen"}
+	for lang, cat := range (Rules{}).Messages() {
+		if got := cat["pocket.reason.hourglasses"]; !strings.Contains(got, want[lang]) {
+			t.Errorf("%s pocket.reason.hourglasses = %q, want it to say %q", lang, got, want[lang])
+		}
+	}
+}
+
+// TestActPromptSaysWhereToClick: the prompt said "choose an action token and
+// play it", and the tokens listed in the side panel do nothing when clicked:
+// a move is a lit tile or place on the board (or the Alibi token's button,
+// under the prompt). The prompt says so.
+func TestActPromptSaysWhereToClick(t *testing.T) {
+	want := map[string]string{"en": "click a lit tile or place", "fr": "cliquez sur une tuile ou une case en surbrillance", "nl": "klik op een opgelichte tegel of plaats"}
+	for lang, cat := range (Rules{}).Messages() {
+		if got := cat["pocket.prompt.act"]; !strings.Contains(got, want[lang]) {
+			t.Errorf("%s pocket.prompt.act = %q, want it to say %q", lang, got, want[lang])
+		}
+	}
+}

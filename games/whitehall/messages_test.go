@@ -106,3 +106,19 @@ func TestOwnOptionsMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestTooSlowSaysNewLocation: Jack who ends his 15th move back on the
+// discovery location he started the round from (or on one reached before)
+// has reached a discovery location, and still loses: the event and the
+// outcome must say that the location he failed to reach is a new one, or the
+// end screen contradicts the board.
+func TestTooSlowSaysNewLocation(t *testing.T) {
+	want := map[string]string{"en": "a new discovery location", "fr": "nouveau lieu de découverte", "nl": "nieuwe vindplaats"}
+	for lang, cat := range (Rules{}).Messages() {
+		for _, key := range []string{"whitehall.ev.too-slow", "whitehall.outcome.too-slow"} {
+			if !strings.Contains(cat[key], want[lang]) {
+				t.Errorf("%s %s = %q, want it to say %q", lang, key, cat[key], want[lang])
+			}
+		}
+	}
+}

@@ -64,6 +64,18 @@ export function loadGeometry(name) {
 }
 
 /** A drawn board. */
+/**
+ * The deduction's most likely circles in words, each with its share in the
+ * language's way of writing a percentage ("154 (9%)", "154 (9 %)"): at least
+ * 1 for a circle still possible.
+ * @param {{circle: number, weight: number}[]} items
+ * @param {number} total the weights' sum
+ * @returns {string}
+ */
+export function likelyList(items, total) {
+  return items.map((i) => t('web.board.likely', { n: i.circle, p: Math.max(1, Math.round((100 * i.weight) / total)) })).join(', ');
+}
+
 export class BoardView {
   /**
    * Draws geo into container (replacing its content).
@@ -136,8 +148,13 @@ export class BoardView {
     // A tutorial asks for one place of the map at a time: on a screen that
     // draws the circles too small to tap (a phone), the view comes close
     // enough to them, with room around.
+    // In a game, the same on a phone, so that a move is a tap (the "fit"
+    // button shows the whole map again).
     if (document.body.dataset.tutorial === 'true') this.pz.reach(points, 1.1, 90);
-    else this.pz.show(points);
+    else {
+      this.pz.bring(points, 1.1, 90);
+      this.pz.show(points);
+    }
   }
 
   /**

@@ -212,16 +212,38 @@ export function markLastMoves(board, moves) {
     if (r.width === 0 && r.height === 0) continue;
     const inv = ctm.inverse();
     const top = new DOMPoint(r.left + r.width / 2, r.top).matrixTransform(inv);
+    const bottom = new DOMPoint(r.left + r.width / 2, r.bottom).matrixTransform(inv);
     // A piece and the place it stands on (Pocket's detective on its place)
     // are both named: one label says it, not two drawn over each other.
     if (placed.some((q) => q.label === label && Math.hypot(q.x - top.x, q.y - top.y) < 24)) continue;
     placed.push({ label, x: top.x, y: top.y });
     const w = Math.max(18, label.length * 6.2 + 8);
-    layer.append(svg('g', { class: 'seat-last-label', transform: `translate(${top.x} ${top.y - 3})` },
+    const vb = root.viewBox?.baseVal;
+    const at = labelSpot({ x: top.x, top: top.y, bottom: bottom.y }, w, vb && vb.width > 0 ? vb : null);
+    layer.append(svg('g', { class: 'seat-last-label', transform: `translate(${at.x} ${at.y})` },
       svg('rect', { x: -w / 2, y: -13, width: w, height: 13, rx: 3 }),
       svg('text', { 'text-anchor': 'middle', y: -3 }, label)));
   }
   drawn.set(board, { key, els: [...by.keys()], layers });
+}
+
+/**
+ * Where a last move's label goes (its bottom middle, in board units): above
+ * the thing it names, or under it when above would leave the board's view
+ * (a circle on the map's top edge had its label cut off), and moved sideways
+ * to stay inside the view.
+ * @param {{x: number, top: number, bottom: number}} e the thing's middle and its top and bottom
+ * @param {number} w the label's width
+ * @param {{x: number, y: number, width: number, height: number}|null} view the svg's viewBox
+ * @returns {{x: number, y: number}}
+ */
+export function labelSpot(e, w, view) {
+  let x = e.x;
+  let y = e.top - 3;
+  if (!view) return { x, y };
+  if (y - 13 < view.y) y = e.bottom + 3 + 13;
+  x = Math.max(view.x + w / 2, Math.min(view.x + view.width - w / 2, x));
+  return { x, y };
 }
 
 /** What markLastMoves last drew on each board. @type {WeakMap<Element, {key: string, els: Element[], layers: Element[]}>} */

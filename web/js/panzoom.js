@@ -266,6 +266,36 @@ export class PanZoom {
     this.apply();
   }
 
+  /**
+   * On a narrow screen (a phone), where the whole map draws its circles and
+   * crossings a few pixels wide: brings the points into view, close enough
+   * to tap (no more than unitsPerPx board units a pixel) as far as they all
+   * fit with the margin. A view the player zoomed in further is kept while
+   * it shows every point. Does nothing on a wider screen.
+   * @param {{x: number, y: number}[]} points
+   * @param {number} unitsPerPx
+   * @param {number} margin board units around the points
+   */
+  bring(points, unitsPerPx, margin) {
+    if (!narrow().matches || points.length === 0) return;
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const box = { x0: Math.min(...xs) - margin, x1: Math.max(...xs) + margin, y0: Math.min(...ys) - margin, y1: Math.max(...ys) + margin };
+    const fits = Math.min(this.full.w / (box.x1 - box.x0), this.full.h / (box.y1 - box.y0));
+    const wanted = this.zoom * this.scale() / unitsPerPx;
+    const z = Math.max(1, Math.min(MAX_ZOOM, fits, wanted));
+    // Kept while every point is in view with room around it (a third of the
+    // margin: a crossing on the view's edge is cut in half).
+    const m = margin / 3;
+    const v = this.vb;
+    const roomy = (/** @type {{x: number, y: number}} */ p) => p.x >= v.x + m && p.x <= v.x + v.w - m && p.y >= v.y + m && p.y <= v.y + v.h - m;
+    if (points.every(roomy) && this.zoom >= z * 0.95) return;
+    const w = this.full.w / z;
+    const h = this.full.h / z;
+    this.vb = { x: (box.x0 + box.x1) / 2 - w / 2, y: (box.y0 + box.y1) / 2 - h / 2, w, h };
+    this.apply();
+  }
+
   /** Keeps the view inside the board and draws it. */
   apply() {
     const v = this.vb;

@@ -118,3 +118,8 @@ test('targets: a click on a place that is no target stands for a legal move sent
   // Another seat's moves are never used.
   assert.equal(candidateAt({ you: [2], legal: { 1: [{ kind: 'search', circle: 12 }] } }, of, { kind: 'circle', id: 3 }), null);
 });
+
+test('whitechapel: Jack\'s one marked woman is singular, several plural', () => {
+  assert.equal(wc.markedList([3]), 'Your marked woman: circle 3');
+  assert.equal(wc.markedList([3, 27]), 'Your marked women: circles 3, 27');
+});

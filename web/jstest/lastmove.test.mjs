@@ -12,7 +12,7 @@ globalThis.navigator = { languages: ['en'], language: 'en' };
 globalThis.document = { documentElement: {} };
 globalThis.fetch = async () => ({ ok: false, json: async () => ({}) });
 
-const { actorOf, lastBySeat, namedPlaces, namesSomething } = await import('../js/lastmove.js');
+const { actorOf, labelSpot, lastBySeat, namedPlaces, namesSomething } = await import('../js/lastmove.js');
 
 const seats = (ids) => ({ seats: ids.map(([id, side], seat) => ({ seat, id, side })) });
 const T = (key, args) => ({ key, args });
@@ -68,4 +68,21 @@ test('lastmove: the latest entry of each seat, with only that seat\'s events', (
   assert.equal(last.get(1).v, 2);
   assert.ok(namesSomething(namedPlaces(T('x.ev.y', { circle: 4 }))));
   assert.ok(!namesSomething(namedPlaces(T('x.ev.y', { n: 4 }))));
+});
+
+test('lastmove: a label stays inside the board\'s view, under a thing on its top edge', () => {
+  const view = { x: 0, y: 0, width: 1000, height: 600 };
+  // In the middle: above the thing.
+  assert.deepEqual(labelSpot({ x: 500, top: 300, bottom: 320 }, 40, view), { x: 500, y: 297 });
+  // A circle on the map's top edge (Whitechapel's 3): its label went above
+  // the view, cut off; it goes under the circle.
+  const edge = labelSpot({ x: 300, top: 4, bottom: 24 }, 40, view);
+  assert.equal(edge.x, 300);
+  assert.ok(edge.y - 13 >= view.y, `the label's top ${edge.y - 13} is above the view`);
+  assert.ok(edge.y - 13 >= 24, 'the label covers the circle');
+  // On the left and right edges it moves in.
+  assert.equal(labelSpot({ x: 5, top: 300, bottom: 320 }, 40, view).x, 20);
+  assert.equal(labelSpot({ x: 998, top: 300, bottom: 320 }, 40, view).x, 980);
+  // Without a view (not drawn yet), as before.
+  assert.deepEqual(labelSpot({ x: 5, top: 2, bottom: 20 }, 40, null), { x: 5, y: -1 });
 });

@@ -19,7 +19,7 @@
 
 import { el, keepButtons } from '../dom.js';
 import { t } from '../i18n.js';
-import { BoardView, loadGeometry } from '../board.js';
+import { BoardView, likelyList, loadGeometry } from '../board.js';
 import { register } from './registry.js';
 import { offerOnBoard, previewOnBoard } from './targets.js';
 
@@ -123,6 +123,16 @@ export const INTENT_FIELDS = {
 };
 
 /** The 20 spaces of the move track: V..I, then 1..15. */
+/**
+ * Jack's marked women in words: "Your marked woman: circle 3", or the plural
+ * for several (it read "circles 3" for the one of most nights).
+ * @param {number[]} marked their circles
+ * @returns {string}
+ */
+export function markedList(marked) {
+  return t('web.wc.marked-list', { n: marked.length, list: marked.join(', ') });
+}
+
 export const TRACK_SPACES = 20;
 const NIGHTS = 4;
 const VICTIMS = 5;
@@ -612,7 +622,7 @@ async function whitechapel(ctx) {
     sheet.replaceChildren(
       el('h2', {}, revealed ? t('web.wc.sheet-revealed') : t('web.wc.sheet')),
       el('p', { 'data-hideout': v.hideout ?? '' }, v.hideout ? t('web.wc.hideout-is', { circle: v.hideout }) : t('web.wc.hideout-none')),
-      ...(marked.length && v.women.length ? [el('p', { 'data-marked': marked.join(',') }, t('web.wc.marked-list', { list: marked.join(', ') }))] : []),
+      ...(marked.length && v.women.length ? [el('p', { 'data-marked': marked.join(',') }, markedList(marked))] : []),
       ...(rows.length ? [el('table', { class: 'trail-sheet' },
         el('thead', {}, el('tr', {},
           el('th', { scope: 'col' }, t('web.wc.night')),
@@ -669,7 +679,7 @@ async function whitechapel(ctx) {
       const top = [...(v.possible ?? [])].sort((a, b) => b.count - a.count).slice(0, 5);
       out.push(el('p', { 'data-possible': v.possible?.length ?? 0 }, t('web.wc.possible-summary', { n: v.possible?.length ?? 0 })));
       out.push(el('p', { class: 'likely' }, t('web.wh.deduction-top', {
-        list: top.map((p) => `${p.circle} (${Math.max(1, Math.round((100 * p.count) / total))}%)`).join(', '),
+        list: likelyList(top.map((p) => ({ circle: p.circle, weight: p.count })), total),
       })));
     }
     if (hasHide) {
@@ -679,7 +689,7 @@ async function whitechapel(ctx) {
       out.push(el('p', { 'data-hideouts': hs.length }, t('web.wc.hideouts-summary', { n: hs.length })));
       if (total > 0) {
         out.push(el('p', { class: 'likely' }, t('web.wc.hideouts-top', {
-          list: top.map((h) => `${h.circle} (${Math.max(1, Math.round((100 * h.weight) / total))}%)`).join(', '),
+          list: likelyList(top, total),
         })));
       }
     }

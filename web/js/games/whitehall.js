@@ -12,7 +12,7 @@
 
 import { el, keepButtons } from '../dom.js';
 import { t } from '../i18n.js';
-import { BoardView, loadGeometry } from '../board.js';
+import { BoardView, likelyList, loadGeometry } from '../board.js';
 import { register } from './registry.js';
 import { offerOnBoard, previewOnBoard } from './targets.js';
 
@@ -637,7 +637,7 @@ async function whitehall(ctx) {
       el('div', { class: 'field check' }, box, el('label', { for: 'wh-deduce-toggle' }, t('web.wh.deduction-show'))),
       el('p', {}, t('web.wh.deduction-summary', { n: v.possible?.length ?? 0 })),
       ...(top.length && total ? [el('p', { class: 'likely' }, t('web.wh.deduction-top', {
-        list: top.map((p) => `${p.circle} (${Math.max(1, Math.round((100 * p.count) / total))}%)`).join(', '),
+        list: likelyList(top.map((p) => ({ circle: p.circle, weight: p.count })), total),
       }))] : []),
     );
   }
