@@ -155,7 +155,7 @@ func TestHourglassesReasonSaysWhy(t *testing.T) {
 // a move is a lit tile or place on the board (or the Alibi token's button,
 // under the prompt). The prompt says so.
 func TestActPromptSaysWhereToClick(t *testing.T) {
-	want := map[string]string{"en": "click a lit tile or place", "fr": "cliquez sur une tuile ou une case en surbrillance", "nl": "klik op een opgelichte tegel of plaats"}
+	want := map[string]string{"en": "click a lit tile or place (or a button", "fr": "cliquez sur une tuile ou une case en surbrillance (ou sur un bouton", "nl": "klik op een opgelichte tegel of plaats (of op een knop"}
 	for lang, cat := range (Rules{}).Messages() {
 		if got := cat["pocket.prompt.act"]; !strings.Contains(got, want[lang]) {
 			t.Errorf("%s pocket.prompt.act = %q, want it to say %q", lang, got, want[lang])
