@@ -292,3 +292,31 @@ func TestBrowserKeyboardJekyll(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserJekyllStatusNotRepeated plays ten of Jekyll's moves with the
+// keyboard and watches the game's two status lines (live regions: the
+// day's or the night's rule for the chat, a pending reaction): neither is
+// written again with the words it already had, which a screen reader
+// reads out again (the night's "silence" line was, at every card played).
+func TestBrowserJekyllStatusNotRepeated(t *testing.T) {
+	p := botTablePage(t, "jekyll", "jekyll", 2, 0)
+	mustEval[bool](p, `(() => {
+  window.__same = [];
+  for (const id of ['jk-banner', 'jk-pending']) {
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        const was = [...m.removedNodes].map((n) => n.textContent).join('');
+        const now = [...m.addedNodes].map((n) => n.textContent).join('');
+        if (was !== '' && was === now) window.__same.push(id + ': ' + now);
+      }
+    }).observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
+  }
+  return true;
+})()`)
+	g := playByKeyboard(t, p, 51, 10, 3*time.Minute)
+	same := mustEval[[]string](p, `window.__same`)
+	t.Logf("%d moves; %d rewrites with the same words", g.moves, len(same))
+	if len(same) > 0 {
+		t.Errorf("a status line was written again with the words it had, %d times: %q", len(same), same[:min(3, len(same))])
+	}
+}
