@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -81,6 +82,7 @@ const focusRingJS = `(() => {
 // dialogs answered, and how it ended.
 type kbdGame struct {
 	moves, tabs, arrows, cancels, chosen, lost int
+	chooserEscapes                             int
 	over                                       bool
 }
 
@@ -163,6 +165,19 @@ func playByKeyboard(t *testing.T, p *page, seed uint64, maxMoves int, limit time
 		}
 		switch what {
 		case "choose":
+			if g.chooserEscapes == 0 {
+				// The first chooser is closed with Escape: the focus goes
+				// back to what opened it, not to the page's body.
+				p.key(kb.Escape)
+				p.waitJS("Escape to close the chooser", `!document.getElementById('chooser').open`, scaled(10*time.Second))
+				if f := mustEval[string](p, `document.activeElement === document.body || !document.activeElement ? 'body' : document.activeElement.outerHTML.slice(0, 100)`); f == "body" {
+					t.Errorf("Escape closed the chooser and the focus fell to the page's body")
+				} else {
+					t.Logf("Escape closed the chooser; the focus is on %s", f)
+				}
+				g.chooserEscapes++
+				continue
+			}
 			g.chosen++
 		case "confirm":
 			if g.cancels == 0 || g.cancels < 3 && rng.IntN(6) == 0 {
@@ -201,14 +216,41 @@ func checkKbdGame(t *testing.T, p *page, g kbdGame, minMoves int) {
 	p.checkConsole()
 }
 
+// kbdSetting puts p in the conditions a keyboard game is played in:
+// "phone" (390x844, touch), "dark" (the dark colour scheme) and a language
+// ("fr", "nl"); "" leaves the laptop, light, English page as it is.
+func kbdSetting(t *testing.T, p *page, settings ...string) {
+	t.Helper()
+	for _, s := range settings {
+		switch s {
+		case "":
+		case "phone":
+			if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+				t.Fatalf("phone viewport: %v", err)
+			}
+		case "dark":
+			p.setColorScheme("dark")
+		default:
+			mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = `+jsString(s)+`; s.dispatchEvent(new Event('change')); })()`)
+			p.waitJS("the page in "+s, `document.documentElement.lang === `+jsString(s), scaled(10*time.Second))
+		}
+	}
+}
+
 // checkOutcomeKeyboard checks the end of a game for a keyboard player: the
-// result is reached with Tab (its Rematch button), and the focus stays on
+// result was announced to a screen reader, it is reached with Tab (its Rematch button), and the focus stays on
 // it through a redraw that changes nothing (a second connection of the
 // player's: a presence update), the outcome's live region not written
 // again.
 func checkOutcomeKeyboard(t *testing.T, p *page) {
 	t.Helper()
 	p.waitJS("the outcome", `!document.getElementById('outcome').hidden && !!document.getElementById('rematch')`, scaled(20*time.Second))
+	// The result was announced (the game's last events).
+	reason := mustEval[string](p, `document.querySelector('#outcome p')?.textContent ?? ''`)
+	said := mustEval[string](p, `document.getElementById('announce').textContent`)
+	if reason == "" || !strings.Contains(said, reason) {
+		t.Errorf("the result %q was not announced (last announcements: %q)", reason, said)
+	}
 	for n := 0; !mustEval[bool](p, `document.activeElement?.id === 'rematch'`); n++ {
 		if n == 300 {
 			t.Fatalf("300 presses of Tab did not reach the Rematch button")
@@ -235,15 +277,17 @@ func checkOutcomeKeyboard(t *testing.T, p *page) {
 
 // TestBrowserKeyboardWhitehall plays Whitehall Mystery with the keyboard
 // alone, as Jack (a whole game against three bot investigators) and as one
-// investigator (the others and Jack bots), then reaches the result and its
-// Rematch button.
+// investigator (the others and Jack bots; dark colour scheme, in French),
+// then reaches the result and its Rematch button.
 func TestBrowserKeyboardWhitehall(t *testing.T) {
 	for _, side := range []struct {
-		name string
-		mine int
-	}{{"jack", 0}, {"investigator", 1}} {
+		name     string
+		mine     int
+		settings []string
+	}{{"jack", 0, nil}, {"investigator", 1, []string{"dark", "fr"}}} {
 		t.Run(side.name, func(t *testing.T) {
 			p := botTablePage(t, side.name, "whitehall", 4, side.mine)
+			kbdSetting(t, p, side.settings...)
 			g := playByKeyboard(t, p, 21, 1000, 8*time.Minute)
 			checkKbdGame(t, p, g, 8)
 			if !g.over {
@@ -255,16 +299,19 @@ func TestBrowserKeyboardWhitehall(t *testing.T) {
 }
 
 // TestBrowserKeyboardWhitechapel plays Letters from Whitechapel with the
-// keyboard alone, as Jack and as a policeman, for 30 of the player's moves
+// keyboard alone, as Jack (in Dutch) and as a policeman (on a phone's
+// screen, dark colour scheme), for 30 of the player's moves
 // each: the setting up of the first night and its chase (a whole game of
 // random moves runs four long nights).
 func TestBrowserKeyboardWhitechapel(t *testing.T) {
 	for _, side := range []struct {
-		name string
-		mine int
-	}{{"jack", 0}, {"policeman", 1}} {
+		name     string
+		mine     int
+		settings []string
+	}{{"jack", 0, []string{"nl"}}, {"policeman", 1, []string{"phone", "dark"}}} {
 		t.Run(side.name, func(t *testing.T) {
 			p := botTablePage(t, side.name, "whitechapel", 6, side.mine)
+			kbdSetting(t, p, side.settings...)
 			g := playByKeyboard(t, p, 31, 30, 8*time.Minute)
 			checkKbdGame(t, p, g, 10)
 			if !g.over {
@@ -275,14 +322,17 @@ func TestBrowserKeyboardWhitechapel(t *testing.T) {
 }
 
 // TestBrowserKeyboardJekyll plays a whole Jekyll & Hyde vs Scotland Yard
-// game with the keyboard alone, from each seat (the other a bot).
+// game with the keyboard alone, from each seat (the other a bot): Jekyll on
+// a phone's screen in French, Hyde under the dark colour scheme.
 func TestBrowserKeyboardJekyll(t *testing.T) {
 	for _, side := range []struct {
-		name string
-		mine int
-	}{{"jekyll", 0}, {"yard", 1}} {
+		name     string
+		mine     int
+		settings []string
+	}{{"jekyll", 0, []string{"phone", "fr"}}, {"hyde", 1, []string{"dark"}}} {
 		t.Run(side.name, func(t *testing.T) {
 			p := botTablePage(t, side.name, "jekyll", 2, side.mine)
+			kbdSetting(t, p, side.settings...)
 			g := playByKeyboard(t, p, 41, 1000, 8*time.Minute)
 			checkKbdGame(t, p, g, 8)
 			if !g.over {
@@ -319,4 +369,41 @@ func TestBrowserJekyllStatusNotRepeated(t *testing.T) {
 	if len(same) > 0 {
 		t.Errorf("a status line was written again with the words it had, %d times: %q", len(same), same[:min(3, len(same))])
 	}
+}
+
+// TestBrowserConfirmFollowsLanguage proposes a move on a Whitehall table
+// with the keyboard, then changes the page's language while it waits for
+// confirmation: the confirmation names the move in the new language (it
+// kept the words of the language the move was proposed in: "Deze zet
+// spelen? Give 8 of Fear (blue) to the City").
+func TestBrowserConfirmFollowsLanguage(t *testing.T) {
+	p := botTablePage(t, "investigator", "whitehall", 4, 1)
+	p.waitJS("the player's move", `document.getElementById('prompt').dataset.act === 'true' && !document.body.classList.contains('busy') && !!document.querySelector('#board .target[tabindex="0"]')`, scaled(60*time.Second))
+	for n := 0; !mustEval[bool](p, `!!document.activeElement?.matches('#board .target')`); n++ {
+		if n == 300 {
+			t.Fatalf("300 presses of Tab did not reach a board target")
+		}
+		p.key(kb.Tab)
+	}
+	p.key(kb.Enter)
+	p.waitJS("the confirmation", `!document.getElementById('move-confirm').hidden`, scaled(10*time.Second))
+	en := mustEval[string](p, `document.getElementById('move-confirm-what').textContent`)
+	for _, lang := range []string{"nl", "fr"} {
+		kbdSetting(t, p, lang)
+		p.waitJS("the list of choices in "+lang, `!document.getElementById('legal-summary').textContent.startsWith('All')`, scaled(10*time.Second))
+		got := mustEval[string](p, `document.getElementById('move-confirm-what').textContent`)
+		legal := mustEval[[]string](p, `[...document.querySelectorAll('#legal button')].map((b) => b.textContent)`)
+		named := false
+		for _, l := range legal {
+			named = named || strings.Contains(got, l)
+		}
+		t.Logf("%s: %q (was %q)", lang, got, en)
+		if !named || got == en {
+			t.Errorf("in %s the confirmation says %q, naming none of the choices %q", lang, got, legal)
+		}
+		if mustEval[bool](p, `document.getElementById('move-confirm').hidden`) {
+			t.Fatalf("the move waiting for confirmation was dropped by the change of language")
+		}
+	}
+	p.checkConsole()
 }

@@ -249,7 +249,18 @@ function drawConfirm(snap) {
   }
   const box = byId('move-confirm');
   box.hidden = !pending;
-  byId('move-confirm-what').textContent = pending ? t('web.move.confirm-what', { move: pending.label }) : '';
+  if (pending) {
+    // Described again at each draw: the words follow a change of language
+    // made while the move waits.
+    try {
+      if (renderer) pending.label = renderer.describe(pending.seat, pending.intent, snap);
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  const what = pending ? t('web.move.confirm-what', { move: pending.label }) : '';
+  const whatBox = byId('move-confirm-what');
+  if (whatBox.textContent !== what) whatBox.textContent = what;
   document.body.dataset.confirming = String(!!pending);
   try {
     renderer?.preview?.(pending ? { seat: pending.seat, intent: pending.intent } : null, snap);
