@@ -23,6 +23,14 @@ const watchLiveJS = `(() => {
   if (a) new MutationObserver((ms) => {
     for (const m of ms) for (const n of m.addedNodes) w.announced.push(n.textContent);
   }).observe(a, { childList: true });
+  // In one observer (records in the order of the changes): a draw that
+  // changes both says what happened before the new prompt.
+  w.order = 0;
+  const prompt = document.getElementById('prompt');
+  new MutationObserver((ms) => {
+    const seq = ms.map((m) => prompt.contains(m.target) ? 'P' : a && a.contains(m.target) ? 'A' : '').filter((x) => x).join('');
+    if (/P.*A/.test(seq)) w.order++;
+  }).observe(document.querySelector('main'), { childList: true, characterData: true, subtree: true });
   return true;
 })()`
 
@@ -35,7 +43,8 @@ const watchLiveJS = `(() => {
 // when the page opens; a redraw that changes nothing (another connection of
 // the player, a presence update) does not write the prompt again (a live
 // region: read out again); and the keyboard focus on a log entry stays
-// there while the others move.
+// there while the others move; and a move is announced before the prompt
+// that follows it changes.
 func TestBrowserMovesAnnounced(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		t.Run(lang, func(t *testing.T) {
@@ -102,6 +111,9 @@ func TestBrowserMovesAnnounced(t *testing.T) {
 			}
 			if !focusedLog {
 				t.Errorf("no log entry named places: the log's focus was not checked")
+			}
+			if n := mustEval[int](p, `window.__live.order`); n != 0 {
+				t.Errorf("%d times the prompt changed before the move that led to it was announced", n)
 			}
 			if n := mustEval[int](p, `window.__live.logRemoved`); n != 0 {
 				t.Errorf("%d log entries were taken out and put back (read again, their focus lost)", n)

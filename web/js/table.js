@@ -498,6 +498,9 @@ function draw() {
   if (st.table.rated) {
     title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
   }
+  // What just happened is announced before the prompt changes: a screen
+  // reader says "Mr Hyde plays the 4 of Fear (blue)", then what to do now.
+  announceNew(snap);
   drawPrompt(snap);
   drawClockStrip();
   drawTutorial();
@@ -505,7 +508,6 @@ function draw() {
   drawSeats(snap);
   const last = lastBySeat(snap.history, st.table, primaryView(snap));
   drawLog(snap, last);
-  announceNew(snap);
   drawOutcome();
   drawReplay();
   try {
