@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp/kb"
 )
 
 // watchLiveJS counts, from now on, the writes to the prompt (a live
@@ -43,7 +45,8 @@ const watchLiveJS = `(() => {
 // when the page opens; a redraw that changes nothing (another connection of
 // the player, a presence update) does not write the prompt again (a live
 // region: read out again); and the keyboard focus on a log entry stays
-// there while the others move; and a move is announced before the prompt
+// there while the others move, and shows a ring when reached with Tab;
+// and a move is announced before the prompt
 // that follows it changes.
 func TestBrowserMovesAnnounced(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
@@ -118,8 +121,9 @@ func TestBrowserMovesAnnounced(t *testing.T) {
 			if n := mustEval[int](p, `window.__live.logRemoved`); n != 0 {
 				t.Errorf("%d log entries were taken out and put back (read again, their focus lost)", n)
 			}
-			announced := mustEval[[]string](p, `window.__live.announced`)
-			logged := mustEval[[]string](p, `[...document.querySelectorAll('#log li')].map((li) => li.childNodes[1]?.textContent ?? '')`)
+			// Read together: a bot may move meanwhile.
+			both := mustEval[[][]string](p, `[window.__live.announced, [...document.querySelectorAll('#log li')].map((li) => li.childNodes[1]?.textContent ?? '')]`)
+			announced, logged := both[0], both[1]
 			t.Logf("announced: %q", announced)
 			if len(announced) < 3 {
 				t.Fatalf("%d announcements over three of the player's moves and the bots'", len(announced))
@@ -132,6 +136,16 @@ func TestBrowserMovesAnnounced(t *testing.T) {
 				if strings.Contains(a, "web.") || strings.Contains(a, "{") || strings.Contains(a, "#") {
 					t.Errorf("announcement %q has a message key, a placeholder or a version number", a)
 				}
+			}
+			// A log entry reached with Tab shows a focus ring.
+			for n := 0; !mustEval[bool](p, `!!document.activeElement?.matches('#log li')`); n++ {
+				if n == 400 {
+					t.Fatalf("400 presses of Tab did not reach a log entry")
+				}
+				p.key(kb.Tab)
+			}
+			if ring := mustEval[string](p, focusRingJS); ring != "" {
+				t.Errorf("no visible focus ring on a log entry reached with Tab: %s", ring)
 			}
 			if n := mustEval[int](p, `document.getElementById('announce')?.childElementCount ?? 0`); n > 3 {
 				t.Errorf("#announce keeps %d announcements", n)
