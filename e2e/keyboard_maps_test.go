@@ -127,7 +127,8 @@ func playByKeyboard(t *testing.T, p *page, seed uint64, maxMoves int, limit time
 		none = 0
 		if sentAt != "" && what != "choose" && mustEval[string](p, `document.body.dataset.version`) != sentAt {
 			sentAt = ""
-			if mustEval[bool](p, `document.activeElement === document.body || document.activeElement === null`) {
+			// Read in one go: the game may end in between.
+			if mustEval[bool](p, `document.body.dataset.over !== 'true' && document.getElementById('prompt').dataset.act === 'true' && (document.activeElement === document.body || document.activeElement === null)`) {
 				g.lost++
 				t.Errorf("the focus fell to the page's body after a move (%s): the player must Tab through the page again", mustEval[string](p, `document.getElementById('prompt').textContent`))
 			}
@@ -245,6 +246,9 @@ func kbdSetting(t *testing.T, p *page, settings ...string) {
 func checkOutcomeKeyboard(t *testing.T, p *page) {
 	t.Helper()
 	p.waitJS("the outcome", `!document.getElementById('outcome').hidden && !!document.getElementById('rematch')`, scaled(20*time.Second))
+	// The focus, which was on the play, went to the result's headline.
+	p.waitJS("the focus to leave the page's body", `document.activeElement !== document.body || !document.activeElement`, scaled(5*time.Second))
+	t.Logf("at the end the focus is on %s", mustEval[string](p, `document.activeElement?.outerHTML.slice(0, 80) ?? 'nothing'`))
 	// The result was announced (the game's last events).
 	reason := mustEval[string](p, `document.querySelector('#outcome p')?.textContent ?? ''`)
 	said := mustEval[string](p, `document.getElementById('announce').textContent`)

@@ -606,6 +606,13 @@ function firstMove() {
 function keepPlayFocus() {
   const a = document.activeElement;
   if (!playFocus || (a && a !== document.body)) return;
+  if (st.outcome?.over && !st.replay) {
+    // The game ended while playing from the keyboard: the focus goes to the
+    // result's headline (a screen reader reads it), not to the page's body.
+    const h = document.querySelector('#outcome h2');
+    if (h instanceof HTMLElement) h.focus({ preventScroll: true });
+    return;
+  }
   if (myLegal().length === 0 || st.busy) return;
   const m = pending ? byId('move-confirm-ok') : firstMove();
   if (m) m.focus({ preventScroll: true });
@@ -1141,12 +1148,8 @@ function drawOutcome() {
   if (!o?.over) return;
   if (st.table?.tutorial) {
     // The tutorial's summary offers what comes next.
-    const parts = [el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')), el('p', {}, render(o.reason))];
-    const html = parts.map((e) => e.outerHTML).join('');
-    if (outcomeDrawn.get(box) !== html) {
-      box.replaceChildren(...parts);
-      outcomeDrawn.set(box, html);
-    }
+    const parts = [el('h2', { tabindex: '-1' }, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')), el('p', {}, render(o.reason))];
+    if (!sameNodes(box, parts)) box.replaceChildren(...parts);
     box.dataset.winner = o.winner ?? '';
     return;
   }
@@ -1160,7 +1163,7 @@ function drawOutcome() {
   // table kept for others).
   const played = st.you.length > 0;
   const parts = [
-    el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
+    el('h2', { tabindex: '-1' }, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
     ...(st.table?.rated && !st.replay ? [ratingsLine()] : []),
     el('p', { class: 'outcome-actions' }, ...(played ? [rematch, ...(sides.size === 2 ? [swap] : [])] : []),
@@ -1169,16 +1172,19 @@ function drawOutcome() {
   // Drawn again only when it changed (the ratings came, the language): the
   // box is a live region, read out again at every replacement, and the
   // keyboard focus on its Rematch button would be lost with the button.
-  const html = parts.map((e) => e.outerHTML).join('');
-  if (outcomeDrawn.get(box) !== html || box.childElementCount === 0) {
-    box.replaceChildren(...parts);
-    outcomeDrawn.set(box, html);
-  }
+  if (!sameNodes(box, parts)) box.replaceChildren(...parts);
   box.dataset.winner = o.winner ?? '';
 }
 
-/** What the outcome box was last drawn with (its parts' markup). */
-const outcomeDrawn = new WeakMap();
+/**
+ * Whether box's children are already nodes equal to parts (the same
+ * elements, attributes and words; listeners aside).
+ * @param {Element} box
+ * @param {Element[]} parts
+ */
+function sameNodes(box, parts) {
+  return box.children.length === parts.length && parts.every((e, i) => e.isEqualNode(box.children[i]));
+}
 
 /**
  * The end of a game's headline: "The investigators won!".
