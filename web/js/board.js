@@ -179,9 +179,12 @@ export class BoardView {
     }
     for (const x of g.crossings) {
       const p = /** @type {{x: number, y: number}} */ (this.crossingPos.get(x.label));
+      // Hidden from screen readers unless a target (see mark): two hundred
+      // unnamed places would be read before the board's pieces.
       const node = svg('g', {
         class: `crossing${x.start ? ' start' : ''}`,
         'data-crossing': x.label,
+        'aria-hidden': 'true',
         transform: `translate(${p.x} ${p.y})`,
       },
       svg('rect', { class: 'hit', x: -12, y: -12, width: 24, height: 24 }),
@@ -197,6 +200,7 @@ export class BoardView {
       const node = svg('g', {
         class: `circle ${c.color}${c.red ? ' red' : ''}`,
         'data-circle': c.id,
+        'aria-hidden': 'true',
         transform: `translate(${p.x} ${p.y})`,
       },
       svg('circle', { class: 'disc', r: R_CIRCLE }),
@@ -238,17 +242,21 @@ export class BoardView {
 
   /**
    * Highlights the legal targets and calls onPick when one is chosen. Targets
-   * become focusable buttons; everything else is inert.
+   * become focusable buttons, named by names (the move a target stands for,
+   * by "c:N" for circle N and "x:LABEL" for a crossing) or else by their
+   * place ("Circle 42"); everything else is inert, and hidden from screen
+   * readers.
    * @param {Iterable<number>} circles
    * @param {Iterable<string>} crossings
    * @param {((p: Pick) => void)|null} onPick
+   * @param {Map<string, string>} [names]
    */
-  setTargets(circles, crossings, onPick) {
+  setTargets(circles, crossings, onPick, names) {
     this.onPick = onPick;
     const cs = new Set(circles);
     const xs = new Set(crossings);
-    for (const [id, node] of this.circles) this.mark(node, cs.has(id), t('web.board.circle', { n: id }));
-    for (const [label, node] of this.crossings) this.mark(node, xs.has(label), t('web.board.crossing', { label }));
+    for (const [id, node] of this.circles) this.mark(node, cs.has(id), names?.get(`c:${id}`) ?? t('web.board.circle', { n: id }));
+    for (const [label, node] of this.crossings) this.mark(node, xs.has(label), names?.get(`x:${label}`) ?? t('web.board.crossing', { label }));
     this.svg.classList.toggle('choosing', cs.size + xs.size > 0);
     const key = [...cs].join(',') + '/' + [...xs].join(',');
     if (key !== this.focusKey && cs.size + xs.size > 0) {
@@ -272,10 +280,12 @@ export class BoardView {
       node.setAttribute('tabindex', '0');
       node.setAttribute('role', 'button');
       node.setAttribute('aria-label', label);
+      node.removeAttribute('aria-hidden');
     } else {
       node.removeAttribute('tabindex');
       node.removeAttribute('role');
       node.removeAttribute('aria-label');
+      node.setAttribute('aria-hidden', 'true');
     }
   }
 
@@ -380,7 +390,14 @@ export class BoardView {
           g.append(svg('circle', { r: 4 }));
       }
       if (m.label) g.append(svg('text', { class: 'marker-label', 'text-anchor': 'middle', dy: '0.35em' }, m.label));
-      if (m.title) g.append(svg('title', {}, m.title));
+      if (m.title) {
+        g.append(svg('title', {}, m.title));
+        // Named with its place for a screen reader (the circles are hidden).
+        g.setAttribute('role', 'img');
+        g.setAttribute('aria-label', t('web.board.at-circle', { name: m.title, n: m.circle }));
+      } else {
+        g.setAttribute('aria-hidden', 'true');
+      }
       this.layers.markers.append(g);
     }
   }
@@ -416,6 +433,9 @@ export class BoardView {
       /** @type {import('./dom.js').Attrs} */
       const attrs = { class: `token ${tk.cls}`, 'data-token-crossing': tk.crossing, transform: `translate(${at.x} ${at.y})` };
       for (const [k, v] of Object.entries(tk.data ?? {})) attrs[`data-${k}`] = v;
+      // The title names the token and its crossing.
+      attrs.role = 'img';
+      attrs['aria-label'] = tk.title;
       this.layers.tokens.append(svg('g', attrs,
         svg('polygon', { points: '-4,-9 4,-9 9,-4 9,4 4,9 -4,9 -9,4 -9,-4' }),
         svg('text', { class: 'token-label', 'text-anchor': 'middle', dy: '0.35em' }, tk.label),
@@ -437,9 +457,13 @@ export class BoardView {
       const key = `${f.crossing ?? ''}/${f.circle ?? ''}`;
       const i = count.get(key) ?? 0;
       count.set(key, i + 1);
+      // Named for a screen reader with where it stands (a figure on a
+      // circle, Jack, says it in its title already).
       const g = svg('g', {
         class: `figure ${f.cls}${f.acting ? ' acting' : ''}`,
         'data-figure': f.id,
+        role: 'img',
+        'aria-label': f.crossing !== undefined ? t('web.board.at-crossing', { name: f.title, label: f.crossing }) : f.title,
         transform: `translate(${at.x + i * 9} ${at.y - 14 - i * 4})`,
       },
       svg('path', { class: 'pawn', d: 'M0,12 L-8,12 L-5,2 A6,6 0 1 1 5,2 L8,12 Z' }),

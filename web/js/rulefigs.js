@@ -122,6 +122,7 @@ export function drawFigure(game, geo, d) {
   root.classList.add('rules-fig-board');
   // Nothing inside is a control or a separate image: the caption says it all.
   for (const n of root.querySelectorAll('[tabindex]')) n.removeAttribute('tabindex');
+  unnamePieces(root);
   return el('figure', { class: 'rules-fig', 'data-figure': d.id },
     root, el('figcaption', { id: captionId }, t(`web.rules.${game}.fig.${d.id}`, d.args)));
 }
@@ -188,6 +189,7 @@ async function drawViewFigure(game, f) {
   root.removeAttribute('aria-label');
   root.removeAttribute('id');
   for (const n of root.querySelectorAll('[tabindex]')) n.removeAttribute('tabindex');
+  unnamePieces(root);
   // One image named by its caption (Jekyll's HTML table inside a wrapper).
   const image = root instanceof SVGElement ? root : el('div', { class: 'rules-fig-table' }, root);
   image.setAttribute('role', 'img');
@@ -276,4 +278,18 @@ export async function figuresOf(game) {
     out.set(d.section, list);
   }
   return out;
+}
+
+/**
+ * Takes from a figure's pieces the names a table's board gives them for a
+ * screen reader (figures, markers and tokens are images named with their
+ * place there): in a rules figure the one image is the figure, named by its
+ * caption.
+ * @param {Element} root
+ */
+function unnamePieces(root) {
+  for (const n of root.querySelectorAll('[role="img"]')) {
+    n.removeAttribute('role');
+    n.removeAttribute('aria-label');
+  }
 }

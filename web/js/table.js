@@ -253,7 +253,18 @@ function drawConfirm(snap) {
   }
   const box = byId('move-confirm');
   box.hidden = !pending;
-  byId('move-confirm-what').textContent = pending ? t('web.move.confirm-what', { move: pending.label }) : '';
+  if (pending) {
+    // Described again at each draw: the words follow a change of language
+    // made while the move waits.
+    try {
+      if (renderer) pending.label = renderer.describe(pending.seat, pending.intent, snap);
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  const what = pending ? t('web.move.confirm-what', { move: pending.label }) : '';
+  const whatBox = byId('move-confirm-what');
+  if (whatBox.textContent !== what) whatBox.textContent = what;
   document.body.dataset.confirming = String(!!pending);
   try {
     renderer?.preview?.(pending ? { seat: pending.seat, intent: pending.intent } : null, snap);
@@ -491,6 +502,9 @@ function draw() {
   if (st.table.rated) {
     title.append(' ', el('span', { class: 'badge rated', title: t('web.table.rated-note') }, t('web.table.rated')));
   }
+  // What just happened is announced before the prompt changes: a screen
+  // reader says "Mr Hyde plays the 4 of Fear (blue)", then what to do now.
+  announceNew(snap);
   drawPrompt(snap);
   drawClockStrip();
   drawTutorial();
@@ -575,6 +589,13 @@ function firstMove() {
 function keepPlayFocus() {
   const a = document.activeElement;
   if (!playFocus || (a && a !== document.body)) return;
+  if (st.outcome?.over && !st.replay) {
+    // The game ended while playing from the keyboard: the focus goes to the
+    // result's headline (a screen reader reads it), not to the page's body.
+    const h = document.querySelector('#outcome h2');
+    if (h instanceof HTMLElement) h.focus({ preventScroll: true });
+    return;
+  }
   if (myLegal().length === 0 || st.busy) return;
   const m = pending ? byId('move-confirm-ok') : firstMove();
   if (m) m.focus({ preventScroll: true });
@@ -690,7 +711,10 @@ function drawPrompt(snap) {
       else text = st.table?.status === 'open' ? t('web.prompt.waiting-players') : t('web.prompt.waiting');
     }
   }
-  p.textContent = text;
+  // Written only when it changed: the prompt is a live region, read out
+  // again at each write, and the page redraws for many other reasons (a
+  // player's presence, a clock, the chat closing).
+  if (p.textContent !== text) p.textContent = text;
   p.dataset.act = String(mine.length > 0);
 }
 
@@ -908,9 +932,56 @@ function drawLog(snap, last) {
   });
   const shown = list.children;
   if (shown.length !== items.length || items.some((li, i) => shown[i] !== li)) {
-    list.replaceChildren(...items);
+    // The entries that stay are left in place (the oldest leave at the top,
+    // the new come at the end): the keyboard focus on an entry (which marks
+    // the places it names) is not lost when another player moves.
+    /** @type {Set<Element>} */
+    const keep = new Set(items);
+    for (const c of [...shown]) if (!keep.has(c)) c.remove();
+    items.forEach((li, i) => {
+      if (shown[i] !== li) list.insertBefore(li, shown[i] ?? null);
+    });
     logScroll = true;
   }
+}
+
+/** The table version up to which the events were announced (-1: not yet drawn). */
+let announcedV = -1;
+/** The most events one announcement reads out; older ones are counted. */
+const MAX_ANNOUNCED = 4;
+/** The announcements kept in #announce (older ones are dropped, unread again). */
+const KEEP_ANNOUNCED = 3;
+
+/**
+ * Announces to a screen reader what happened since the last draw, once: the
+ * new events of the log (another player's or a bot's move, the player's own),
+ * the newest MAX_ANNOUNCED of them, the others counted. #announce is a polite
+ * live region that is only added to; the log itself is no live region (it
+ * is drawn again when the language changes and would be read out whole).
+ * Nothing is announced when the page opens, nor during a replay (its step
+ * is announced by the replay's controls).
+ * @param {Snapshot} snap
+ */
+function announceNew(snap) {
+  if (snap.replay) return;
+  if (announcedV < 0) {
+    announcedV = snap.version;
+    return;
+  }
+  /** @type {string[]} */
+  const texts = [];
+  for (const h of snap.history) {
+    if (h.v <= announcedV) continue;
+    for (const ev of h.events) texts.push(render(ev.text));
+  }
+  announcedV = Math.max(announcedV, snap.version);
+  if (texts.length === 0) return;
+  const box = byId('announce');
+  const said = texts.slice(-MAX_ANNOUNCED);
+  const more = texts.length - said.length;
+  const line = el('p', {}, [...(more > 0 ? [t('web.announce.more', { n: more })] : []), ...said].join(' '));
+  box.append(line);
+  while (box.childElementCount > KEEP_ANNOUNCED) box.firstElementChild?.remove();
 }
 
 /** The log's entries as built, by event (dropped when the language changes). */
@@ -1070,8 +1141,8 @@ function drawOutcome() {
   if (!o?.over) return;
   if (st.table?.tutorial) {
     // The tutorial's summary offers what comes next.
-    box.replaceChildren(el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
-      el('p', {}, render(o.reason)));
+    const parts = [el('h2', { tabindex: '-1' }, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')), el('p', {}, render(o.reason))];
+    if (!sameNodes(box, parts)) box.replaceChildren(...parts);
     box.dataset.winner = o.winner ?? '';
     return;
   }
@@ -1084,14 +1155,28 @@ function drawOutcome() {
   // Only the game's players may ask for a rematch (a spectator's would be a
   // table kept for others).
   const played = st.you.length > 0;
-  box.replaceChildren(
-    el('h2', {}, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
+  const parts = [
+    el('h2', { tabindex: '-1' }, o.winner ? winnerBanner(o.winner) : t('web.outcome.draw')),
     el('p', {}, render(o.reason)),
     ...(st.table?.rated && !st.replay ? [ratingsLine()] : []),
     el('p', { class: 'outcome-actions' }, ...(played ? [rematch, ...(sides.size === 2 ? [swap] : [])] : []),
       el('a', { href: '/', id: 'back-to-lobby', class: 'button' }, t('web.outcome.lobby'))),
-  );
+  ];
+  // Drawn again only when it changed (the ratings came, the language): the
+  // box is a live region, read out again at every replacement, and the
+  // keyboard focus on its Rematch button would be lost with the button.
+  if (!sameNodes(box, parts)) box.replaceChildren(...parts);
   box.dataset.winner = o.winner ?? '';
+}
+
+/**
+ * Whether box's children are already nodes equal to parts (the same
+ * elements, attributes and words; listeners aside).
+ * @param {Element} box
+ * @param {Element[]} parts
+ */
+function sameNodes(box, parts) {
+  return box.children.length === parts.length && parts.every((e, i) => e.isEqualNode(box.children[i]));
 }
 
 /**

@@ -376,13 +376,16 @@ async function jekyll(ctx) {
    */
   function drawBanner(v) {
     const text = v.phase === 'talk' ? t('web.jk.day-talk') : !v.chat && v.phase !== 'over' ? t('web.jk.silence') : '';
-    banner.textContent = text;
+    // Both are live regions (role status): written only when their words
+    // change, else a screen reader reads them again at every card played.
+    if (banner.textContent !== text) banner.textContent = text;
     banner.hidden = !text;
     banner.dataset.chat = v.chat ? 'open' : 'closed';
     pending.hidden = !v.pending;
     if (v.pending) {
       const who = whoName(v.pending.seat);
-      pending.textContent = v.pending.kind === 'swap-ranks' ? t('web.jk.pending.swap-ranks', { who }) : t('web.jk.pending.swap-card', { who });
+      const words = v.pending.kind === 'swap-ranks' ? t('web.jk.pending.swap-ranks', { who }) : t('web.jk.pending.swap-card', { who });
+      if (pending.textContent !== words) pending.textContent = words;
       pending.dataset.pending = v.pending.kind;
     }
   }

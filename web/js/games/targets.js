@@ -48,10 +48,17 @@ export function offerOnBoard(board, snap, ctx, targetOf, describe) {
     if (choices.length === 1) ctx.play(choices[0].seat, choices[0].intent);
     else ctx.choose(title, choices);
   };
+  // A target with one move is named by that move ("Walk to circle 42"), so
+  // that a screen reader says what it does; one with several by its place
+  // (the chooser then offers them).
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  for (const [id, cs] of byCircle) if (cs.length === 1) names.set(`c:${id}`, cs[0].label);
+  for (const [label, cs] of byCrossing) if (cs.length === 1) names.set(`x:${label}`, cs[0].label);
   board.setTargets(byCircle.keys(), byCrossing.keys(), (p) => {
     if (p.kind === 'circle') pick(t('web.board.circle', { n: p.id }), byCircle.get(p.id));
     else pick(t('web.board.crossing', { label: p.id }), byCrossing.get(p.id));
-  });
+  }, names);
   board.onMiss = snap.replay ? null : (p) => ctx.why(candidateAt(snap, targetOf, p));
   return buttons;
 }
