@@ -85,12 +85,7 @@ func TestBrowserTutorialsInFrenchAndDutch(t *testing.T) {
 					if time.Now().After(deadline) {
 						t.Fatalf("the tutorial did not end after %d hints followed\n%s", followed, p.describe())
 					}
-					p.waitJS("a hint to follow or the end", `(() => {
-  const h = document.querySelector('#tutorial .tutorial-hint');
-  return document.body.dataset.over === 'true' ? h?.dataset.step === 'done'
-    : document.getElementById('prompt')?.dataset.act === 'true' && !document.body.classList.contains('busy') && h?.dataset.step === document.body.dataset.version;
-})()`, scaled(30*time.Second))
-					h := mustEval[tutorialHint](p, tutorialHintJS)
+					h := p.nextTutorialHint()
 					key := "tutorial." + g.id + ".step." + h.Step
 					if h.Step == "done" {
 						key = "tutorial." + g.id + ".done"

@@ -16,6 +16,18 @@ const tutorialHintJS = `(() => {
   return h ? { step: h.dataset.step ?? '', text: h.textContent ?? '' } : { step: '', text: '' };
 })()`
 
+// nextTutorialHint waits for the tutorial's next hint to follow (the one for
+// the table's version, the page free to act) or its end, and reads it.
+func (p *page) nextTutorialHint() tutorialHint {
+	p.t.Helper()
+	p.waitJS("a hint to follow or the end", `(() => {
+  const h = document.querySelector('#tutorial .tutorial-hint');
+  return document.body.dataset.over === 'true' ? h?.dataset.step === 'done'
+    : document.getElementById('prompt')?.dataset.act === 'true' && !document.body.classList.contains('busy') && h?.dataset.step === document.body.dataset.version;
+})()`, scaled(30*time.Second))
+	return mustEval[tutorialHint](p, tutorialHintJS)
+}
+
 type tutorialHint struct {
 	Step string `json:"step"`
 	Text string `json:"text"`
@@ -77,12 +89,7 @@ func TestBrowserTutorialPocket(t *testing.T) {
 			t.Fatalf("the tutorial did not end after %d hints followed\n%s", followed, p.describe())
 		}
 		// Wait for the next step of the player's, or the end.
-		p.waitJS("a hint to follow or the end", `(() => {
-  const h = document.querySelector('#tutorial .tutorial-hint');
-  return document.body.dataset.over === 'true' ? h?.dataset.step === 'done'
-    : document.getElementById('prompt')?.dataset.act === 'true' && !document.body.classList.contains('busy') && h?.dataset.step === document.body.dataset.version;
-})()`, scaled(30*time.Second))
-		h := mustEval[tutorialHint](p, tutorialHintJS)
+		h := p.nextTutorialHint()
 		if h.Step == "done" {
 			break
 		}
