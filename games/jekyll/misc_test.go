@@ -423,3 +423,35 @@ func TestFrenchSeatsJoinTheirSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestGivePromptNamesOnlyHeldEights: the giving prompt said "including any
+// 8s you hold" to a seat holding none. It names the seat's own 8s when it
+// holds some ("your 8 among them", "your 8s among them"), and nothing
+// else: games reached by random legal moves, every seat still giving.
+func TestGivePromptNamesOnlyHeldEights(t *testing.T) {
+	c := Rules{}.Messages()
+	seen := map[int]bool{}
+	for seed := uint64(1); seed <= 60; seed++ {
+		st := randomUntil(classic, seed, func(st *State) bool { return st.phase == phaseGive && st.given[seed%2] == uint8(seed%4) })
+		for s := range 2 {
+			if st.given[s] >= 4 {
+				continue
+			}
+			n := 0
+			for _, c := range []string{"red-8", "blue-8", "black-8"} {
+				if st.r.Hand[s]&bit(card(t, c)) != 0 {
+					n++
+				}
+			}
+			seen[n] = true
+			got := c.Render("en", st.view(game.Seat(s)).Prompt)
+			want := map[int]string{0: "to the City.", 1: "to the City, your 8 among them.", 2: "to the City, your 8s among them.", 3: "to the City, your 8s among them."}[n]
+			if !strings.HasSuffix(got, want) {
+				t.Fatalf("seed %d seat %d holding %d 8s: %q", seed, s, n, got)
+			}
+		}
+	}
+	if !seen[0] || !seen[1] {
+		t.Fatalf("the games met only these counts of 8s: %v", seen)
+	}
+}

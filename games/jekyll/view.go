@@ -1,6 +1,10 @@
 package jekyll
 
-import "gaslamp/game"
+import (
+	"math/bits"
+
+	"gaslamp/game"
+)
 
 // View is what one seat (or a spectator) may know, as JSON for the client and
 // as input to bots and Determinize. Cards are named by id ("red-8",
@@ -277,7 +281,9 @@ func (st *State) prompt(me int) game.Text {
 		return game.T("jekyll.prompt.wait-deal")
 	case phaseGive:
 		if me >= 0 && st.given[me] < 4 {
-			return game.T("jekyll.prompt.give", "left", 4-int(st.given[me]))
+			// The 8s still in the seat's own hand, which it sees: they must
+			// go to the City (said only when there are some).
+			return game.T("jekyll.prompt.give", "left", 4-int(st.given[me]), "eights", bits.OnesCount32(st.r.Hand[me]&eightSet))
 		}
 		return game.T("jekyll.prompt.wait-give")
 	}
