@@ -9,7 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	_ "gaslamp/games/jekyll"
 	"gaslamp/server"
 	"gaslamp/store"
 )

@@ -10,9 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	_ "gaslamp/games/jekyll"
-	_ "gaslamp/games/whitechapel"
 )
 
 // viewports are the two sizes the table page must fit: a laptop and a phone.

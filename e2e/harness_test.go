@@ -22,9 +22,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	_ "gaslamp/bot"
-	_ "gaslamp/games/pocket"
-	_ "gaslamp/games/whitehall"
+	_ "gaslamp/games/builtin" // the games and bots the binary serves
 	"gaslamp/internal/testscale"
 	"gaslamp/server"
 	"gaslamp/store"

@@ -13,8 +13,6 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	_ "gaslamp/games/jekyll"
 )
 
 // jkOfferedJS reads what the Jekyll & Hyde page offers to click: the

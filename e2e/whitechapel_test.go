@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"gaslamp/board"
-	_ "gaslamp/games/whitechapel"
 	"gaslamp/internal/testscale"
 )
 

@@ -63,6 +63,16 @@ func RegisterLevel(game, side, level string, p LevelPick) {
 	levelPicks[game][side][level] = p
 }
 
+// HasLevelPicks reports whether a bot package registered its own picks for
+// game's levels (RegisterLevel): without them every level falls back to the
+// generic bots, which a server that forgot to import the game's bot package
+// would serve without a word.
+func HasLevelPicks(game string) bool {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return len(levelPicks[game]) > 0
+}
+
 // PickLevel returns the bot that plays level (an unknown level is normal) for
 // side of game: the registered pick for that side, else the game's pick for
 // any side, else "ismcts" at that level when registered for the game, else
