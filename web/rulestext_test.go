@@ -65,7 +65,10 @@ func TestRulesPageSaysTheRulings(t *testing.T) {
 	want := map[string]map[string][]string{
 		"whitehall": {
 			// W12: arrested on the location he has just reached, he loses.
-			"en": {"arrests him there"}, "fr": {"l'arrête sur ce lieu"}, "nl": {"daar arresteert"},
+			// W5: the blue circles are walked to along the streets.
+			"en": {"arrests him there", "walks to and from the blue circles on the Thames"},
+			"fr": {"l'arrête sur ce lieu", "à pied sur les cercles bleus de la Tamise"},
+			"nl": {"daar arresteert", "blauwe cirkels op de Theems bereikt en verlaat hij te voet"},
 		},
 		"jekyll": {
 			// Seed 003: the 8s must be given to the City; J3: the first
