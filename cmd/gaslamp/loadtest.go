@@ -569,6 +569,7 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 64)
 	var setupErr atomic.Value
+	var limited atomic.Bool
 	for i := range pairs {
 		pairs[i] = &pair{cfg: cfg, hc: hc, stats: stats, rng: rand.New(rand.NewPCG(uint64(i), 7)), k: i, players: make([]*player, cfg.humans)}
 		wg.Add(1)
@@ -576,8 +577,14 @@ func loadtest(cfg loadConfig, w io.Writer) error {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			if limited.Load() {
+				return // the target refuses: make no more tables on it
+			}
 			if err := p.setup(); err != nil {
 				setupErr.Store(err)
+				if errors.Is(err, errRateLimited) {
+					limited.Store(true)
+				}
 			}
 		}(pairs[i])
 	}
@@ -918,6 +925,12 @@ func scrape(hc *http.Client, base string) (map[string]float64, error) {
 	return out, sc.Err()
 }
 
+// errRateLimited is a request the target refused with 429 Too Many Requests:
+// its per-IP limits, which a load test from one address meets at once unless
+// the target runs with --ip-limit-scale 0. Set-up stops at the first one
+// rather than retrying into the limits.
+var errRateLimited = errors.New("429 Too Many Requests: the target's per-IP limits refused the players; start it with --ip-limit-scale 0 (the tables made before the refusal stay open until its --open-table-ttl removes them)")
+
 // apiCall sends a JSON request with the player's cookies and CSRF token.
 func apiCall(hc *http.Client, jar http.CookieJar, method, u, csrf string, body, out any) error {
 	var rd io.Reader
@@ -944,6 +957,9 @@ func apiCall(hc *http.Client, jar http.CookieJar, method, u, csrf string, body, 
 	defer resp.Body.Close()
 	jar.SetCookies(pu, resp.Cookies())
 	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode == http.StatusTooManyRequests {
+		return fmt.Errorf("%s %s: %w", method, pu.Path, errRateLimited)
+	}
 	if resp.StatusCode >= 300 {
 		return fmt.Errorf("%s %s: %d %s", method, pu.Path, resp.StatusCode, bytes.TrimSpace(data))
 	}
@@ -1245,8 +1261,8 @@ func (p *pair) setup() error {
 		if try > 0 {
 			time.Sleep(time.Duration(try) * 250 * time.Millisecond)
 		}
-		if err = p.setupOn((p.k + try) % len(bases)); err == nil {
-			return nil
+		if err = p.setupOn((p.k + try) % len(bases)); err == nil || errors.Is(err, errRateLimited) {
+			return err
 		}
 	}
 	return err

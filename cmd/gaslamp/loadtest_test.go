@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -371,5 +372,24 @@ func TestLoadtestIPLimitNote(t *testing.T) {
 	code, out, errOut = runCaptured(t, "", "loadtest", "--game", "pocket", "--humans", "1", "--clients", "2", "--duration", "1s", "--think", "10ms", "--bot", "", "--bot-level", "easy")
 	if code != 0 || strings.Contains(out, note) || !strings.Contains(out, "2 tables, 2 players") {
 		t.Errorf("loadtest starting its node: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+}
+
+// TestLoadtestStopsAtTheIPLimits: a target run with its per-IP limits refuses
+// a load test's players with 429; loadtest stops setting up at the first
+// refusal (no retries into the limits, no more tables made) and says which
+// flag of the target lifts them.
+func TestLoadtestStopsAtTheIPLimits(t *testing.T) {
+	addr := runServer(t, "--data", t.TempDir())
+	base := "http://" + addr
+	var out strings.Builder
+	cfg := loadConfig{base: base, bases: []string{base}, clients: 400, tables: 200, humans: 2, game: "whitehall",
+		duration: time.Second, think: 50 * time.Millisecond, bot: "random", level: "easy"}
+	err := loadtest(cfg, &out)
+	if err == nil || !errors.Is(err, errRateLimited) || !strings.Contains(err.Error(), "--ip-limit-scale 0") {
+		t.Fatalf("loadtest against per-IP limits: %v, want the 429 refusal naming --ip-limit-scale 0\n%s", err, out.String())
+	}
+	if strings.Contains(out.String(), "connected") {
+		t.Errorf("it went on to play:\n%s", out.String())
 	}
 }
