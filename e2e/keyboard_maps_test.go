@@ -97,10 +97,12 @@ func playByKeyboard(t *testing.T, p *page, seed uint64, maxMoves int, limit time
 	rng := newRand(t, seed)
 	const maxTabs = 300
 	var g kbdGame
-	none := 0
+	var noneSince time.Time // when the board began to offer no move the prompt says there is
 	deadline := time.Now().Add(scaled(limit))
 	sentAt := "" // the version at which a move was sent: the focus is checked when it is the player's move at a later one
-	for step := 0; ; step++ {
+	// step counts the keyboard goals tried, not the polls while the others
+	// move: a slow machine polls more, and only the deadline scales with it.
+	for step := 0; ; {
 		if time.Now().After(deadline) || step > 4000 {
 			t.Fatalf("the game did not end after %d keyboard steps (%d moves)\n%s", step, g.moves, p.describe())
 		}
@@ -117,14 +119,18 @@ func playByKeyboard(t *testing.T, p *page, seed uint64, maxMoves int, limit time
 			continue
 		}
 		if what == "none" {
-			// A redraw may be under way: only a lasting absence is a defect.
-			if none++; none > 100 {
+			// A redraw may be under way: only a lasting absence is a defect
+			// (lasting by the machine's pace, not a count of polls).
+			if noneSince.IsZero() {
+				noneSince = time.Now()
+			} else if time.Since(noneSince) > scaled(10*time.Second) {
 				t.Fatalf("the prompt says it is the player's move but no move is offered on the board\n%s", p.describe())
 			}
 			time.Sleep(20 * time.Millisecond)
 			continue
 		}
-		none = 0
+		noneSince = time.Time{}
+		step++
 		if sentAt != "" && what != "choose" && mustEval[string](p, `document.body.dataset.version`) != sentAt {
 			sentAt = ""
 			// Read in one go: the game may end in between.
