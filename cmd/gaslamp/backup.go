@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"gaslamp/store"
@@ -78,7 +79,7 @@ func backup(dir, file string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "gaslamp backup: no database in %s (give the data directory serve uses, --data)\n", dir)
 		return 1
 	case err != nil:
-		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
+		fmt.Fprintf(errOut, "gaslamp backup: %s\n", plainError(err))
 		return 1
 	}
 	fmt.Fprintf(out, "backup written: %s (%s), checked: %s, in %v\n",
@@ -97,7 +98,10 @@ func runRestore(args []string) int {
 // restore puts the backup file in place of dir's database, holding the
 // directory's lock so that no server runs on it meanwhile.
 func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
-	if _, err := os.Stat(file); err != nil {
+	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(errOut, "gaslamp restore: no file %s\n", file)
+		return 1
+	} else if err != nil {
 		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
 		return 1
 	}
@@ -118,9 +122,9 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 	info, err := store.RestoreSQLite(ctx, dir, file, now)
 	if err != nil {
 		if info.Aside == "" {
-			fmt.Fprintf(errOut, "gaslamp restore: %v (nothing in %s was changed)\n", err, dir)
+			fmt.Fprintf(errOut, "gaslamp restore: %s (nothing in %s was changed)\n", plainError(err), dir)
 		} else {
-			fmt.Fprintf(errOut, "gaslamp restore: %v (the former database is in %s)\n", err, info.Aside)
+			fmt.Fprintf(errOut, "gaslamp restore: %s (the former database is in %s)\n", plainError(err), info.Aside)
 		}
 		return 1
 	}
@@ -129,6 +133,16 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 		fmt.Fprintf(out, "the database it replaced is in %s\n", info.Aside)
 	}
 	return 0
+}
+
+// plainError is err's text for an admin, without the package prefixes
+// ("store: restore: ") that say where in the code it arose.
+func plainError(err error) string {
+	msg := err.Error()
+	for _, p := range []string{"store: backup: ", "store: restore: ", "store: ", "pgstore: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return msg
 }
 
 // contents says what a backup holds: "schema 16, 20 tables, 1 move, 3

@@ -95,3 +95,37 @@ func TestBackupAndRestore(t *testing.T) {
 		t.Fatalf("the former database: %v", err)
 	}
 }
+
+// TestRestoreRefusalsReadPlainly: gaslamp restore of a file that is no
+// backup, or is missing, says what is wrong in the admin's words: no
+// package prefix ("store:"), no SQLite result code, exit 1, nothing
+// changed; a backup into a missing directory names it.
+func TestRestoreRefusalsReadPlainly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	files := t.TempDir()
+	junk := filepath.Join(files, "junk.db")
+	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database ", 100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, says string }{
+		{junk, "not a gaslamp backup: " + junk + " is not an SQLite database (nothing in " + dir + " was changed)"},
+		{files, "not a gaslamp backup: " + files + " is a directory"},
+		{filepath.Join(files, "missing.db"), "no file " + filepath.Join(files, "missing.db")},
+	} {
+		code, _, errs := runCaptured(t, "", "restore", "--data", dir, c.file)
+		if code != 1 || !strings.Contains(errs, "gaslamp restore: "+c.says) || strings.Contains(strings.TrimPrefix(errs, "gaslamp restore: "), "store:") || strings.Contains(errs, "(26)") {
+			t.Errorf("restore %s: exit %d, %q (want 1, saying %q)", c.file, code, errs, c.says)
+		}
+	}
+	missing := filepath.Join(files, "backups")
+	code, _, errs := runCaptured(t, "", "backup", "--data", dir, filepath.Join(missing, "b.db"))
+	if code != 1 || !strings.Contains(errs, "gaslamp backup: no directory "+missing+" to write b.db in: create it first") {
+		t.Errorf("backup into a missing directory: exit %d, %q", code, errs)
+	}
+}
