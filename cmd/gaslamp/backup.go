@@ -39,23 +39,37 @@ func fileCommand(name, synopsis string, args []string) (dir, file string, code i
 	fs := newFlags(name, synopsis)
 	data := fs.String("data", "./gaslamp-data", "the data directory of the embedded SQLite database (serve --data)")
 	database := fs.String("database", "", "not for this command: PostgreSQL is backed up and restored with its own tools")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return "", "", 0, false
+	// Flags may also follow the file name (backup FILE --data DIR), as
+	// with replay.
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", "", 0, false
+			}
+			fmt.Fprintf(os.Stderr, "gaslamp %s: %v\n", name, err)
+			return "", "", 2, false
 		}
-		fmt.Fprintf(os.Stderr, "gaslamp %s: %v\n", name, err)
-		return "", "", 2, false
+		if fs.NArg() == 0 {
+			break
+		}
+		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
+			files = append(files, fs.Args()...) // after "--", no more flags
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 	if *database != "" {
 		fmt.Fprintf(os.Stderr, "gaslamp %s: works on the embedded SQLite database only; for PostgreSQL use pg_dump and pg_restore (docs/deploy.md)\n", name)
 		return "", "", 2, false
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintf(os.Stderr, "gaslamp %s: give one file (the backup)\n", name)
 		fs.Usage()
 		return "", "", 2, false
 	}
-	return *data, fs.Arg(0), 0, true
+	return *data, files[0], 0, true
 }
 
 func runBackup(args []string) int {

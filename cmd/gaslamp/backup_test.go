@@ -129,3 +129,29 @@ func TestRestoreRefusalsReadPlainly(t *testing.T) {
 		t.Errorf("backup into a missing directory: exit %d, %q", code, errs)
 	}
 }
+
+// TestBackupFlagsAfterTheFile: backup and restore read their flags after
+// the file too (gaslamp backup FILE --data DIR), as replay does, instead of
+// taking --data for a second file and asking for "one file"; after "--"
+// everything is a file.
+func TestBackupFlagsAfterTheFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	file := filepath.Join(t.TempDir(), "nightly.db")
+	code, out, errs := runCaptured(t, "", "backup", file, "--data", dir)
+	if code != 0 || !strings.Contains(out, "backup written: "+file) {
+		t.Fatalf("backup FILE --data DIR: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = runCaptured(t, "", "restore", file, "--data", dir)
+	if code != 0 || !strings.Contains(out, "restored "+file+" into "+dir) {
+		t.Fatalf("restore FILE --data DIR: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := runCaptured(t, "", "backup", "--data", dir, "--", file+"2", "--data"); code != 2 || !strings.Contains(errs, "give one file") {
+		t.Fatalf("backup -- FILE --data: exit %d, %q", code, errs)
+	}
+}
