@@ -127,7 +127,7 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 	}
 	release, err := lockDataDir(dir)
 	if err != nil {
-		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
+		fmt.Fprintf(errOut, "gaslamp restore: %s\n", stoppedFirst(err, "then restore: the server would go on writing the database put aside"))
 		return 1
 	}
 	defer release()

@@ -66,7 +66,7 @@ func TestBackupAndRestore(t *testing.T) {
 	if _, err := os.Stat(missing); err == nil {
 		t.Fatal("restore created the missing data directory")
 	}
-	if code, _, errs := runCaptured(t, "", "restore", "--data", dir, file); code != 1 || !strings.Contains(errs, "already serves the data directory") {
+	if code, _, errs := runCaptured(t, "", "restore", "--data", dir, file); code != 1 || !strings.Contains(errs, "is running on the data directory "+dir+": stop it first") {
 		t.Fatalf("restore while a server runs: %d %s", code, errs)
 	}
 	st.Close()

@@ -35,7 +35,7 @@ func lockDataDir(dir string) (release func(), err error) {
 			if _, perr := strconv.Atoi(pid); perr != nil {
 				pid = "unknown"
 			}
-			return nil, fmt.Errorf("another gaslamp server (PID %s) already serves the data directory %s: stop it first, or give this one another --data", pid, dir)
+			return nil, &dataDirLockedError{pid: pid, dir: dir}
 		}
 		return nil, fmt.Errorf("lock file: %w", err)
 	}

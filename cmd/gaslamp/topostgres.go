@@ -55,7 +55,7 @@ func runToPostgres(args []string) int {
 	}
 	release, err := lockDataDir(*data)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s\n", stoppedFirst(err, "then copy: moves it stored meanwhile would be missing from PostgreSQL"))
 		return 1
 	}
 	defer release()

@@ -27,7 +27,7 @@ func TestToPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "already serves the data directory") {
+	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "is running on the data directory "+dir+": stop it first") {
 		t.Fatalf("while a server runs: %d %s", code, errs)
 	}
 	st.Close()
