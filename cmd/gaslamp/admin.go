@@ -58,10 +58,24 @@ func runAdmin(args []string) int {
 		return 2
 	}
 	rest := fs.Args()
+	// The store's flags may also follow the command (admin reports --data
+	// DIR): without this, --data would be refused by the command, or worse,
+	// the default ./gaslamp-data reported missing.
+	if moved, others := hoistFlags(rest, "data", "database"); len(moved) > 0 {
+		if err := fs.Parse(moved); err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+			return 2
+		}
+		rest = others
+	}
 	if len(rest) == 0 {
 		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend, suspended, end-guest or reset-link")
 		fs.Usage()
 		return 2
+	}
+	// A command's help needs no database.
+	if slices.ContainsFunc(rest[1:], isHelp) {
+		return admin(context.Background(), nil, os.Stdout, rest[0], []string{"--help"}, time.Now().UTC())
 	}
 	if err := checkBackendFlags(*database, "", natsbus.DefaultPrefix); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
@@ -133,7 +147,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if err != nil {
 			return fail("%v", err)
 		}
-		if len(reps) == 0 {
+		if len(reps) == 0 && *all {
+			fmt.Fprintln(out, "No report.")
+		} else if len(reps) == 0 {
 			fmt.Fprintln(out, "No open report.")
 		}
 		for _, r := range reps {
@@ -141,7 +157,11 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		return 0
 	case "resolve":
-		if len(args) != 1 {
+		if len(args) == 1 && isHelp(args[0]) {
+			fmt.Fprintln(os.Stderr, "Usage: gaslamp admin resolve ID\n\nCloses the open report ID (gaslamp admin reports lists them).")
+			return 0
+		}
+		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 			return usage("give one report id (gaslamp admin reports lists them)")
 		}
 		if err := st.ResolveReport(ctx, args[0], now); errors.Is(err, store.ErrNotFound) {
@@ -156,6 +176,10 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		until := fs.String("until", "", "end of the suspension: a date (YYYY-MM-DD, midnight UTC) or an RFC 3339 time; default: until unsuspended")
 		reason := fs.String("reason", "", "why, for the admins (kept with the account)")
 		if len(args) > 0 && isHelp(args[0]) {
+			if cmd == "unsuspend" {
+				fmt.Fprintln(os.Stderr, "Usage: gaslamp admin unsuspend NAME\n\nLifts the suspension of the account NAME (gaslamp admin suspended lists them).")
+				return 0
+			}
 			fs.Usage()
 			return 0
 		}
@@ -297,6 +321,29 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		return 0
 	}
 	return usage("unknown command (reports, resolve, suspend, unsuspend, suspended, end-guest, reset-link)")
+}
+
+// hoistFlags takes the flags named names (-name V, --name V, -name=V,
+// --name=V) out of args, up to a "--": it returns them, ready to parse, and
+// the other arguments in their order.
+func hoistFlags(args []string, names ...string) (moved, others []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return moved, append(others, args[i:]...)
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || !slices.Contains(names, name) {
+			others = append(others, a)
+			continue
+		}
+		moved = append(moved, a)
+		if !hasValue && i+1 < len(args) {
+			i++
+			moved = append(moved, args[i])
+		}
+	}
+	return moved, others
 }
 
 // isHelp reports whether arg asks for a command's help.

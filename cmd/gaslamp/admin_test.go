@@ -243,3 +243,49 @@ func TestAdminPostgres(t *testing.T) {
 		t.Fatalf("reports: %d %s", code, out)
 	}
 }
+
+// TestAdminHelpAndFlagsAfterTheCommand: each admin command's --help prints
+// its own usage and exits 0 without a database (it said "no data directory
+// ./gaslamp-data"; unsuspend showed suspend's flags); --data and --database
+// may follow the command (admin reports --data DIR), which read the
+// default directory instead; "reports --all" on none says "No report.".
+func TestAdminHelpAndFlagsAfterTheCommand(t *testing.T) {
+	t.Chdir(t.TempDir()) // no ./gaslamp-data here
+	for cmd, want := range map[string]string{
+		"reports": "admin reports [--all]", "resolve": "admin resolve ID", "suspend": "-until",
+		"unsuspend": "admin unsuspend NAME\n", "suspended": "admin suspended", "end-guest": "admin end-guest REPORT",
+		"reset-link": "-url",
+	} {
+		code, _, errs := runCaptured(t, "", "admin", cmd, "--help")
+		if code != 0 || !strings.Contains(errs, "Usage: gaslamp ") || !strings.Contains(errs, want) || strings.Contains(errs, "no data directory") {
+			t.Errorf("admin %s --help: exit %d\n%s", cmd, code, errs)
+		}
+		if cmd == "unsuspend" && strings.Contains(errs, "-until") {
+			t.Errorf("admin unsuspend --help shows suspend's flags:\n%s", errs)
+		}
+	}
+
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, args := range [][]string{
+		{"admin", "reports", "--data", dir},
+		{"admin", "reports", "--data=" + dir, "--all"},
+		{"admin", "-data", dir, "reports"},
+	} {
+		code, out, errs := runCaptured(t, "", args...)
+		if code != 0 || !strings.Contains(out, "No") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "reports", "--all", "--data", dir); code != 0 || out != "No report.\n" {
+		t.Errorf("reports --all on none: exit %d, %q", code, out)
+	}
+	if code, _, errs := runCaptured(t, "", "admin", "suspend", "Nobody", "--data", dir); code != 1 || !strings.Contains(errs, `no account named "Nobody"`) {
+		t.Errorf("suspend NAME --data DIR: exit %d, %q", code, errs)
+	}
+}
