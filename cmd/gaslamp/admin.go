@@ -108,7 +108,7 @@ func runAdmin(args []string) int {
 		st, err = store.OpenSQLite(ctx, *data)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp admin: opening the store: %v\n", err)
+		fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", plainError(err))
 		return 1
 	}
 	defer st.Close()

@@ -289,3 +289,36 @@ func TestAdminHelpAndFlagsAfterTheCommand(t *testing.T) {
 		t.Errorf("suspend NAME --data DIR: exit %d, %q", code, errs)
 	}
 }
+
+// TestNewerDatabaseReadsPlainly: admin and restore on a database a newer
+// gaslamp upgraded say so without the package's "store:" prefixes (admin
+// said "opening the store: store: the database was upgraded...").
+func TestNewerDatabaseReadsPlainly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "gaslamp.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO schema_migrations (version, name, applied) VALUES (9999, 'future', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	code, _, errs := runCaptured(t, "", "admin", "--data", dir, "reports")
+	if code != 1 || !strings.HasPrefix(errs, "gaslamp admin: the database was upgraded by a newer gaslamp") || strings.Contains(errs, "store:") {
+		t.Errorf("admin on a newer database: exit %d, %q", code, errs)
+	}
+	backup := filepath.Join(t.TempDir(), "newer.db")
+	if code, _, errs := runCaptured(t, "", "backup", "--data", dir, backup); code != 0 {
+		t.Fatalf("backup: exit %d, %q", code, errs)
+	}
+	code, _, errs = runCaptured(t, "", "restore", "--data", t.TempDir(), backup)
+	if code != 1 || !strings.Contains(errs, "the backup "+backup+": the database was upgraded by a newer gaslamp") {
+		t.Errorf("restore of a newer backup: exit %d, %q", code, errs)
+	}
+}

@@ -156,7 +156,7 @@ func plainError(err error) string {
 	for _, p := range []string{"store: backup: ", "store: restore: ", "store: ", "pgstore: "} {
 		msg = strings.TrimPrefix(msg, p)
 	}
-	return msg
+	return strings.ReplaceAll(msg, ": store: ", ": ")
 }
 
 // contents says what a backup holds: "schema 16, 20 tables, 1 move, 3
