@@ -73,50 +73,65 @@ func runAdmin(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	// A command's help needs no database.
-	if slices.ContainsFunc(rest[1:], isHelp) {
-		return admin(context.Background(), nil, os.Stdout, rest[0], []string{"--help"}, time.Now().UTC())
-	}
 	if err := checkBackendFlags(*database, "", natsbus.DefaultPrefix); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var st store.Store
-	var err error
-	if *database != "" {
-		st, err = pgstore.Open(ctx, *database)
-		err = scrubSecrets(err, *database, "")
-	} else {
-		if _, serr := os.Stat(*data); serr != nil {
-			fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
-			return 1
+	// The store is opened once the command's arguments are found right: a
+	// command's --help or a wrong flag needs no database.
+	open := func() (store.Store, int) {
+		var st store.Store
+		var err error
+		if *database != "" {
+			st, err = pgstore.Open(ctx, *database)
+			err = scrubSecrets(err, *database, "")
+		} else {
+			if _, serr := os.Stat(*data); serr != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
+				return nil, 1
+			}
+			// Opening the store would create a database in a directory without
+			// one, and upgrade an older one under the server that runs on it
+			// (which then could not start again): neither is admin's to do.
+			v, verr := store.SQLiteSchemaVersion(ctx, *data)
+			if verr != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
+				return nil, 1
+			}
+			if latest := store.LatestSchemaVersion(); v < latest {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: the database in %s is at schema version %d and this gaslamp's is %d: run the gaslamp that serves it, or restart serve with this one first (it upgrades the database)\n", *data, v, latest)
+				return nil, 1
+			}
+			st, err = store.OpenSQLite(ctx, *data)
 		}
-		// Opening the store would create a database in a directory without
-		// one, and upgrade an older one under the server that runs on it
-		// (which then could not start again): neither is admin's to do.
-		v, verr := store.SQLiteSchemaVersion(ctx, *data)
-		if verr != nil {
-			fmt.Fprintf(os.Stderr, "gaslamp admin: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
-			return 1
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", plainError(err))
+			return nil, 1
 		}
-		if latest := store.LatestSchemaVersion(); v < latest {
-			fmt.Fprintf(os.Stderr, "gaslamp admin: the database in %s is at schema version %d and this gaslamp's is %d: run the gaslamp that serves it, or restart serve with this one first (it upgrades the database)\n", *data, v, latest)
-			return 1
-		}
-		st, err = store.OpenSQLite(ctx, *data)
+		return st, 0
 	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", plainError(err))
-		return 1
-	}
-	defer st.Close()
-	return admin(ctx, st, os.Stdout, rest[0], rest[1:], time.Now().UTC())
+	return admin(ctx, open, os.Stdout, rest[0], rest[1:], time.Now().UTC())
 }
 
-// admin runs one admin command on st and returns the exit code.
-func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args []string, now time.Time) int {
+// admin runs one admin command and returns the exit code. It checks the
+// command's arguments first, then calls open for the store (which has
+// already said why when it returns a nil store, with the exit code).
+func admin(ctx context.Context, open func() (store.Store, int), out io.Writer, cmd string, args []string, now time.Time) int {
+	var st store.Store
+	// connect opens the store into st; false (the message printed) when it
+	// cannot be.
+	openCode := 0
+	connect := func() bool {
+		st, openCode = open()
+		return st != nil
+	}
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(os.Stderr, "gaslamp admin "+cmd+": "+format+"\n", a...)
 		return 1
@@ -143,6 +158,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if code, ok := parse(fs, args); !ok {
 			return code
 		}
+		if !connect() {
+			return openCode
+		}
 		reps, err := st.Reports(ctx, *all)
 		if err != nil {
 			return fail("%v", err)
@@ -163,6 +181,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 			return usage("give one report id (gaslamp admin reports lists them)")
+		}
+		if !connect() {
+			return openCode
 		}
 		if err := st.ResolveReport(ctx, args[0], now); errors.Is(err, store.ErrNotFound) {
 			return fail("no open report %q", args[0])
@@ -194,10 +215,6 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		} else if len(args) != 1 {
 			return usage("takes only the account's name")
 		}
-		acct, code, ok := account(name)
-		if !ok {
-			return code
-		}
 		end := time.Time{}
 		if cmd == "suspend" {
 			end = foreverSuspended
@@ -210,6 +227,13 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 					return usage("--until %s is not in the future", *until)
 				}
 			}
+		}
+		if !connect() {
+			return openCode
+		}
+		acct, code, ok := account(name)
+		if !ok {
+			return code
 		}
 		gone, err := st.Suspend(ctx, acct.UserID, end, *reason)
 		if err != nil {
@@ -232,6 +256,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		if len(args) != 0 {
 			return usage("takes no argument")
+		}
+		if !connect() {
+			return openCode
 		}
 		sus, err := st.SuspendedAccounts(ctx, now)
 		if err != nil {
@@ -264,6 +291,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 			return usage("give one report id (gaslamp admin reports --all lists them)")
+		}
+		if !connect() {
+			return openCode
 		}
 		reps, err := st.Reports(ctx, true)
 		if err != nil {
@@ -307,6 +337,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		u, err := url.Parse(*site)
 		if *site == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" && u.Path != "/" || u.RawQuery != "" {
 			return usage("--url: give the site's address, e.g. https://play.example.org")
+		}
+		if !connect() {
+			return openCode
 		}
 		acct, code, ok := account(name)
 		if !ok {

@@ -322,3 +322,26 @@ func TestNewerDatabaseReadsPlainly(t *testing.T) {
 		t.Errorf("restore of a newer backup: exit %d, %q", code, errs)
 	}
 }
+
+// TestAdminChecksArgumentsBeforeTheStore: a wrong flag, a bad --until or an
+// unknown command exits 2 with its own message before any database is
+// looked for (they said "no data directory ./gaslamp-data", exit 1).
+func TestAdminChecksArgumentsBeforeTheStore(t *testing.T) {
+	t.Chdir(t.TempDir()) // no ./gaslamp-data here
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"reports", "--bogus"}, "gaslamp admin reports: flag provided but not defined: -bogus"},
+		{[]string{"suspend", "Moriarty", "--bogus"}, "gaslamp admin suspend: flag provided but not defined: -bogus"},
+		{[]string{"suspend", "Moriarty", "--until", "someday"}, `gaslamp admin suspend: --until: "someday" is neither a date`},
+		{[]string{"suspend", "Moriarty", "--until", "2020-01-01"}, "is not in the future"},
+		{[]string{"reset-link", "Moriarty", "--url", "play.example.org"}, "gaslamp admin reset-link: --url: give the site's address"},
+		{[]string{"frobnicate"}, "gaslamp admin frobnicate: unknown command"},
+	} {
+		code, _, errs := runCaptured(t, "", append([]string{"admin"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.says) || strings.Contains(errs, "no data directory") {
+			t.Errorf("admin %v: exit %d, %q (want 2, saying %q)", c.args, code, errs, c.says)
+		}
+	}
+}
