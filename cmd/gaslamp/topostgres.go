@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"gaslamp/store"
 	"gaslamp/store/pgstore"
 )
 
@@ -53,6 +54,13 @@ func runToPostgres(args []string) int {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: no data directory %s (give the one serve uses, --data)\n", *data)
 		return 1
 	}
+	// Before PostgreSQL is touched: a directory without a database would
+	// otherwise have the target migrated, then be refused with a raw stat
+	// error.
+	if _, err := store.SQLiteSchemaVersion(context.Background(), *data); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
+		return 1
+	}
 	release, err := lockDataDir(*data)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s\n", stoppedFirst(err, "then copy: moves it stored meanwhile would be missing from PostgreSQL"))
@@ -63,13 +71,13 @@ func runToPostgres(args []string) int {
 	defer cancel()
 	dst, err := pgstore.Open(ctx, *database)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", scrubSecrets(err, *database))
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s\n", plainError(scrubSecrets(err, *database)))
 		return 1
 	}
 	defer dst.Close()
 	info, err := pgstore.ImportSQLite(ctx, dst, *data)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v (nothing was copied)\n", scrubSecrets(err, *database))
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s (nothing was copied)\n", plainError(scrubSecrets(err, *database)))
 		return 1
 	}
 	names := make([]string, 0, len(info.Rows))

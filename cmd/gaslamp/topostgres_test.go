@@ -53,3 +53,15 @@ func TestToPostgres(t *testing.T) {
 		t.Fatalf("into a filled database: %d %s", code, errs)
 	}
 }
+
+// TestToPostgresWithoutDatabase: to-postgres from a data directory that
+// holds no database says so before PostgreSQL is reached (it migrated the
+// target, then failed with "pgstore: import: no database in DIR: stat ...");
+// the unreachable URL here would fail otherwise.
+func TestToPostgresWithoutDatabase(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp")
+	if code != 1 || !strings.Contains(errs, "gaslamp to-postgres: no gaslamp database in "+dir) || strings.Contains(errs, "secret") {
+		t.Fatalf("to-postgres from an empty directory: exit %d, %q", code, errs)
+	}
+}
