@@ -23,6 +23,7 @@ import (
 	"gaslamp/bus/natsbus"
 	"gaslamp/game"
 	"gaslamp/server"
+	"gaslamp/store"
 	"gaslamp/web"
 )
 
@@ -275,7 +276,8 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	}
 	// The first line on stdout tells scripts and tests where we listen.
 	fmt.Printf("listening on %s\n", ln.Addr())
-	log.Info("listening", append([]any{"addr", ln.Addr().String(), "procs", runtime.GOMAXPROCS(0), "bot_workers", *botWorkers,
+	log.Info("listening", append([]any{"addr", ln.Addr().String(), "version", buildVersion(), "schema", store.LatestSchemaVersion(),
+		"procs", runtime.GOMAXPROCS(0), "bot_workers", *botWorkers,
 		"open_files_limit", server.FileLimit()}, be.describe...)...)
 	if n := server.FileLimit(); n > 0 && n < minFileLimit {
 		log.Warn("few open files allowed: each player's WebSocket holds one, so this server can hold about that many players at once; raise the limit (systemd: LimitNOFILE=65536; a shell: ulimit -n)",
