@@ -70,3 +70,21 @@ func TestUpgradeIsLogged(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCommand: gaslamp alone is a usage error: exit 2, the usage on
+// stderr (it went to stdout); gaslamp help prints it on stdout, exit 0;
+// gaslamp --version is gaslamp version.
+func TestNoCommand(t *testing.T) {
+	code, out, errs := runCaptured(t, "")
+	if code != 2 || out != "" || !strings.Contains(errs, "Usage: gaslamp COMMAND") {
+		t.Errorf("gaslamp: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, _ = runCaptured(t, "", "help")
+	if code != 0 || !strings.Contains(out, "Usage: gaslamp COMMAND") || !strings.Contains(out, "version ") {
+		t.Errorf("gaslamp help: exit %d, stdout %q", code, out)
+	}
+	code, out, _ = runCaptured(t, "", "--version")
+	if _, want, _ := runCaptured(t, "", "version"); code != 0 || out != want {
+		t.Errorf("gaslamp --version: exit %d, %q, want %q", code, out, want)
+	}
+}
