@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -87,6 +88,11 @@ func backup(dir, file string, out, errOut io.Writer) int {
 	info, err := store.BackupSQLite(ctx, dir, file)
 	switch {
 	case errors.Is(err, store.ErrBackupExists):
+		if st, serr := os.Stat(file); serr == nil && st.IsDir() {
+			fmt.Fprintf(errOut, "gaslamp backup: %s is a directory: give the backup's file name, e.g. %s\n", file,
+				filepath.Join(file, "gaslamp-"+time.Now().UTC().Format("2006-01-02-1504")+".db"))
+			return 2
+		}
 		fmt.Fprintf(errOut, "gaslamp backup: %s already exists: a backup never replaces a file; give a new name\n", file)
 		return 2
 	case errors.Is(err, store.ErrNoDatabase):

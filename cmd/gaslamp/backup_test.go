@@ -155,3 +155,21 @@ func TestBackupFlagsAfterTheFile(t *testing.T) {
 		t.Fatalf("backup -- FILE --data: exit %d, %q", code, errs)
 	}
 }
+
+// TestBackupIntoADirectory: a backup given a directory for its file says
+// that it wants a file name there, with an example (it said "already
+// exists: a backup never replaces a file"), exit 2.
+func TestBackupIntoADirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	backups := t.TempDir()
+	code, _, errs := runCaptured(t, "", "backup", "--data", dir, backups)
+	if code != 2 || !strings.Contains(errs, backups+" is a directory: give the backup's file name, e.g. "+filepath.Join(backups, "gaslamp-")) {
+		t.Fatalf("backup into a directory: exit %d, %q", code, errs)
+	}
+}
