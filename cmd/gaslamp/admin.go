@@ -88,6 +88,10 @@ func runAdmin(args []string) int {
 			st, err = pgstore.Open(ctx, *database)
 			err = scrubSecrets(err, *database, "")
 		} else {
+			if err := notADataDir(*data); err != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+				return nil, 2
+			}
 			if _, serr := os.Stat(*data); serr != nil {
 				fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
 				return nil, 1

@@ -83,6 +83,10 @@ func runBackup(args []string) int {
 
 // backup copies dir's database to file and prints what the copy holds.
 func backup(dir, file string, out, errOut io.Writer) int {
+	if err := notADataDir(dir); err != nil {
+		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
+		return 2
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	defer cancel()
 	info, err := store.BackupSQLite(ctx, dir, file)
@@ -118,6 +122,10 @@ func runRestore(args []string) int {
 // restore puts the backup file in place of dir's database, holding the
 // directory's lock so that no server runs on it meanwhile.
 func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
+	if err := notADataDir(dir); err != nil {
+		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
+		return 2
+	}
 	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(errOut, "gaslamp restore: no file %s\n", file)
 		return 1

@@ -173,3 +173,32 @@ func TestBackupIntoADirectory(t *testing.T) {
 		t.Fatalf("backup into a directory: exit %d, %q", code, errs)
 	}
 }
+
+// TestDataIsTheDatabaseFile: --data naming the database file rather than
+// its directory (a likely slip) is a usage error that gives the directory
+// to use, for every command that takes --data; serve said "data directory:
+// mkdir .../gaslamp.db: not a directory", backup "stat ...: not a
+// directory".
+func TestDataIsTheDatabaseFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db := filepath.Join(dir, "gaslamp.db")
+	other := filepath.Join(t.TempDir(), "b.db")
+	for _, args := range [][]string{
+		{"serve", "--addr", "127.0.0.1:0", "--data", db},
+		{"backup", "--data", db, other},
+		{"restore", "--data", db, other},
+		{"admin", "--data", db, "reports"},
+		{"to-postgres", "--data", db, "--database", "postgres://gaslamp@127.0.0.1:1/gaslamp"},
+	} {
+		code, _, errs := runCaptured(t, "", args...)
+		if want := "gaslamp " + args[0] + ": --data " + db + " is the database file: give the directory that holds it, --data " + dir + "\n"; code != 2 || errs != want {
+			t.Errorf("%s --data FILE: exit %d, %q (want 2, %q)", args[0], code, errs, want)
+		}
+	}
+}

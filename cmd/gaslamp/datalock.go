@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 )
 
 // dataDirLockedError is lockDataDir's error when a server holds the data
@@ -26,4 +28,19 @@ func stoppedFirst(err error, why string) string {
 		return err.Error()
 	}
 	return fmt.Sprintf("a gaslamp server (PID %s) is running on the data directory %s: stop it first (with systemd: systemctl stop gaslamp), %s", locked.pid, locked.dir, why)
+}
+
+// notADataDir says why dir cannot be a data directory when it names a file
+// (the database itself, often: --data /var/lib/gaslamp/data/gaslamp.db);
+// nil when it is a directory or does not exist (each command says what a
+// missing one means for it).
+func notADataDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil || st.IsDir() {
+		return nil
+	}
+	if filepath.Base(dir) == "gaslamp.db" {
+		return fmt.Errorf("--data %s is the database file: give the directory that holds it, --data %s", dir, filepath.Dir(dir))
+	}
+	return fmt.Errorf("--data %s is a file, not a directory: give the directory serve keeps its database in (gaslamp.db)", dir)
 }

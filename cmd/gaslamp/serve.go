@@ -140,6 +140,12 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 			return 2
 		}
 	}
+	if *database == "" {
+		if err := notADataDir(*data); err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: %v\n", err)
+			return 2
+		}
+	}
 	originList, err := parseOrigins(*origins)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --origins: %v\n", err)

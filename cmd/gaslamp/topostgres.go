@@ -50,6 +50,10 @@ func runToPostgres(args []string) int {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
 		return 2
 	}
+	if err := notADataDir(*data); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
+		return 2
+	}
 	if _, err := os.Stat(*data); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: no data directory %s (give the one serve uses, --data)\n", *data)
 		return 1
