@@ -340,6 +340,11 @@ func sqliteCode(err error) int {
 	return 0
 }
 
+// IsDiskFull reports whether err says that the disk under the store is
+// full, from SQLite or the operating system: /readyz names it, as the
+// likeliest cause of a store refusing writes that an admin can remedy.
+func IsDiskFull(err error) bool { return isDiskFull(err) }
+
 // isDiskFull reports whether err says the disk is full, from SQLite or the
 // operating system.
 func isDiskFull(err error) bool {
