@@ -35,13 +35,15 @@ func init() {
 const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
 
 Commands:
-  reports [--all]                                  list the open reports (--all: resolved ones too) with their context
-  resolve ID                                       close a report
-  suspend NAME [--until YYYY-MM-DD] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
-  unsuspend NAME                                   lift a suspension
-  suspended                                        list the accounts suspended now, with their ends and reasons
-  end-guest REPORT                                 sign out the guest a report is about (its sessions end; an account: suspend it)
-  reset-link NAME --url https://SITE               print a link (valid an hour, once) with which the account chooses a new password`
+  reports [--all]                                    list the open reports (--all: resolved ones too) with their context
+  resolve ID                                         close a report
+  suspend NAME [--until YYYY-MM-DD] [--reason TEXT]  suspend an account (no --until: until unsuspended); its sessions end
+  unsuspend NAME                                     lift a suspension
+  suspended                                          list the accounts suspended now, with their ends and reasons
+  end-guest REPORT                                   sign out the guest a report is about (its sessions end; an account: suspend it)
+  reset-link NAME --url https://SITE                 print a link (valid an hour, once) with which the account chooses a new password
+
+--data and --database may also follow the command (gaslamp admin reports --data DIR).`
 
 // foreverSuspended is the end of a suspension without --until.
 var foreverSuspended = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)

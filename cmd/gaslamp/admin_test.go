@@ -265,6 +265,20 @@ func TestAdminHelpAndFlagsAfterTheCommand(t *testing.T) {
 		}
 	}
 
+	// admin --help: the commands' descriptions start in one column.
+	_, _, help := runCaptured(t, "", "admin", "--help")
+	cols := map[int]bool{}
+	for _, l := range strings.Split(help, "\n") {
+		for _, d := range []string{"list the open reports", "close a report", "suspend an account", "lift a suspension", "sign out the guest", "print a link"} {
+			if i := strings.Index(l, d); i > 0 {
+				cols[i] = true
+			}
+		}
+	}
+	if len(cols) != 1 {
+		t.Errorf("admin --help: descriptions in columns %v:\n%s", cols, help)
+	}
+
 	ctx := context.Background()
 	dir := t.TempDir()
 	st, err := store.OpenSQLite(ctx, dir)
