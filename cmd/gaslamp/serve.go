@@ -236,7 +236,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: subject,
+		Store: be.store, Bus: be.bus, Logger: log, Version: buildVersion(), SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: subject,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,
