@@ -75,6 +75,10 @@ func runAdmin(args []string) int {
 		fs.Usage()
 		return 2
 	}
+	if *database != "" && flagGiven(fs, "data") {
+		fmt.Fprintln(os.Stderr, "gaslamp admin: give --data (the embedded SQLite database) or --database (PostgreSQL), not both: which store serve uses")
+		return 2
+	}
 	if err := checkBackendFlags(*database, "", natsbus.DefaultPrefix); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
 		return 2

@@ -359,3 +359,19 @@ func TestAdminChecksArgumentsBeforeTheStore(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminDataOrDatabase: admin given both --data and --database refuses
+// (exit 2) instead of acting on PostgreSQL while the admin may believe it
+// acts on the SQLite directory named.
+func TestAdminDataOrDatabase(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"admin", "--data", dir, "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp", "reports"},
+		{"admin", "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp", "reports", "--data", dir},
+	} {
+		code, _, errs := runCaptured(t, "", args...)
+		if code != 2 || !strings.Contains(errs, "give --data (the embedded SQLite database) or --database (PostgreSQL), not both") || strings.Contains(errs, "secret") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}

@@ -42,6 +42,13 @@ func visibleFlags(fs *flag.FlagSet) *flag.FlagSet {
 	return shown
 }
 
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // parse parses args; it returns (exit code, false) when the command must stop:
 // 0 after --help, 2 after a wrong flag.
 func parse(fs *flag.FlagSet, args []string) (int, bool) {

@@ -220,6 +220,9 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		return 2
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	if *database != "" && flagGiven(fs, "data") {
+		log.Warn("--data is not used with --database: the store is PostgreSQL (to move a node's SQLite data there: gaslamp to-postgres)", "data", *data)
+	}
 
 	be, err := openBackends(ctx, log, *data, *database, *natsURL, *natsPrefix)
 	if err != nil {
