@@ -88,3 +88,15 @@ func TestNoCommand(t *testing.T) {
 		t.Errorf("gaslamp --version: exit %d, %q, want %q", code, out, want)
 	}
 }
+
+// TestHelpWithoutFlags: the help of a command without flags (version) ends
+// with its synopsis, without an empty "Flags:" heading or a trailing space.
+func TestHelpWithoutFlags(t *testing.T) {
+	code, _, errs := runCaptured(t, "", "version", "--help")
+	if code != 0 || errs != "Usage: gaslamp version\n" {
+		t.Fatalf("version --help: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCaptured(t, "", "boards", "--help"); code != 0 || !strings.Contains(errs, "Usage: gaslamp boards [--json]\n\nFlags:\n  -json") {
+		t.Fatalf("boards --help: exit %d, %q", code, errs)
+	}
+}
