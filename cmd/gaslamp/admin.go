@@ -106,6 +106,10 @@ func runAdmin(args []string) int {
 			// one, and upgrade an older one under the server that runs on it
 			// (which then could not start again): neither is admin's to do.
 			v, verr := store.SQLiteSchemaVersion(ctx, *data)
+			if hint := wrongUser(*data, verr); hint != "" {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", hint)
+				return nil, 1
+			}
 			if verr != nil {
 				fmt.Fprintf(os.Stderr, "gaslamp admin: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
 				return nil, 1

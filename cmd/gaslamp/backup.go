@@ -103,6 +103,10 @@ func backup(dir, file string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "gaslamp backup: no database in %s (give the data directory serve uses, --data)\n", dir)
 		return 1
 	case err != nil:
+		if hint := wrongUser(dir, err); hint != "" && !strings.Contains(err.Error(), file) {
+			fmt.Fprintf(errOut, "gaslamp backup: %s\n", hint)
+			return 1
+		}
 		fmt.Fprintf(errOut, "gaslamp backup: %s\n", plainError(err))
 		return 1
 	}

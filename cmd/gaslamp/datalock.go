@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"os/user"
 	"path/filepath"
 )
 
@@ -43,4 +45,30 @@ func notADataDir(dir string) error {
 		return fmt.Errorf("--data %s is the database file: give the directory that holds it, --data %s", dir, filepath.Dir(dir))
 	}
 	return fmt.Errorf("--data %s is a file, not a directory: give the directory serve keeps its database in (gaslamp.db)", dir)
+}
+
+// wrongUser says, for an error err met in the data directory dir, that this
+// process's user may not read or write there, who owns dir and how to run
+// as that user; it returns "" when err is not a permission error.
+func wrongUser(dir string, err error) string {
+	if !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	me := "this user"
+	if u, uerr := user.Current(); uerr == nil {
+		me = u.Username
+	}
+	where := "the data directory " + dir
+	owned := dir
+	if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+		// It could not be created: its parent is someone else's.
+		owned = filepath.Dir(dir)
+		where = fmt.Sprintf("%s (to create the data directory %s)", owned, dir)
+	}
+	owner := ownerOf(owned)
+	if owner == "" {
+		return fmt.Sprintf("%s may not use %s: run gaslamp as the user that owns it", me, where)
+	}
+	return fmt.Sprintf("%s may not use %s, which belongs to %s: run gaslamp as %s (sudo -u %s gaslamp ..., or User=%s in its systemd unit)",
+		me, where, owner, owner, owner, owner)
 }
