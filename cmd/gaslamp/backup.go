@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,7 +104,10 @@ func backup(dir, file string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "gaslamp backup: no database in %s (give the data directory serve uses, --data)\n", dir)
 		return 1
 	case err != nil:
-		if hint := wrongUser(dir, err); hint != "" && !strings.Contains(err.Error(), file) {
+		// A file of the data directory this user may not read; the
+		// backup's own directory is named by the store's message.
+		var pe *fs.PathError
+		if hint := wrongUser(dir, err); hint != "" && errors.As(err, &pe) && strings.HasPrefix(pe.Path, dir) {
 			fmt.Fprintf(errOut, "gaslamp backup: %s\n", hint)
 			return 1
 		}
