@@ -105,6 +105,10 @@ func runAdmin(args []string) int {
 			// Opening the store would create a database in a directory without
 			// one, and upgrade an older one under the server that runs on it
 			// (which then could not start again): neither is admin's to do.
+			if err := checkDatabaseAccess(*data, true); err != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+				return nil, 1
+			}
 			v, verr := store.SQLiteSchemaVersion(ctx, *data)
 			if hint := wrongUser(*data, verr); hint != "" {
 				fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", hint)

@@ -88,6 +88,10 @@ func backup(dir, file string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
 		return 2
 	}
+	if err := checkDatabaseAccess(dir, false); err != nil {
+		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
+		return 1
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	defer cancel()
 	info, err := store.BackupSQLite(ctx, dir, file)

@@ -72,3 +72,38 @@ func wrongUser(dir string, err error) string {
 	return fmt.Sprintf("%s may not use %s, which belongs to %s: run gaslamp as %s (sudo -u %s gaslamp ..., or User=%s in its systemd unit)",
 		me, where, owner, owner, owner, owner)
 }
+
+// checkDatabaseAccess says, when this process's user may not open the
+// database of data directory dir for reading (and writing, with write),
+// whose file it is and what to do; nil when it may, or when there is no
+// database yet. SQLite would say only "unable to open database file".
+func checkDatabaseAccess(dir string, write bool) error {
+	path := filepath.Join(dir, "gaslamp.db")
+	mode := os.O_RDONLY
+	if write {
+		mode = os.O_RDWR
+	}
+	f, err := os.OpenFile(path, mode, 0)
+	if err == nil {
+		f.Close()
+		return nil
+	}
+	if !errors.Is(err, fs.ErrPermission) {
+		return nil // missing, or another trouble the store will name
+	}
+	me := "this user"
+	if u, uerr := user.Current(); uerr == nil {
+		me = u.Username
+	}
+	owner, dirOwner := ownerOf(path), ownerOf(dir)
+	if owner == "" {
+		// Not even its owner can be read: the directory is closed to
+		// this user.
+		return errors.New(wrongUser(dir, err))
+	}
+	msg := fmt.Sprintf("%s may not open the database %s, which belongs to %s: run gaslamp as %s", me, path, owner, owner)
+	if dirOwner != "" && dirOwner != owner {
+		msg += fmt.Sprintf(", or, if serve runs as %s (the data directory's owner), give the file to it: chown %s %s", dirOwner, dirOwner, path)
+	}
+	return errors.New(msg)
+}

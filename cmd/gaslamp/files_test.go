@@ -115,3 +115,40 @@ func TestWrongUserNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestDatabaseOfAnotherUser: a database file this user may not open (left
+// to root by a command run with sudo, say) is named with its owner and what
+// to do, by serve, admin, backup and to-postgres; they said "unable to open
+// database file (14)" or, admin and to-postgres, "no gaslamp database".
+// The commands are tried as a user other than root only (root opens any
+// file).
+func TestDatabaseOfAnotherUser(t *testing.T) {
+	if err := checkDatabaseAccess(t.TempDir(), true); err != nil {
+		t.Fatalf("a directory without a database: %v", err)
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("root may open any file: run as another user to try the commands")
+	}
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db := filepath.Join(dir, "gaslamp.db")
+	if err := os.Chmod(db, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(db, 0o600)
+	for _, args := range [][]string{
+		{"admin", "--data", dir, "reports"},
+		{"backup", "--data", dir, filepath.Join(t.TempDir(), "b.db")},
+		{"to-postgres", "--data", dir, "--database", "postgres://gaslamp@127.0.0.1:1/gaslamp"},
+		{"serve", "--addr", "127.0.0.1:0", "--data", dir},
+	} {
+		code, _, errs := runCaptured(t, "", args...)
+		if code != 1 || !strings.Contains(errs, "may not open the database "+db+", which belongs to ") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}

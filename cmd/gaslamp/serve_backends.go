@@ -78,6 +78,10 @@ func dialBackends(ctx context.Context, log *slog.Logger, dataDir, database, nats
 			return nil, lerr
 		}
 		be.unlock = release
+		if err := checkDatabaseAccess(dataDir, true); err != nil {
+			release()
+			return nil, err
+		}
 		// An upgrade's migrations are applied as the store opens: the log
 		// says so, with the schema versions (none for a new database).
 		before, verr := store.SQLiteSchemaVersion(ctx, dataDir)

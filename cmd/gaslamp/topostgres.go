@@ -58,6 +58,10 @@ func runToPostgres(args []string) int {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: no data directory %s (give the one serve uses, --data)\n", *data)
 		return 1
 	}
+	if err := checkDatabaseAccess(*data, true); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
+		return 1
+	}
 	// Before PostgreSQL is touched: a directory without a database would
 	// otherwise have the target migrated, then be refused with a raw stat
 	// error.
