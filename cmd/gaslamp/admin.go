@@ -91,6 +91,20 @@ func runAdmin(args []string) int {
 		var st store.Store
 		var err error
 		if *database != "" {
+			// As with SQLite below: opening the store would migrate the
+			// nodes' database under them, which then could not restart.
+			v, verr := pgstore.SchemaVersionAt(ctx, *database)
+			if errors.Is(verr, pgstore.ErrNoSchema) {
+				fmt.Fprintln(os.Stderr, "gaslamp admin: no gaslamp tables in that PostgreSQL database (give the URL the nodes use, --database)")
+				return nil, 1
+			} else if verr != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", plainError(scrubSecrets(verr, *database, "")))
+				return nil, 1
+			}
+			if latest := store.LatestSchemaVersion(); v < latest {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: the PostgreSQL database is at schema version %d and this gaslamp's is %d: run the gaslamp the nodes run, or upgrade the nodes first (they upgrade the database)\n", v, latest)
+				return nil, 1
+			}
 			st, err = pgstore.Open(ctx, *database)
 			err = scrubSecrets(err, *database, "")
 		} else {

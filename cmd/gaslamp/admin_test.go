@@ -375,3 +375,37 @@ func TestAdminDataOrDatabase(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminLeavesAnOlderPostgres: admin run with a newer gaslamp than the
+// nodes' refuses their PostgreSQL database instead of migrating it under
+// them (older nodes then could not restart), as it does for SQLite; a
+// database without gaslamp's tables (a wrong URL) is refused too, not
+// given the tables.
+func TestAdminLeavesAnOlderPostgres(t *testing.T) {
+	schema, dsn, conn := pgSchema(t)
+	ctx := context.Background()
+	if code, _, errs := runCaptured(t, "", "admin", "--database", dsn, "reports"); code != 1 || !strings.Contains(errs, "no gaslamp tables in that PostgreSQL database") {
+		t.Fatalf("admin on an empty database: exit %d, %q", code, errs)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = $1`, schema).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("admin made %d tables in an empty database (%v)", n, err)
+	}
+	all := store.Migrations
+	store.Migrations = all[:len(all)-1]
+	st, err := pgstore.Open(ctx, dsn)
+	store.Migrations = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	older := all[len(all)-2].Version
+	code, _, errs := runCaptured(t, "", "admin", "--database", dsn, "reports")
+	if code != 1 || !strings.Contains(errs, fmt.Sprintf("the PostgreSQL database is at schema version %d and this gaslamp's is %d", older, store.LatestSchemaVersion())) {
+		t.Fatalf("admin on an older database: exit %d, %q", code, errs)
+	}
+	var v int
+	if err := conn.QueryRow(ctx, `SELECT MAX(version) FROM `+schema+`.schema_migrations`).Scan(&v); err != nil || v != older {
+		t.Fatalf("the schema is at %d after admin (%v), want %d, untouched", v, err, older)
+	}
+}
