@@ -144,7 +144,11 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := s.probeStore(r.Context()); err != nil {
 		out.Store, down = "refusing writes", true
-		out.Issues = append(out.Issues, "the store does not take writes")
+		if store.IsDiskFull(err) {
+			out.Issues = append(out.Issues, "the store does not take writes: the disk is full")
+		} else {
+			out.Issues = append(out.Issues, "the store does not take writes")
+		}
 	}
 	if s.multi {
 		out.Bus = "ok"

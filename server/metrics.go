@@ -144,6 +144,12 @@ func (s *Server) writeMetrics(w io.Writer, counts map[string]int) {
 	counter := func(name, help string, v int64) {
 		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s counter\n%s %d\n", name, help, name, name, v)
 	}
+	version := s.cfg.Version
+	if version == "" {
+		version = "unknown"
+	}
+	fmt.Fprintf(&b, "# HELP gaslamp_build_info The build this node runs and the database schema it uses (always 1).\n# TYPE gaslamp_build_info gauge\ngaslamp_build_info{version=%q,schema=\"%d\"} 1\n",
+		version, store.LatestSchemaVersion())
 	b.WriteString("# HELP gaslamp_tables Tables by status.\n# TYPE gaslamp_tables gauge\n")
 	for _, st := range []string{store.StatusOpen, store.StatusRunning, store.StatusFinished} {
 		fmt.Fprintf(&b, "gaslamp_tables{status=%q} %d\n", st, counts[st])

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"gaslamp/game"
+	"gaslamp/store"
 )
 
 func get(t *testing.T, e *env, path string) (*http.Response, string) {
@@ -61,6 +63,7 @@ func TestMetricsExposition(t *testing.T) {
 		`go_cpu_classes_seconds_total{class="user"}`, `go_cpu_classes_seconds_total{class="idle"}`,
 		`go_gc_scan_bytes{kind="heap"}`, `go_gc_scan_bytes{kind="stack"}`, `go_gc_scan_bytes{kind="globals"}`,
 		"gaslamp_mail_sent_total 0", "gaslamp_mail_dropped_total 0", "gaslamp_push_sent_total 0", "gaslamp_push_dropped_total 0",
+		fmt.Sprintf(`gaslamp_build_info{version="unknown",schema="%d"} 1`, store.LatestSchemaVersion()),
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q", want)
@@ -78,7 +81,7 @@ func TestMetricsExposition(t *testing.T) {
 			t.Errorf("process_max_fds %d below process_open_fds %d", l, o)
 		}
 	}
-	line := regexp.MustCompile(`^([a-z_]+(\{[a-z]+="[^"]*"\})? [-+0-9.eInf]+|# (HELP|TYPE) .*)$`)
+	line := regexp.MustCompile(`^([a-z_]+(\{[a-z]+="[^"]*"(,[a-z]+="[^"]*")*\})? [-+0-9.eInf]+|# (HELP|TYPE) .*)$`)
 	for _, l := range strings.Split(strings.TrimSpace(body), "\n") {
 		if !line.MatchString(l) {
 			t.Errorf("bad exposition line %q", l)

@@ -29,6 +29,10 @@ type Config struct {
 	Bus    bus.Bus      // table notices; nil means an in-process bus
 	Logger *slog.Logger // nil means a JSON handler on stderr
 
+	// Version names the build this node runs, in /metrics
+	// (gaslamp_build_info); "" shows as "unknown".
+	Version string
+
 	// Static holds the client's files (index.html, table.html, ...); nil
 	// means a placeholder page. Messages are the site's texts, merged with
 	// every registered game's catalogue for /i18n/{lang}.json.

@@ -9,7 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // BackupInfo describes a copy of the embedded database that BackupSQLite
@@ -31,6 +35,19 @@ var ErrBackupExists = errors.New("store: the backup file already exists")
 // ErrNoDatabase is returned by BackupSQLite and RestoreSQLite when the data
 // directory holds no database.
 var ErrNoDatabase = errors.New("store: no database in the data directory")
+
+// ErrNotBackup is returned by RestoreSQLite when the file to restore is not
+// a gaslamp database: a directory, an empty file, a file SQLite cannot
+// read, or an SQLite database without gaslamp's tables.
+var ErrNotBackup = errors.New("store: not a gaslamp backup")
+
+// ErrDamaged is returned by RestoreSQLite, and by BackupSQLite for its
+// copy, when a database fails SQLite's integrity check.
+var ErrDamaged = errors.New("store: damaged database")
+
+// ErrDiskFull is returned by BackupSQLite and RestoreSQLite when the disk
+// they write on is full; nothing was left half-written.
+var ErrDiskFull = errors.New("store: the disk is full")
 
 // dbFile is the embedded database's file in a data directory.
 func dbFile(dir string) string { return filepath.Join(dir, "gaslamp.db") }
@@ -57,8 +74,25 @@ func BackupSQLite(ctx context.Context, dir, dest string) (BackupInfo, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return info, fmt.Errorf("store: backup: %w", err)
 	}
-	tmp := filepath.Join(filepath.Dir(dest), fmt.Sprintf(".%s.partial-%d", filepath.Base(dest), os.Getpid()))
+	destDir := filepath.Dir(dest)
+	if st, err := os.Stat(destDir); errors.Is(err, os.ErrNotExist) {
+		return info, fmt.Errorf("store: backup: no directory %s to write %s in: create it first", destDir, filepath.Base(dest))
+	} else if err != nil {
+		return info, fmt.Errorf("store: backup: %w", err)
+	} else if !st.IsDir() {
+		return info, fmt.Errorf("store: backup: %s is not a directory", destDir)
+	}
+	tmp := filepath.Join(destDir, fmt.Sprintf(".%s.partial-%d", filepath.Base(dest), os.Getpid()))
 	os.Remove(tmp) // a partial copy left by an earlier attempt of this process id
+	// The copy holds what the database holds (password hashes, e-mail
+	// addresses): readable by its owner only from its first byte, wherever
+	// it is written. VACUUM INTO writes into an empty file; creating it
+	// here also names a directory this process may not write in plainly.
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return info, fmt.Errorf("store: backup: cannot write in %s: %w", destDir, errors.Unwrap(err))
+	}
+	f.Close()
 	defer os.Remove(tmp)
 
 	// Not query_only: SQLite counts VACUUM INTO as a write, though it
@@ -70,14 +104,15 @@ func BackupSQLite(ctx context.Context, dir, dest string) (BackupInfo, error) {
 	defer src.Close()
 	src.SetMaxOpenConns(1)
 	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmp); err != nil {
+		if isDiskFull(err) {
+			return info, fmt.Errorf("%w: no room in %s for the copy of the database (%s): nothing was written", ErrDiskFull, destDir, fileSize(dbFile(dir)))
+		}
 		return info, fmt.Errorf("store: backup: copy: %w", err)
 	}
-	// The copy holds what the database holds (password hashes, e-mail
-	// addresses): readable by its owner only, wherever it is written.
-	if err := os.Chmod(tmp, 0o600); err != nil {
-		return info, fmt.Errorf("store: backup: %w", err)
-	}
 	if err := syncFile(tmp); err != nil {
+		if isDiskFull(err) {
+			return info, fmt.Errorf("%w: no room in %s for the copy of the database (%s): nothing was written", ErrDiskFull, destDir, fileSize(dbFile(dir)))
+		}
 		return info, fmt.Errorf("store: backup: %w", err)
 	}
 	if err := checkCopy(ctx, tmp, &info); err != nil {
@@ -111,6 +146,24 @@ func BackupSQLite(ctx context.Context, dir, dest string) (BackupInfo, error) {
 // checkCopy opens the database file path read-only, checks it whole
 // (integrity_check) and reads its schema version and counts into info.
 func checkCopy(ctx context.Context, path string, info *BackupInfo) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("store: no file %s", path)
+	case err != nil:
+		return fmt.Errorf("store: %w", err)
+	case st.IsDir():
+		return fmt.Errorf("%w: %s is a directory", ErrNotBackup, path)
+	case st.Size() == 0:
+		return fmt.Errorf("%w: %s is empty", ErrNotBackup, path)
+	}
+	// Opening checks that the file can be read: SQLite would report an
+	// unreadable one as "unable to open database file".
+	if f, err := os.Open(path); err != nil {
+		return fmt.Errorf("store: cannot read %s: %w", path, errors.Unwrap(err))
+	} else {
+		f.Close()
+	}
 	db, err := sql.Open("sqlite", sqliteDSN(path, "query_only(1)"))
 	if err != nil {
 		return fmt.Errorf("store: check %s: %w", path, err)
@@ -119,6 +172,12 @@ func checkCopy(ctx context.Context, path string, info *BackupInfo) error {
 	db.SetMaxOpenConns(1)
 	rows, err := db.QueryContext(ctx, `PRAGMA integrity_check(20)`)
 	if err != nil {
+		switch sqliteCode(err) {
+		case sqlite3.SQLITE_NOTADB:
+			return fmt.Errorf("%w: %s is not an SQLite database", ErrNotBackup, path)
+		case sqlite3.SQLITE_CORRUPT:
+			return fmt.Errorf("%w: %s (truncated or overwritten in part: SQLite finds it malformed): use another backup", ErrDamaged, path)
+		}
 		return fmt.Errorf("store: check %s: %w", path, err)
 	}
 	var found []string
@@ -134,14 +193,17 @@ func checkCopy(ctx context.Context, path string, info *BackupInfo) error {
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
+		if sqliteCode(err) == sqlite3.SQLITE_CORRUPT {
+			return fmt.Errorf("%w: %s (truncated or overwritten in part: SQLite finds it malformed): use another backup", ErrDamaged, path)
+		}
 		return fmt.Errorf("store: check %s: %w", path, err)
 	}
 	if len(found) > 0 {
-		return fmt.Errorf("store: %s is damaged (%d problems, first: %s)", path, len(found), found[0])
+		return fmt.Errorf("%w: %s (%d problems, first: %s): use another backup", ErrDamaged, path, len(found), found[0])
 	}
 	var schema sql.NullInt64
 	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&schema); err != nil {
-		return fmt.Errorf("store: %s is not a gaslamp database: %w", path, err)
+		return fmt.Errorf("%w: %s is an SQLite database without gaslamp's tables", ErrNotBackup, path)
 	}
 	info.Schema = int(schema.Int64)
 	for _, c := range []struct {
@@ -149,7 +211,7 @@ func checkCopy(ctx context.Context, path string, info *BackupInfo) error {
 		n     *int64
 	}{{"tables", &info.Tables}, {"moves", &info.Moves}, {"accounts", &info.Accounts}} {
 		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+c.table).Scan(c.n); err != nil {
-			return fmt.Errorf("store: %s is not a gaslamp database: %w", path, err)
+			return fmt.Errorf("%w: %s lacks gaslamp's table %s", ErrNotBackup, path, c.table)
 		}
 	}
 	return nil
@@ -194,6 +256,9 @@ func RestoreSQLite(ctx context.Context, dir, src string, now time.Time) (Restore
 	os.Remove(tmp)
 	defer os.Remove(tmp)
 	if err := copyFile(src, tmp); err != nil {
+		if isDiskFull(err) {
+			return info, fmt.Errorf("%w: no room in %s for the backup (%s)", ErrDiskFull, dir, fileSize(src))
+		}
 		return info, fmt.Errorf("store: restore: %w", err)
 	}
 	db := dbFile(dir)
@@ -264,6 +329,46 @@ func SQLiteSchemaVersion(ctx context.Context, dir string) (int, error) {
 
 // LatestSchemaVersion is the schema version this gaslamp migrates to.
 func LatestSchemaVersion() int { return Migrations[len(Migrations)-1].Version }
+
+// sqliteCode is the primary SQLite result code of err (0 when err does not
+// come from SQLite).
+func sqliteCode(err error) int {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() & 0xff
+	}
+	return 0
+}
+
+// IsDiskFull reports whether err says that the disk under the store is
+// full, from SQLite or the operating system: /readyz names it, as the
+// likeliest cause of a store refusing writes that an admin can remedy.
+func IsDiskFull(err error) bool { return isDiskFull(err) }
+
+// isDiskFull reports whether err says the disk is full, from SQLite or the
+// operating system.
+func isDiskFull(err error) bool {
+	return sqliteCode(err) == sqlite3.SQLITE_FULL || errors.Is(err, syscall.ENOSPC)
+}
+
+// fileSize is the size of the file path for people ("304.0 KiB"), or
+// "size unknown".
+func fileSize(path string) string {
+	st, err := os.Stat(path)
+	if err != nil {
+		return "size unknown"
+	}
+	n := st.Size()
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
 
 // copyFile copies src to the new file dst and syncs it.
 func copyFile(src, dst string) error {

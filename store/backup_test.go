@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -264,4 +265,92 @@ func TestRestoreRefusesAndOwns(t *testing.T) {
 		t.Fatal("refusing a newer schema still moved the database aside")
 	}
 
+}
+
+// TestRestoreNamesWhatIsWrong: a file that is no gaslamp backup is refused
+// with ErrNotBackup and a reason an admin can act on (a directory, an empty
+// file, not SQLite, SQLite without gaslamp's tables), a truncated backup
+// with ErrDamaged; none of the messages shows SQLite's numeric result codes.
+func TestRestoreNamesWhatIsWrong(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	newTable(t, s, "t1")
+	appendN(t, s, "t1", 1, 200)
+	good := filepath.Join(t.TempDir(), "good.db")
+	if _, err := BackupSQLite(ctx, dir, good); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(files, name)
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	foreign := filepath.Join(files, "foreign.db")
+	fdb, err := sql.Open("sqlite", sqliteDSN(foreign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fdb.Exec(`CREATE TABLE notes (text TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	fdb.Close()
+	for _, c := range []struct {
+		path string
+		want error
+		says string
+	}{
+		{t.TempDir(), ErrNotBackup, "is a directory"},
+		{write("empty.db", nil), ErrNotBackup, "is empty"},
+		{write("notes.txt", []byte("hello, this is not a database at all, but it is long enough to be read")), ErrNotBackup, "is not an SQLite database"},
+		{foreign, ErrNotBackup, "without gaslamp's tables"},
+		{write("truncated.db", data[:len(data)/2]), ErrDamaged, "use another backup"},
+	} {
+		_, err := RestoreSQLite(ctx, dir, c.path, time.Now())
+		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v (want %v, saying %q)", filepath.Base(c.path), err, c.want, c.says)
+			continue
+		}
+		if strings.Contains(err.Error(), "(26)") || strings.Contains(err.Error(), "(11)") || strings.Contains(err.Error(), "(1)") {
+			t.Errorf("%s: SQLite's result code shown: %v", filepath.Base(c.path), err)
+		}
+	}
+}
+
+// TestBackupIntoMissingDirectory: a backup into a directory that does not
+// exist says so, instead of SQLite's "unable to open database file", and
+// creates nothing.
+func TestBackupIntoMissingDirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, dir)
+	s.Close()
+	missing := filepath.Join(t.TempDir(), "backups")
+	_, err := BackupSQLite(ctx, dir, filepath.Join(missing, "b.db"))
+	if err == nil || !strings.Contains(err.Error(), "no directory "+missing) || strings.Contains(err.Error(), "unable to open") {
+		t.Fatalf("into a missing directory: %v", err)
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the missing directory was created: %v", err)
+	}
+}
+
+// TestDiskFullRecognized: a write that fails for want of space, from the
+// operating system, is told as a full disk (SQLite's SQLITE_FULL is tried
+// by hand on a small tmpfs: see the commit).
+func TestDiskFullRecognized(t *testing.T) {
+	if !isDiskFull(&os.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}) {
+		t.Fatal("ENOSPC is not a full disk")
+	}
+	if isDiskFull(&os.PathError{Op: "write", Path: "x", Err: syscall.EACCES}) {
+		t.Fatal("EACCES is a full disk")
+	}
 }

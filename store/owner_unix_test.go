@@ -43,3 +43,28 @@ func TestRestoreKeepsOwner(t *testing.T) {
 		t.Fatalf("the restored database is owned by %d:%d, want %d:%d (the one it replaced)", s.Uid, s.Gid, uid, gid)
 	}
 }
+
+// TestNewDatabaseOwnerOnly: a new database and its WAL are readable by
+// their owner only (0600), even in a data directory others may enter and
+// under a umask of 022: SQLite alone made them 0644, and the database holds
+// password and session hashes and e-mail addresses.
+func TestNewDatabaseOwnerOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	s := open(t, dir)
+	defer s.Close()
+	newTable(t, s, "t1") // a write, so that the WAL exists
+	for _, name := range []string{"gaslamp.db", "gaslamp.db-wal"} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v, want 0600", name, st.Mode().Perm())
+		}
+	}
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -19,6 +20,15 @@ func OpenSQLite(ctx context.Context, dir string) (Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	path := dbFile(dir)
+	// A new database holds password hashes, session hashes and e-mail
+	// addresses: readable by its owner only (SQLite would create it 0644,
+	// its WAL and shared-memory files taking the same mode), whatever the
+	// data directory's own mode. SQLite makes an empty file a database.
+	if f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	} else if !errors.Is(err, os.ErrExist) {
+		return nil, fmt.Errorf("store: %w", err)
+	}
 	dsn := func(extra ...string) string {
 		return sqliteDSN(path, append([]string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"}, extra...)...)
 	}

@@ -35,13 +35,15 @@ func init() {
 const adminSynopsis = `[--data DIR | --database postgres://...] COMMAND [ARGS]
 
 Commands:
-  reports [--all]                                  list the open reports (--all: resolved ones too) with their context
-  resolve ID                                       close a report
-  suspend NAME [--until YYYY-MM-DD] [--reason TEXT] suspend an account (no --until: until unsuspended); its sessions end
-  unsuspend NAME                                   lift a suspension
-  suspended                                        list the accounts suspended now, with their ends and reasons
-  end-guest REPORT                                 sign out the guest a report is about (its sessions end; an account: suspend it)
-  reset-link NAME --url https://SITE               print a link (valid an hour, once) with which the account chooses a new password`
+  reports [--all]                                    list the open reports (--all: resolved ones too) with their context
+  resolve ID                                         close a report
+  suspend NAME [--until YYYY-MM-DD] [--reason TEXT]  suspend an account (no --until: until unsuspended); its sessions end
+  unsuspend NAME                                     lift a suspension
+  suspended                                          list the accounts suspended now, with their ends and reasons
+  end-guest REPORT                                   sign out the guest a report is about (its sessions end; an account: suspend it)
+  reset-link NAME --url https://SITE                 print a link (valid an hour, once) with which the account chooses a new password
+
+--data and --database may also follow the command (gaslamp admin reports --data DIR).`
 
 // foreverSuspended is the end of a suspension without --until.
 var foreverSuspended = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
@@ -58,9 +60,23 @@ func runAdmin(args []string) int {
 		return 2
 	}
 	rest := fs.Args()
+	// The store's flags may also follow the command (admin reports --data
+	// DIR): without this, --data would be refused by the command, or worse,
+	// the default ./gaslamp-data reported missing.
+	if moved, others := hoistFlags(rest, "data", "database"); len(moved) > 0 {
+		if err := fs.Parse(moved); err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+			return 2
+		}
+		rest = others
+	}
 	if len(rest) == 0 {
 		fmt.Fprintln(os.Stderr, "gaslamp admin: which command? reports, resolve, suspend, unsuspend, suspended, end-guest or reset-link")
 		fs.Usage()
+		return 2
+	}
+	if *database != "" && flagGiven(fs, "data") {
+		fmt.Fprintln(os.Stderr, "gaslamp admin: give --data (the embedded SQLite database) or --database (PostgreSQL), not both: which store serve uses")
 		return 2
 	}
 	if err := checkBackendFlags(*database, "", natsbus.DefaultPrefix); err != nil {
@@ -69,40 +85,85 @@ func runAdmin(args []string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var st store.Store
-	var err error
-	if *database != "" {
-		st, err = pgstore.Open(ctx, *database)
-		err = scrubSecrets(err, *database, "")
-	} else {
-		if _, serr := os.Stat(*data); serr != nil {
-			fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
-			return 1
+	// The store is opened once the command's arguments are found right: a
+	// command's --help or a wrong flag needs no database.
+	open := func() (store.Store, int) {
+		var st store.Store
+		var err error
+		if *database != "" {
+			// As with SQLite below: opening the store would migrate the
+			// nodes' database under them, which then could not restart.
+			v, verr := pgstore.SchemaVersionAt(ctx, *database)
+			if errors.Is(verr, pgstore.ErrNoSchema) {
+				fmt.Fprintln(os.Stderr, "gaslamp admin: no gaslamp tables in that PostgreSQL database (give the URL the nodes use, --database)")
+				return nil, 1
+			} else if verr != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", plainError(scrubSecrets(verr, *database, "")))
+				return nil, 1
+			}
+			if latest := store.LatestSchemaVersion(); v < latest {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: the PostgreSQL database is at schema version %d and this gaslamp's is %d: run the gaslamp the nodes run, or upgrade the nodes first (they upgrade the database)\n", v, latest)
+				return nil, 1
+			}
+			st, err = pgstore.Open(ctx, *database)
+			err = scrubSecrets(err, *database, "")
+		} else {
+			if err := notADataDir(*data); err != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+				return nil, 2
+			}
+			if _, serr := os.Stat(*data); serr != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: no data directory %s (give the one serve uses, --data)\n", *data)
+				return nil, 1
+			}
+			// Opening the store would create a database in a directory without
+			// one, and upgrade an older one under the server that runs on it
+			// (which then could not start again): neither is admin's to do.
+			if err := checkDatabaseAccess(*data, true); err != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %v\n", err)
+				return nil, 1
+			}
+			v, verr := store.SQLiteSchemaVersion(ctx, *data)
+			if hint := wrongUser(*data, verr); hint != "" {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", hint)
+				return nil, 1
+			}
+			if verr != nil {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
+				return nil, 1
+			}
+			if latest := store.LatestSchemaVersion(); v < latest {
+				fmt.Fprintf(os.Stderr, "gaslamp admin: the database in %s is at schema version %d and this gaslamp's is %d: run the gaslamp that serves it, or restart serve with this one first (it upgrades the database)\n", *data, v, latest)
+				return nil, 1
+			}
+			st, err = store.OpenSQLite(ctx, *data)
 		}
-		// Opening the store would create a database in a directory without
-		// one, and upgrade an older one under the server that runs on it
-		// (which then could not start again): neither is admin's to do.
-		v, verr := store.SQLiteSchemaVersion(ctx, *data)
-		if verr != nil {
-			fmt.Fprintf(os.Stderr, "gaslamp admin: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
-			return 1
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp admin: %s\n", plainError(err))
+			return nil, 1
 		}
-		if latest := store.LatestSchemaVersion(); v < latest {
-			fmt.Fprintf(os.Stderr, "gaslamp admin: the database in %s is at schema version %d and this gaslamp's is %d: run the gaslamp that serves it, or restart serve with this one first (it upgrades the database)\n", *data, v, latest)
-			return 1
-		}
-		st, err = store.OpenSQLite(ctx, *data)
+		return st, 0
 	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp admin: opening the store: %v\n", err)
-		return 1
-	}
-	defer st.Close()
-	return admin(ctx, st, os.Stdout, rest[0], rest[1:], time.Now().UTC())
+	return admin(ctx, open, os.Stdout, rest[0], rest[1:], time.Now().UTC())
 }
 
-// admin runs one admin command on st and returns the exit code.
-func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args []string, now time.Time) int {
+// admin runs one admin command and returns the exit code. It checks the
+// command's arguments first, then calls open for the store (which has
+// already said why when it returns a nil store, with the exit code).
+func admin(ctx context.Context, open func() (store.Store, int), out io.Writer, cmd string, args []string, now time.Time) int {
+	var st store.Store
+	// connect opens the store into st; false (the message printed) when it
+	// cannot be.
+	openCode := 0
+	connect := func() bool {
+		st, openCode = open()
+		return st != nil
+	}
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(os.Stderr, "gaslamp admin "+cmd+": "+format+"\n", a...)
 		return 1
@@ -129,11 +190,16 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if code, ok := parse(fs, args); !ok {
 			return code
 		}
+		if !connect() {
+			return openCode
+		}
 		reps, err := st.Reports(ctx, *all)
 		if err != nil {
 			return fail("%v", err)
 		}
-		if len(reps) == 0 {
+		if len(reps) == 0 && *all {
+			fmt.Fprintln(out, "No report.")
+		} else if len(reps) == 0 {
 			fmt.Fprintln(out, "No open report.")
 		}
 		for _, r := range reps {
@@ -141,8 +207,15 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		return 0
 	case "resolve":
-		if len(args) != 1 {
+		if len(args) == 1 && isHelp(args[0]) {
+			fmt.Fprintln(os.Stderr, "Usage: gaslamp admin resolve ID\n\nCloses the open report ID (gaslamp admin reports lists them).")
+			return 0
+		}
+		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 			return usage("give one report id (gaslamp admin reports lists them)")
+		}
+		if !connect() {
+			return openCode
 		}
 		if err := st.ResolveReport(ctx, args[0], now); errors.Is(err, store.ErrNotFound) {
 			return fail("no open report %q", args[0])
@@ -156,6 +229,10 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		until := fs.String("until", "", "end of the suspension: a date (YYYY-MM-DD, midnight UTC) or an RFC 3339 time; default: until unsuspended")
 		reason := fs.String("reason", "", "why, for the admins (kept with the account)")
 		if len(args) > 0 && isHelp(args[0]) {
+			if cmd == "unsuspend" {
+				fmt.Fprintln(os.Stderr, "Usage: gaslamp admin unsuspend NAME\n\nLifts the suspension of the account NAME (gaslamp admin suspended lists them).")
+				return 0
+			}
 			fs.Usage()
 			return 0
 		}
@@ -170,10 +247,6 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		} else if len(args) != 1 {
 			return usage("takes only the account's name")
 		}
-		acct, code, ok := account(name)
-		if !ok {
-			return code
-		}
 		end := time.Time{}
 		if cmd == "suspend" {
 			end = foreverSuspended
@@ -186,6 +259,13 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 					return usage("--until %s is not in the future", *until)
 				}
 			}
+		}
+		if !connect() {
+			return openCode
+		}
+		acct, code, ok := account(name)
+		if !ok {
+			return code
 		}
 		gone, err := st.Suspend(ctx, acct.UserID, end, *reason)
 		if err != nil {
@@ -208,6 +288,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		if len(args) != 0 {
 			return usage("takes no argument")
+		}
+		if !connect() {
+			return openCode
 		}
 		sus, err := st.SuspendedAccounts(ctx, now)
 		if err != nil {
@@ -240,6 +323,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		}
 		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 			return usage("give one report id (gaslamp admin reports --all lists them)")
+		}
+		if !connect() {
+			return openCode
 		}
 		reps, err := st.Reports(ctx, true)
 		if err != nil {
@@ -284,6 +370,9 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		if *site == "" || err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" && u.Path != "/" || u.RawQuery != "" {
 			return usage("--url: give the site's address, e.g. https://play.example.org")
 		}
+		if !connect() {
+			return openCode
+		}
 		acct, code, ok := account(name)
 		if !ok {
 			return code
@@ -297,6 +386,29 @@ func admin(ctx context.Context, st store.Store, out io.Writer, cmd string, args 
 		return 0
 	}
 	return usage("unknown command (reports, resolve, suspend, unsuspend, suspended, end-guest, reset-link)")
+}
+
+// hoistFlags takes the flags named names (-name V, --name V, -name=V,
+// --name=V) out of args, up to a "--": it returns them, ready to parse, and
+// the other arguments in their order.
+func hoistFlags(args []string, names ...string) (moved, others []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return moved, append(others, args[i:]...)
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || !slices.Contains(names, name) {
+			others = append(others, a)
+			continue
+		}
+		moved = append(moved, a)
+		if !hasValue && i+1 < len(args) {
+			i++
+			moved = append(moved, args[i])
+		}
+	}
+	return moved, others
 }
 
 // isHelp reports whether arg asks for a command's help.

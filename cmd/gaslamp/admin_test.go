@@ -243,3 +243,169 @@ func TestAdminPostgres(t *testing.T) {
 		t.Fatalf("reports: %d %s", code, out)
 	}
 }
+
+// TestAdminHelpAndFlagsAfterTheCommand: each admin command's --help prints
+// its own usage and exits 0 without a database (it said "no data directory
+// ./gaslamp-data"; unsuspend showed suspend's flags); --data and --database
+// may follow the command (admin reports --data DIR), which read the
+// default directory instead; "reports --all" on none says "No report.".
+func TestAdminHelpAndFlagsAfterTheCommand(t *testing.T) {
+	t.Chdir(t.TempDir()) // no ./gaslamp-data here
+	for cmd, want := range map[string]string{
+		"reports": "admin reports [--all]", "resolve": "admin resolve ID", "suspend": "-until",
+		"unsuspend": "admin unsuspend NAME\n", "suspended": "admin suspended", "end-guest": "admin end-guest REPORT",
+		"reset-link": "-url",
+	} {
+		code, _, errs := runCaptured(t, "", "admin", cmd, "--help")
+		if code != 0 || !strings.Contains(errs, "Usage: gaslamp ") || !strings.Contains(errs, want) || strings.Contains(errs, "no data directory") {
+			t.Errorf("admin %s --help: exit %d\n%s", cmd, code, errs)
+		}
+		if cmd == "unsuspend" && strings.Contains(errs, "-until") {
+			t.Errorf("admin unsuspend --help shows suspend's flags:\n%s", errs)
+		}
+	}
+
+	// admin --help: the commands' descriptions start in one column.
+	_, _, help := runCaptured(t, "", "admin", "--help")
+	cols := map[int]bool{}
+	for _, l := range strings.Split(help, "\n") {
+		for _, d := range []string{"list the open reports", "close a report", "suspend an account", "lift a suspension", "sign out the guest", "print a link"} {
+			if i := strings.Index(l, d); i > 0 {
+				cols[i] = true
+			}
+		}
+	}
+	if len(cols) != 1 {
+		t.Errorf("admin --help: descriptions in columns %v:\n%s", cols, help)
+	}
+
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, args := range [][]string{
+		{"admin", "reports", "--data", dir},
+		{"admin", "reports", "--data=" + dir, "--all"},
+		{"admin", "-data", dir, "reports"},
+	} {
+		code, out, errs := runCaptured(t, "", args...)
+		if code != 0 || !strings.Contains(out, "No") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	if code, out, _ := runCaptured(t, "", "admin", "reports", "--all", "--data", dir); code != 0 || out != "No report.\n" {
+		t.Errorf("reports --all on none: exit %d, %q", code, out)
+	}
+	if code, _, errs := runCaptured(t, "", "admin", "suspend", "Nobody", "--data", dir); code != 1 || !strings.Contains(errs, `no account named "Nobody"`) {
+		t.Errorf("suspend NAME --data DIR: exit %d, %q", code, errs)
+	}
+}
+
+// TestNewerDatabaseReadsPlainly: admin and restore on a database a newer
+// gaslamp upgraded say so without the package's "store:" prefixes (admin
+// said "opening the store: store: the database was upgraded...").
+func TestNewerDatabaseReadsPlainly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "gaslamp.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO schema_migrations (version, name, applied) VALUES (9999, 'future', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	code, _, errs := runCaptured(t, "", "admin", "--data", dir, "reports")
+	if code != 1 || !strings.HasPrefix(errs, "gaslamp admin: the database was upgraded by a newer gaslamp") || strings.Contains(errs, "store:") {
+		t.Errorf("admin on a newer database: exit %d, %q", code, errs)
+	}
+	backup := filepath.Join(t.TempDir(), "newer.db")
+	if code, _, errs := runCaptured(t, "", "backup", "--data", dir, backup); code != 0 {
+		t.Fatalf("backup: exit %d, %q", code, errs)
+	}
+	code, _, errs = runCaptured(t, "", "restore", "--data", t.TempDir(), backup)
+	if code != 1 || !strings.Contains(errs, "the backup "+backup+": the database was upgraded by a newer gaslamp") {
+		t.Errorf("restore of a newer backup: exit %d, %q", code, errs)
+	}
+}
+
+// TestAdminChecksArgumentsBeforeTheStore: a wrong flag, a bad --until or an
+// unknown command exits 2 with its own message before any database is
+// looked for (they said "no data directory ./gaslamp-data", exit 1).
+func TestAdminChecksArgumentsBeforeTheStore(t *testing.T) {
+	t.Chdir(t.TempDir()) // no ./gaslamp-data here
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"reports", "--bogus"}, "gaslamp admin reports: flag provided but not defined: -bogus"},
+		{[]string{"suspend", "Moriarty", "--bogus"}, "gaslamp admin suspend: flag provided but not defined: -bogus"},
+		{[]string{"suspend", "Moriarty", "--until", "someday"}, `gaslamp admin suspend: --until: "someday" is neither a date`},
+		{[]string{"suspend", "Moriarty", "--until", "2020-01-01"}, "is not in the future"},
+		{[]string{"reset-link", "Moriarty", "--url", "play.example.org"}, "gaslamp admin reset-link: --url: give the site's address"},
+		{[]string{"frobnicate"}, "gaslamp admin frobnicate: unknown command"},
+	} {
+		code, _, errs := runCaptured(t, "", append([]string{"admin"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.says) || strings.Contains(errs, "no data directory") {
+			t.Errorf("admin %v: exit %d, %q (want 2, saying %q)", c.args, code, errs, c.says)
+		}
+	}
+}
+
+// TestAdminDataOrDatabase: admin given both --data and --database refuses
+// (exit 2) instead of acting on PostgreSQL while the admin may believe it
+// acts on the SQLite directory named.
+func TestAdminDataOrDatabase(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"admin", "--data", dir, "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp", "reports"},
+		{"admin", "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp", "reports", "--data", dir},
+	} {
+		code, _, errs := runCaptured(t, "", args...)
+		if code != 2 || !strings.Contains(errs, "give --data (the embedded SQLite database) or --database (PostgreSQL), not both") || strings.Contains(errs, "secret") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}
+
+// TestAdminLeavesAnOlderPostgres: admin run with a newer gaslamp than the
+// nodes' refuses their PostgreSQL database instead of migrating it under
+// them (older nodes then could not restart), as it does for SQLite; a
+// database without gaslamp's tables (a wrong URL) is refused too, not
+// given the tables.
+func TestAdminLeavesAnOlderPostgres(t *testing.T) {
+	schema, dsn, conn := pgSchema(t)
+	ctx := context.Background()
+	if code, _, errs := runCaptured(t, "", "admin", "--database", dsn, "reports"); code != 1 || !strings.Contains(errs, "no gaslamp tables in that PostgreSQL database") {
+		t.Fatalf("admin on an empty database: exit %d, %q", code, errs)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = $1`, schema).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("admin made %d tables in an empty database (%v)", n, err)
+	}
+	all := store.Migrations
+	store.Migrations = all[:len(all)-1]
+	st, err := pgstore.Open(ctx, dsn)
+	store.Migrations = all
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	older := all[len(all)-2].Version
+	code, _, errs := runCaptured(t, "", "admin", "--database", dsn, "reports")
+	if code != 1 || !strings.Contains(errs, fmt.Sprintf("the PostgreSQL database is at schema version %d and this gaslamp's is %d", older, store.LatestSchemaVersion())) {
+		t.Fatalf("admin on an older database: exit %d, %q", code, errs)
+	}
+	var v int
+	if err := conn.QueryRow(ctx, `SELECT MAX(version) FROM `+schema+`.schema_migrations`).Scan(&v); err != nil || v != older {
+		t.Fatalf("the schema is at %d after admin (%v), want %d, untouched", v, err, older)
+	}
+}

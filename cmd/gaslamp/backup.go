@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"gaslamp/store"
@@ -38,23 +41,37 @@ func fileCommand(name, synopsis string, args []string) (dir, file string, code i
 	fs := newFlags(name, synopsis)
 	data := fs.String("data", "./gaslamp-data", "the data directory of the embedded SQLite database (serve --data)")
 	database := fs.String("database", "", "not for this command: PostgreSQL is backed up and restored with its own tools")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return "", "", 0, false
+	// Flags may also follow the file name (backup FILE --data DIR), as
+	// with replay.
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", "", 0, false
+			}
+			fmt.Fprintf(os.Stderr, "gaslamp %s: %v\n", name, err)
+			return "", "", 2, false
 		}
-		fmt.Fprintf(os.Stderr, "gaslamp %s: %v\n", name, err)
-		return "", "", 2, false
+		if fs.NArg() == 0 {
+			break
+		}
+		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
+			files = append(files, fs.Args()...) // after "--", no more flags
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 	if *database != "" {
 		fmt.Fprintf(os.Stderr, "gaslamp %s: works on the embedded SQLite database only; for PostgreSQL use pg_dump and pg_restore (docs/deploy.md)\n", name)
 		return "", "", 2, false
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintf(os.Stderr, "gaslamp %s: give one file (the backup)\n", name)
 		fs.Usage()
 		return "", "", 2, false
 	}
-	return *data, fs.Arg(0), 0, true
+	return *data, files[0], 0, true
 }
 
 func runBackup(args []string) int {
@@ -67,18 +84,38 @@ func runBackup(args []string) int {
 
 // backup copies dir's database to file and prints what the copy holds.
 func backup(dir, file string, out, errOut io.Writer) int {
+	if err := notADataDir(dir); err != nil {
+		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
+		return 2
+	}
+	if err := checkDatabaseAccess(dir, false); err != nil {
+		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
+		return 1
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	defer cancel()
 	info, err := store.BackupSQLite(ctx, dir, file)
 	switch {
 	case errors.Is(err, store.ErrBackupExists):
+		if st, serr := os.Stat(file); serr == nil && st.IsDir() {
+			fmt.Fprintf(errOut, "gaslamp backup: %s is a directory: give the backup's file name, e.g. %s\n", file,
+				filepath.Join(file, "gaslamp-"+time.Now().UTC().Format("2006-01-02-1504")+".db"))
+			return 2
+		}
 		fmt.Fprintf(errOut, "gaslamp backup: %s already exists: a backup never replaces a file; give a new name\n", file)
 		return 2
 	case errors.Is(err, store.ErrNoDatabase):
 		fmt.Fprintf(errOut, "gaslamp backup: no database in %s (give the data directory serve uses, --data)\n", dir)
 		return 1
 	case err != nil:
-		fmt.Fprintf(errOut, "gaslamp backup: %v\n", err)
+		// A file of the data directory this user may not read; the
+		// backup's own directory is named by the store's message.
+		var pe *fs.PathError
+		if hint := wrongUser(dir, err); hint != "" && errors.As(err, &pe) && strings.HasPrefix(pe.Path, dir) {
+			fmt.Fprintf(errOut, "gaslamp backup: %s\n", hint)
+			return 1
+		}
+		fmt.Fprintf(errOut, "gaslamp backup: %s\n", plainError(err))
 		return 1
 	}
 	fmt.Fprintf(out, "backup written: %s (%s), checked: %s, in %v\n",
@@ -97,7 +134,14 @@ func runRestore(args []string) int {
 // restore puts the backup file in place of dir's database, holding the
 // directory's lock so that no server runs on it meanwhile.
 func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
-	if _, err := os.Stat(file); err != nil {
+	if err := notADataDir(dir); err != nil {
+		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
+		return 2
+	}
+	if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(errOut, "gaslamp restore: no file %s\n", file)
+		return 1
+	} else if err != nil {
 		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
 		return 1
 	}
@@ -109,7 +153,7 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 	}
 	release, err := lockDataDir(dir)
 	if err != nil {
-		fmt.Fprintf(errOut, "gaslamp restore: %v\n", err)
+		fmt.Fprintf(errOut, "gaslamp restore: %s\n", stoppedFirst(err, "then restore: the server would go on writing the database put aside"))
 		return 1
 	}
 	defer release()
@@ -118,9 +162,9 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 	info, err := store.RestoreSQLite(ctx, dir, file, now)
 	if err != nil {
 		if info.Aside == "" {
-			fmt.Fprintf(errOut, "gaslamp restore: %v (nothing in %s was changed)\n", err, dir)
+			fmt.Fprintf(errOut, "gaslamp restore: %s (nothing in %s was changed)\n", plainError(err), dir)
 		} else {
-			fmt.Fprintf(errOut, "gaslamp restore: %v (the former database is in %s)\n", err, info.Aside)
+			fmt.Fprintf(errOut, "gaslamp restore: %s (the former database is in %s)\n", plainError(err), info.Aside)
 		}
 		return 1
 	}
@@ -129,6 +173,16 @@ func restore(dir, file string, now time.Time, out, errOut io.Writer) int {
 		fmt.Fprintf(out, "the database it replaced is in %s\n", info.Aside)
 	}
 	return 0
+}
+
+// plainError is err's text for an admin, without the package prefixes
+// ("store: restore: ") that say where in the code it arose.
+func plainError(err error) string {
+	msg := err.Error()
+	for _, p := range []string{"store: backup: ", "store: restore: ", "store: ", "pgstore: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
+	return strings.ReplaceAll(msg, ": store: ", ": ")
 }
 
 // contents says what a backup holds: "schema 16, 20 tables, 1 move, 3

@@ -66,7 +66,7 @@ func TestBackupAndRestore(t *testing.T) {
 	if _, err := os.Stat(missing); err == nil {
 		t.Fatal("restore created the missing data directory")
 	}
-	if code, _, errs := runCaptured(t, "", "restore", "--data", dir, file); code != 1 || !strings.Contains(errs, "already serves the data directory") {
+	if code, _, errs := runCaptured(t, "", "restore", "--data", dir, file); code != 1 || !strings.Contains(errs, "is running on the data directory "+dir+": stop it first") {
 		t.Fatalf("restore while a server runs: %d %s", code, errs)
 	}
 	st.Close()
@@ -93,5 +93,112 @@ func TestBackupAndRestore(t *testing.T) {
 	}
 	if fi, err := os.Stat(aside[0]); err != nil || fi.Size() == 0 {
 		t.Fatalf("the former database: %v", err)
+	}
+}
+
+// TestRestoreRefusalsReadPlainly: gaslamp restore of a file that is no
+// backup, or is missing, says what is wrong in the admin's words: no
+// package prefix ("store:"), no SQLite result code, exit 1, nothing
+// changed; a backup into a missing directory names it.
+func TestRestoreRefusalsReadPlainly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	files := t.TempDir()
+	junk := filepath.Join(files, "junk.db")
+	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database ", 100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, says string }{
+		{junk, "not a gaslamp backup: " + junk + " is not an SQLite database (nothing in " + dir + " was changed)"},
+		{files, "not a gaslamp backup: " + files + " is a directory"},
+		{filepath.Join(files, "missing.db"), "no file " + filepath.Join(files, "missing.db")},
+	} {
+		code, _, errs := runCaptured(t, "", "restore", "--data", dir, c.file)
+		if code != 1 || !strings.Contains(errs, "gaslamp restore: "+c.says) || strings.Contains(strings.TrimPrefix(errs, "gaslamp restore: "), "store:") || strings.Contains(errs, "(26)") {
+			t.Errorf("restore %s: exit %d, %q (want 1, saying %q)", c.file, code, errs, c.says)
+		}
+	}
+	missing := filepath.Join(files, "backups")
+	code, _, errs := runCaptured(t, "", "backup", "--data", dir, filepath.Join(missing, "b.db"))
+	if code != 1 || !strings.Contains(errs, "gaslamp backup: no directory "+missing+" to write b.db in: create it first") {
+		t.Errorf("backup into a missing directory: exit %d, %q", code, errs)
+	}
+}
+
+// TestBackupFlagsAfterTheFile: backup and restore read their flags after
+// the file too (gaslamp backup FILE --data DIR), as replay does, instead of
+// taking --data for a second file and asking for "one file"; after "--"
+// everything is a file.
+func TestBackupFlagsAfterTheFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	file := filepath.Join(t.TempDir(), "nightly.db")
+	code, out, errs := runCaptured(t, "", "backup", file, "--data", dir)
+	if code != 0 || !strings.Contains(out, "backup written: "+file) {
+		t.Fatalf("backup FILE --data DIR: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = runCaptured(t, "", "restore", file, "--data", dir)
+	if code != 0 || !strings.Contains(out, "restored "+file+" into "+dir) {
+		t.Fatalf("restore FILE --data DIR: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := runCaptured(t, "", "backup", "--data", dir, "--", file+"2", "--data"); code != 2 || !strings.Contains(errs, "give one file") {
+		t.Fatalf("backup -- FILE --data: exit %d, %q", code, errs)
+	}
+}
+
+// TestBackupIntoADirectory: a backup given a directory for its file says
+// that it wants a file name there, with an example (it said "already
+// exists: a backup never replaces a file"), exit 2.
+func TestBackupIntoADirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	backups := t.TempDir()
+	code, _, errs := runCaptured(t, "", "backup", "--data", dir, backups)
+	if code != 2 || !strings.Contains(errs, backups+" is a directory: give the backup's file name, e.g. "+filepath.Join(backups, "gaslamp-")) {
+		t.Fatalf("backup into a directory: exit %d, %q", code, errs)
+	}
+}
+
+// TestDataIsTheDatabaseFile: --data naming the database file rather than
+// its directory (a likely slip) is a usage error that gives the directory
+// to use, for every command that takes --data; serve said "data directory:
+// mkdir .../gaslamp.db: not a directory", backup "stat ...: not a
+// directory".
+func TestDataIsTheDatabaseFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db := filepath.Join(dir, "gaslamp.db")
+	other := filepath.Join(t.TempDir(), "b.db")
+	for _, args := range [][]string{
+		{"serve", "--addr", "127.0.0.1:0", "--data", db},
+		{"backup", "--data", db, other},
+		{"restore", "--data", db, other},
+		{"admin", "--data", db, "reports"},
+		{"to-postgres", "--data", db, "--database", "postgres://gaslamp@127.0.0.1:1/gaslamp"},
+	} {
+		code, _, errs := runCaptured(t, "", args...)
+		if want := "gaslamp " + args[0] + ": --data " + db + " is the database file: give the directory that holds it, --data " + dir + "\n"; code != 2 || errs != want {
+			t.Errorf("%s --data FILE: exit %d, %q (want 2, %q)", args[0], code, errs, want)
+		}
 	}
 }

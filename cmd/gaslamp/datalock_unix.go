@@ -19,11 +19,17 @@ import (
 // when it is killed; release drops it earlier.
 func lockDataDir(dir string) (release func(), err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
+		if hint := wrongUser(dir, err); hint != "" {
+			return nil, errors.New(hint)
+		}
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
 	path := filepath.Join(dir, "gaslamp.lock")
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
+		if hint := wrongUser(dir, err); hint != "" {
+			return nil, errors.New(hint)
+		}
 		return nil, fmt.Errorf("lock file: %w", err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
@@ -35,7 +41,7 @@ func lockDataDir(dir string) (release func(), err error) {
 			if _, perr := strconv.Atoi(pid); perr != nil {
 				pid = "unknown"
 			}
-			return nil, fmt.Errorf("another gaslamp server (PID %s) already serves the data directory %s: stop it first, or give this one another --data", pid, dir)
+			return nil, &dataDirLockedError{pid: pid, dir: dir}
 		}
 		return nil, fmt.Errorf("lock file: %w", err)
 	}

@@ -14,8 +14,12 @@ func newFlags(name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "Usage: gaslamp %s %s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(os.Stderr, "%s\n", strings.TrimRight("Usage: gaslamp "+name+" "+synopsis, " "))
 		shown := visibleFlags(fs)
+		if countFlags(shown) == 0 {
+			return // no "Flags:" heading over nothing
+		}
+		fmt.Fprint(os.Stderr, "\nFlags:\n")
 		shown.SetOutput(os.Stderr)
 		shown.PrintDefaults()
 	}
@@ -40,6 +44,20 @@ func visibleFlags(fs *flag.FlagSet) *flag.FlagSet {
 		shown.Lookup(f.Name).DefValue = f.DefValue
 	})
 	return shown
+}
+
+// countFlags is the number of flags fs defines.
+func countFlags(fs *flag.FlagSet) int {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n
+}
+
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // parse parses args; it returns (exit code, false) when the command must stop:

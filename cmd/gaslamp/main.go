@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand. Each lives in its own file and adds itself to
@@ -23,11 +24,18 @@ func main() {
 }
 
 func run(args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(os.Stdout)
-		if len(args) == 0 {
-			return 2
+	if len(args) == 0 {
+		// A usage error: the usage goes with the errors, not into a pipe.
+		fmt.Fprintln(os.Stderr, "gaslamp: which command?")
+		usage(os.Stderr)
+		return 2
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "--version" || args[0] == "-version" {
+		if strings.HasSuffix(args[0], "version") {
+			printVersion(os.Stdout)
+			return 0
 		}
+		usage(os.Stdout)
 		return 0
 	}
 	c, ok := commands[args[0]]

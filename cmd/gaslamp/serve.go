@@ -23,6 +23,7 @@ import (
 	"gaslamp/bus/natsbus"
 	"gaslamp/game"
 	"gaslamp/server"
+	"gaslamp/store"
 	"gaslamp/web"
 )
 
@@ -139,6 +140,12 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 			return 2
 		}
 	}
+	if *database == "" {
+		if err := notADataDir(*data); err != nil {
+			fmt.Fprintf(os.Stderr, "gaslamp serve: %v\n", err)
+			return 2
+		}
+	}
 	originList, err := parseOrigins(*origins)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp serve: --origins: %v\n", err)
@@ -213,6 +220,9 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		return 2
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	if *database != "" && flagGiven(fs, "data") {
+		log.Warn("--data is not used with --database: the store is PostgreSQL (to move a node's SQLite data there: gaslamp to-postgres)", "data", *data)
+	}
 
 	be, err := openBackends(ctx, log, *data, *database, *natsURL, *natsPrefix)
 	if err != nil {
@@ -229,7 +239,7 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 		*sessionIdle = -1 // the server's "never"
 	}
 	cfg := server.Config{
-		Store: be.store, Bus: be.bus, Logger: log, SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: subject,
+		Store: be.store, Bus: be.bus, Logger: log, Version: buildVersion(), SecureCookies: *secure, SessionIdle: zeroMeansNever(*sessionIdle), RevokeCheck: zeroMeansNever(*revokeCheck), IdleUnload: zeroMeansNever(*idleUnload), PushSubject: subject,
 		BotBudget: *budget, BotDelay: *delay, BotWorkers: *botWorkers,
 		Limits:     server.DefaultLimits().ScaleIP(*ipScale),
 		PublicURLs: publicURLs, TrustedProxies: proxies,
@@ -275,7 +285,8 @@ func serve(ctx context.Context, args []string, ready func(net.Addr)) int {
 	}
 	// The first line on stdout tells scripts and tests where we listen.
 	fmt.Printf("listening on %s\n", ln.Addr())
-	log.Info("listening", append([]any{"addr", ln.Addr().String(), "procs", runtime.GOMAXPROCS(0), "bot_workers", *botWorkers,
+	log.Info("listening", append([]any{"addr", ln.Addr().String(), "version", buildVersion(), "schema", store.LatestSchemaVersion(),
+		"procs", runtime.GOMAXPROCS(0), "bot_workers", *botWorkers,
 		"open_files_limit", server.FileLimit()}, be.describe...)...)
 	if n := server.FileLimit(); n > 0 && n < minFileLimit {
 		log.Warn("few open files allowed: each player's WebSocket holds one, so this server can hold about that many players at once; raise the limit (systemd: LimitNOFILE=65536; a shell: ulimit -n)",

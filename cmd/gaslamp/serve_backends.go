@@ -78,9 +78,19 @@ func dialBackends(ctx context.Context, log *slog.Logger, dataDir, database, nats
 			return nil, lerr
 		}
 		be.unlock = release
+		if err := checkDatabaseAccess(dataDir, true); err != nil {
+			release()
+			return nil, err
+		}
+		// An upgrade's migrations are applied as the store opens: the log
+		// says so, with the schema versions (none for a new database).
+		before, verr := store.SQLiteSchemaVersion(ctx, dataDir)
 		be.store, err = store.OpenSQLite(ctx, dataDir)
 		if err != nil {
 			release()
+		} else if latest := store.LatestSchemaVersion(); verr == nil && before < latest {
+			log.Info("database upgraded: migrations applied (an older gaslamp can no longer open it: keep the backup taken before)",
+				"schema_from", before, "schema_to", latest)
 		}
 		be.describe = append(be.describe, "store", "sqlite", "data", dataDir)
 	}

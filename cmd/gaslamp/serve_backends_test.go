@@ -103,3 +103,18 @@ func TestServeStartsBeforeNATS(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestServeWarnsDataUnused: serve given --data with --database says in its
+// log that --data is not used (it was silently ignored: an admin moving to
+// PostgreSQL could believe the SQLite data came along).
+func TestServeWarnsDataUnused(t *testing.T) {
+	dir := t.TempDir()
+	// PostgreSQL is unreachable here: serve stops after the warning.
+	code, _, errs := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--data", dir, "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp")
+	if code != 1 || !strings.Contains(errs, `"msg":"--data is not used with --database`) || strings.Contains(errs, "secret") {
+		t.Fatalf("serve --data --database: exit %d\n%s", code, errs)
+	}
+	if code, _, errs := runCaptured(t, "", "serve", "--addr", "127.0.0.1:0", "--database", "postgres://gaslamp@127.0.0.1:1/gaslamp"); code != 1 || strings.Contains(errs, "--data is not used") {
+		t.Fatalf("serve --database alone: exit %d\n%s", code, errs)
+	}
+}

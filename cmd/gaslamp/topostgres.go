@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"gaslamp/store"
 	"gaslamp/store/pgstore"
 )
 
@@ -49,13 +50,28 @@ func runToPostgres(args []string) int {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
 		return 2
 	}
+	if err := notADataDir(*data); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
+		return 2
+	}
 	if _, err := os.Stat(*data); err != nil {
 		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: no data directory %s (give the one serve uses, --data)\n", *data)
 		return 1
 	}
+	if err := checkDatabaseAccess(*data, true); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
+		return 1
+	}
+	// Before PostgreSQL is touched: a directory without a database would
+	// otherwise have the target migrated, then be refused with a raw stat
+	// error.
+	if _, err := store.SQLiteSchemaVersion(context.Background(), *data); err != nil {
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: no gaslamp database in %s (give the directory serve uses, --data)\n", *data)
+		return 1
+	}
 	release, err := lockDataDir(*data)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", err)
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s\n", stoppedFirst(err, "then copy: moves it stored meanwhile would be missing from PostgreSQL"))
 		return 1
 	}
 	defer release()
@@ -63,13 +79,13 @@ func runToPostgres(args []string) int {
 	defer cancel()
 	dst, err := pgstore.Open(ctx, *database)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v\n", scrubSecrets(err, *database))
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s\n", plainError(scrubSecrets(err, *database)))
 		return 1
 	}
 	defer dst.Close()
 	info, err := pgstore.ImportSQLite(ctx, dst, *data)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %v (nothing was copied)\n", scrubSecrets(err, *database))
+		fmt.Fprintf(os.Stderr, "gaslamp to-postgres: %s (nothing was copied)\n", plainError(scrubSecrets(err, *database)))
 		return 1
 	}
 	names := make([]string, 0, len(info.Rows))

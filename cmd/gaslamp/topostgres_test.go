@@ -27,7 +27,7 @@ func TestToPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "already serves the data directory") {
+	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "is running on the data directory "+dir+": stop it first") {
 		t.Fatalf("while a server runs: %d %s", code, errs)
 	}
 	st.Close()
@@ -51,5 +51,17 @@ func TestToPostgres(t *testing.T) {
 	}
 	if code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", dst); code != 1 || !strings.Contains(errs, "already holds gaslamp data") {
 		t.Fatalf("into a filled database: %d %s", code, errs)
+	}
+}
+
+// TestToPostgresWithoutDatabase: to-postgres from a data directory that
+// holds no database says so before PostgreSQL is reached (it migrated the
+// target, then failed with "pgstore: import: no database in DIR: stat ...");
+// the unreachable URL here would fail otherwise.
+func TestToPostgresWithoutDatabase(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCaptured(t, "", "to-postgres", "--data", dir, "--database", "postgres://gaslamp:secret@127.0.0.1:1/gaslamp")
+	if code != 1 || !strings.Contains(errs, "gaslamp to-postgres: no gaslamp database in "+dir) || strings.Contains(errs, "secret") {
+		t.Fatalf("to-postgres from an empty directory: exit %d, %q", code, errs)
 	}
 }

@@ -161,6 +161,41 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
+// ErrNoSchema is returned by SchemaVersionAt when the database holds no
+// gaslamp tables.
+var ErrNoSchema = errors.New("pgstore: no gaslamp tables in the database")
+
+// SchemaVersionAt reads the schema version of the PostgreSQL database at
+// url without opening it as a store, which would migrate it: a tool run
+// beside the nodes (gaslamp admin) must not upgrade their database under
+// them. It returns ErrNoSchema when the database holds no gaslamp tables.
+func SchemaVersionAt(ctx context.Context, url string) (int, error) {
+	pcfg, err := pgxpool.ParseConfig(url) // the pool's own settings (pool_max_conns) are not the server's
+	if err != nil {
+		return 0, fmt.Errorf("pgstore: %w", err)
+	}
+	conn, err := pgx.ConnectConfig(ctx, pcfg.ConnConfig)
+	if err != nil {
+		return 0, fmt.Errorf("pgstore: connect to %s: %w", describe(pcfg), err)
+	}
+	defer conn.Close(ctx)
+	var table *string
+	if err := conn.QueryRow(ctx, `SELECT to_regclass('schema_migrations')::text`).Scan(&table); err != nil {
+		return 0, fmt.Errorf("pgstore: %w", err)
+	}
+	if table == nil {
+		return 0, ErrNoSchema
+	}
+	var v *int
+	if err := conn.QueryRow(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("pgstore: %w", err)
+	}
+	if v == nil {
+		return 0, ErrNoSchema
+	}
+	return *v, nil
+}
+
 // SchemaVersion implements store.Store.
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	var v *int

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+
+	"gaslamp/store"
+)
+
+func init() {
+	commands["version"] = command{"print this gaslamp's version (its commit) and the database schema it uses", runVersion}
+}
+
+func runVersion(args []string) int {
+	fs := newFlags("version", "")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	printVersion(os.Stdout)
+	return 0
+}
+
+// printVersion writes the build's version, Go's version and the schema
+// version this gaslamp migrates a database to.
+func printVersion(w io.Writer) {
+	fmt.Fprintf(w, "gaslamp %s (%s), database schema %d\n", buildVersion(), runtime.Version(), store.LatestSchemaVersion())
+}
+
+// buildVersion names the build for people and logs: the module's version
+// when it has one, else the commit it was built from ("commit 1a2b3c4d5e6f,
+// 2026-12-07T20:14:42Z", "+ local changes" when the tree was modified),
+// or "unknown" (go run, or a build outside the repository).
+func buildVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	return versionOf(bi)
+}
+
+// versionOf is buildVersion for the build information bi.
+func versionOf(bi *debug.BuildInfo) string {
+	var rev, at string
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	if rev == "" {
+		return "unknown"
+	}
+	v := "commit " + rev[:min(12, len(rev))]
+	if at != "" {
+		v += ", " + at
+	}
+	if dirty {
+		v += " + local changes"
+	}
+	return v
+}
