@@ -1,0 +1,76 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserOwnProfile: on their own profile, a player's games in progress
+// offer "Play" (they are theirs), while another visitor is offered "Watch";
+// a recent game says its side, its result and its date, each set apart
+// ("Jack · lost · Dec 7, 2026"); the French page does not call both the
+// ratings and the leaderboards "Classements".
+func TestBrowserOwnProfile(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	p := openPage(t, browser, "owner", base)
+	p.register("Passer-by", "Holmes221", "elementary, dear")
+
+	// A game given up (finished), then one in progress.
+	p.createBotTableAt("pocket", 2, 0)
+	resign := `#seats li[data-seat="0"] button[data-resign]`
+	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
+	p.mustClick(resign)
+	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
+	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.waitJS("the game over", `document.body.dataset.over === 'true'`, scaled(20*time.Second))
+	p.createBotTableAt("pocket", 2, 1)
+	table := mustEval[string](p, `location.pathname`)
+
+	p.navigate("/u/Holmes221")
+	p.waitJS("the game in progress, to play", `(() => {
+  const a = document.querySelector('#profile-playing a[href=`+jsString(table)+`]');
+  return a?.textContent === 'Play' && a.dataset.own === 'true';
+})()`, scaled(15*time.Second))
+	p.waitJS("the recent game, its date set apart", `(() => {
+  const li = document.querySelector('#profile-recent li');
+  return li && li.textContent.replace(/\s+/g, ' ').includes('Jack · lost · ') && li.querySelector('time');
+})()`, scaled(15*time.Second))
+
+	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
+	p.waitJS("the profile in French", `document.documentElement.lang === 'fr' && document.querySelector('#profile-playing a')?.textContent === 'Jouer'`, scaled(10*time.Second))
+	if got := mustEval[[]string](p, `[...document.querySelectorAll('#main h2')].map((h) => h.textContent).concat([document.querySelector('nav.leaderboards').firstChild.textContent.replace(/\s*:\s*$/, '')])`); hasDup(got) {
+		t.Errorf("the French profile names two of its parts alike: %q", got)
+	}
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	p.viewportShot(shotsDir(t), "profile-own-phone-fr.png")
+
+	// Another visitor watches.
+	v := openPage(t, browser, "visitor", base)
+	v.navigate("/")
+	v.signIn("Wiggins")
+	v.navigate("/u/Holmes221")
+	v.waitJS("the game in progress, to watch", `(() => {
+  const a = document.querySelector('#profile-playing a[href=`+jsString(table)+`]');
+  return a?.textContent === 'Watch' && !a.dataset.own;
+})()`, scaled(15*time.Second))
+	p.checkConsole()
+	v.checkConsole()
+}
+
+// hasDup reports whether two of ss are equal.
+func hasDup(ss []string) bool {
+	seen := map[string]bool{}
+	for _, s := range ss {
+		if seen[s] {
+			return true
+		}
+		seen[s] = true
+	}
+	return false
+}
