@@ -7,11 +7,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowserOwnProfile: on their own profile, a player's games in progress
-// offer "Play" (they are theirs), while another visitor is offered "Watch";
-// a recent game says its side, its result and its date, each set apart
-// ("Jack · lost · Dec 7, 2026"); the French page does not call both the
-// ratings and the leaderboards "Classements".
+// TestBrowserOwnProfile: the lobby's "Your games" says with whom each game
+// is played, in progress and finished. On their own profile, a player's
+// games in progress offer "Play" (they are theirs), while another visitor
+// is offered "Watch"; a recent game says its side, its result and its date,
+// each set apart ("Jack · lost · Dec 7, 2026"); the French page does not
+// call both the ratings and the leaderboards "Classements".
 func TestBrowserOwnProfile(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -29,6 +30,14 @@ func TestBrowserOwnProfile(t *testing.T) {
 	p.waitJS("the game over", `document.body.dataset.over === 'true'`, scaled(20*time.Second))
 	p.createBotTableAt("pocket", 2, 1)
 	table := mustEval[string](p, `location.pathname`)
+
+	p.navigate("/")
+	p.waitJS("the games' other players in the lobby", `(() => {
+  const rows = [...document.querySelectorAll('#my-tables li[data-my-table], #my-finished li[data-my-table]')];
+  return rows.length === 2 && rows.every((li) => li.querySelector('.my-players')?.textContent === 'With Normal (bot)');
+})()`, scaled(15*time.Second))
+	mustEval[any](p, `document.getElementById('my-games').scrollIntoView()`)
+	p.viewportShot(shotsDir(t), "my-games-players.png")
 
 	p.navigate("/u/Holmes221")
 	p.waitJS("the game in progress, to play", `(() => {

@@ -473,6 +473,11 @@ function myRow(m) {
     const s = tb.seats.find((x) => x.seat === n);
     return s ? seatName(tb, s) : String(n);
   }).join(', ');
+  // Who else sits at the table (none at a hot-seat table, where the
+  // player holds every seat).
+  const opponents = tb.seats.filter((s) => s.player && !m.seats.includes(s.seat))
+    .map((s) => playerLabel(/** @type {import('./types.js').Player} */ (s.player)));
+  const others = [...new Set(opponents)].join(', ');
   const finished = tb.status === 'finished';
   let state;
   if (finished) {
@@ -492,6 +497,7 @@ function myRow(m) {
     el('div', { class: 'table-head' }, el('strong', {}, g ? render(g.name) : tb.game), ' ', state,
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
     names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
+    others ? el('p', { class: 'my-players' }, t('web.lobby.my-players', { players: others })) : null,
     myLeft(m),
     el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
     ' ',
