@@ -83,3 +83,44 @@ func hasDup(ss []string) bool {
 	}
 	return false
 }
+
+// TestBrowserReturningPlayerTypesAccountName: a player back on a new device
+// who types their account's name in the name prompt (not seeing "Sign in")
+// is told it is an account's and to sign in, in their language; "Sign in"
+// then opens the form with the name filled in and the password to type,
+// and the account's game is theirs again. (They became a guest of that
+// name, without their games.)
+func TestBrowserReturningPlayerTypesAccountName(t *testing.T) {
+	requireBrowser(t)
+	base := startServer(t)
+	browser := startBrowser(t)
+	laptop := openPage(t, browser, "laptop", base)
+	laptop.register("Passer-by", "Holmes221", "elementary, dear")
+	laptop.createBotTableAt("pocket", 2, 0)
+	table := mustEval[string](laptop, `location.pathname`)
+
+	phone := openPage(t, browser, "phone", base)
+	if err := phone.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	phone.navigate("/")
+	mustEval[any](phone, `localStorage.setItem('gaslamp.lang', 'fr')`)
+	phone.navigate("/")
+	phone.waitJS("the name prompt, in French", `document.documentElement.lang === 'fr' && document.getElementById('name-dialog')?.open && document.getElementById('name-signin')`, scaled(15*time.Second))
+	phone.fill("name-input", "holmes221")
+	phone.mustClick("#name-submit")
+	phone.waitJS("the refusal, saying to sign in", `(document.getElementById('name-error')?.textContent ?? '').startsWith("Holmes221 est le nom d'un compte. Si c'est le vôtre, connectez-vous")`, scaled(10*time.Second))
+	if mustEval[bool](phone, `!!document.querySelector('#me-name')?.textContent`) {
+		t.Error("the phone became a guest named like the account")
+	}
+	phone.viewportShot(shotsDir(t), "guest-account-name-phone-fr.png")
+	phone.mustClick("#name-signin")
+	phone.waitJS("the sign-in form, the name filled in, the password to type", `document.getElementById('account-dialog')?.open && document.getElementById('signin-name').value === 'holmes221' && document.activeElement?.id === 'signin-password'`, scaled(10*time.Second))
+	phone.fill("signin-password", "elementary, dear")
+	phone.mustClick("#signin-form-submit")
+	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
+	phone.navigate(table)
+	phone.waitSeat(0)
+	laptop.checkConsole()
+	phone.checkConsole()
+}

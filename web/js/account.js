@@ -613,7 +613,17 @@ export function signInFromNameDialog() {
   const row = byId('name-dialog').querySelector('.dialog-buttons');
   if (!row || document.getElementById('name-signin')) return;
   const b = el('button', { type: 'button', id: 'name-signin', 'data-i18n': 'web.account.signin' }, t('web.account.signin'));
-  b.addEventListener('click', () => openAccountDialog(null, 'signin'));
+  b.addEventListener('click', () => {
+    openAccountDialog(null, 'signin');
+    // The name typed already (an account's, which the server refused to
+    // a guest) is the account's to sign in to.
+    const typed = /** @type {HTMLInputElement|null} */ (document.getElementById('name-input'))?.value.trim() ?? '';
+    const name = document.getElementById('signin-name');
+    if (typed && name instanceof HTMLInputElement && !name.value) {
+      name.value = typed;
+      document.getElementById('signin-password')?.focus();
+    }
+  });
   row.prepend(b);
 }
 
