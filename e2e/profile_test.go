@@ -8,7 +8,7 @@ import (
 )
 
 // TestBrowserOwnProfile: the lobby's "Your games" says with whom each game
-// is played, in progress and finished. On their own profile, a player's
+// is played, in progress and finished, and dates a finished one by its end. On their own profile, a player's
 // games in progress offer "Play" (they are theirs), while another visitor
 // is offered "Watch"; a recent game says its side, its result and its date,
 // each set apart ("Jack · lost · Dec 7, 2026"); the French page does not
@@ -36,6 +36,12 @@ func TestBrowserOwnProfile(t *testing.T) {
   const rows = [...document.querySelectorAll('#my-tables li[data-my-table], #my-finished li[data-my-table]')];
   return rows.length === 2 && rows.every((li) => li.querySelector('.my-players')?.textContent === 'With Normal (bot)');
 })()`, scaled(15*time.Second))
+	// The finished game is dated by its end, as in the archive.
+	p.waitJS("the finished game dated by its end", `fetch('/api/my/tables?status=finished').then((r) => r.json()).then((l) => {
+  window.__ended = l[0]?.table?.finish?.at ?? '';
+  return window.__ended;
+}) && window.__ended && window.__ended !== '' &&
+  document.querySelector('#my-finished li[data-my-table] time')?.getAttribute('datetime') === window.__ended`, scaled(15*time.Second))
 	mustEval[any](p, `document.getElementById('my-games').scrollIntoView()`)
 	p.viewportShot(shotsDir(t), "my-games-players.png")
 

@@ -479,6 +479,9 @@ function myRow(m) {
     .map((s) => playerLabel(/** @type {import('./types.js').Player} */ (s.player)));
   const others = [...new Set(opponents)].join(', ');
   const finished = tb.status === 'finished';
+  // A finished game is dated by its end, as in the archive (a turn-based
+  // game may end weeks after its table was made).
+  const when = finished && tb.finish?.at ? tb.finish.at : tb.created;
   let state;
   if (finished) {
     const r = tb.resigned;
@@ -499,7 +502,7 @@ function myRow(m) {
     names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
     others ? el('p', { class: 'my-players' }, t('web.lobby.my-players', { players: others })) : null,
     myLeft(m),
-    el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
+    el('time', { datetime: when, class: 'created' }, new Date(when).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
     ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id,
       'aria-label': t(finished ? 'web.lobby.replay-of' : 'web.lobby.resume-of', { game: g ? render(g.name) : tb.game, seats: names }) },
