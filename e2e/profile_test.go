@@ -130,3 +130,31 @@ func TestBrowserReturningPlayerTypesAccountName(t *testing.T) {
 	laptop.checkConsole()
 	phone.checkConsole()
 }
+
+// TestBrowserTurnsBadgeLeadsToYourGames: on a phone, the header's "▶ 1"
+// (a game waits for your move), tapped on a table page, opens the lobby
+// scrolled to "Your games" with that game in view: the card is drawn only
+// once the player's tables have come, after the browser looked for the
+// address's #my-games, so the lobby opened at its top, "New table"'s long
+// form in view and the games far below.
+func TestBrowserTurnsBadgeLeadsToYourGames(t *testing.T) {
+	requireBrowser(t)
+	p := openPage(t, startBrowser(t), "phone", startServer(t))
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	p.register("Passer-by", "Holmes221", "elementary, dear")
+	p.createBotTableAt("pocket", 2, 1) // the investigator moves first
+	table := mustEval[string](p, `location.pathname`)
+	p.waitJS("the header's count", `document.getElementById('my-turns')?.hidden === false`, scaled(15*time.Second))
+	p.mustClick("#my-turns")
+	p.waitJS("the lobby, its game waiting for the player in view", `(() => {
+  if (location.pathname !== '/') return false;
+  const a = document.querySelector('#my-tables a[data-resume][href=`+jsString(table)+`]');
+  if (!a) return false;
+  const r = a.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight;
+})()`, scaled(15*time.Second))
+	p.viewportShot(shotsDir(t), "turns-badge-lobby-phone.png")
+	p.checkConsole()
+}

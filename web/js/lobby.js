@@ -509,11 +509,21 @@ function myRow(m) {
       finished ? t('web.lobby.replay') : t('web.lobby.resume')));
 }
 
+/** Whether the lobby still owes the address's #my-games its scroll. */
+let scrollToMine = location.hash === '#my-games';
+
 /** Draws "Your games". */
 function renderMine() {
   const box = byId('my-games');
   box.hidden = !mine.signedIn;
   if (box.hidden) return;
+  // The header's "games wait for your move" link opens /#my-games: the
+  // card was hidden when the browser looked for it, so the lobby scrolls
+  // to it itself once it is drawn, once.
+  if (scrollToMine) {
+    scrollToMine = false;
+    requestAnimationFrame(() => box.scrollIntoView({ block: 'start' }));
+  }
   const active = byId('my-tables');
   const finished = byId('my-finished');
   keepFocus([active, finished], () => {
