@@ -552,6 +552,20 @@ func TestProfileAndLeaderboard(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
+	// The page of a deleted account, or of a name nobody has, says 404
+	// (the page itself says there is no account of that name).
+	for _, path := range []string{"/u/Bob", "/u/Nobody", "/u/" + strings.Repeat("a", 70)} {
+		req, _ := newGet(e, path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "profile.js") {
+			t.Errorf("%s: %d, want 404 with the profile page", path, resp.StatusCode)
+		}
+	}
 }
 
 // TestSignOutOthers: an account ends its sessions on other devices without
