@@ -248,6 +248,12 @@ func (t *table) notifyTurn(before, after game.SeatSet) {
 		if st.Kind != store.KindHuman || st.UserID == "" || told[st.UserID] || t.connected(seat) || t.botControlled(seat) {
 			continue
 		}
+		// A player away, at a table that stops their clock for it, is not
+		// called back: the move waits for their return (the others see
+		// when), and the header's count shows it then.
+		if t.pace != nil && t.awayUntil(int(seat), t.s.now()) != nil {
+			continue
+		}
 		told[st.UserID] = true
 		others, partners := turnCompany(t.rec.Seats, t.infos, int(seat))
 		t.notifyMail(st.UserID, others, partners)
