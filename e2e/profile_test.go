@@ -95,7 +95,8 @@ func hasDup(ss []string) bool {
 // is told it is an account's and to sign in, in their language; "Sign in"
 // then opens the form with the name filled in and the password to type,
 // and the account's game is theirs again. (They became a guest of that
-// name, without their games.)
+// name, without their games.) The account dialog offers the device's
+// "your move" notifications, which only a table page's bell did.
 func TestBrowserReturningPlayerTypesAccountName(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -127,6 +128,18 @@ func TestBrowserReturningPlayerTypesAccountName(t *testing.T) {
 	phone.waitJS("the account's name in the header", `document.querySelector('#me-name a')?.textContent === 'Holmes221'`, scaled(15*time.Second))
 	phone.navigate(table)
 	phone.waitSeat(0)
+
+	// The account dialog offers this device's notifications too (the
+	// table page's bell, which a returning player may not find); the
+	// device now speaks the account's language, English.
+	phone.navigate("/")
+	phone.waitJS("the account button", `document.getElementById('account-open')`, scaled(15*time.Second))
+	phone.mustClick("#account-open")
+	phone.waitJS("the device's notifications in the account dialog", `document.getElementById('account-dialog')?.open &&
+  document.querySelector('#push-section h3')?.textContent === 'Notifications' &&
+  document.querySelector('#push-section #account-push')?.textContent === 'Notify me on this device'`, scaled(10*time.Second))
+	mustEval[any](phone, `document.getElementById('push-section').scrollIntoView({block: 'center'})`)
+	phone.viewportShot(shotsDir(t), "account-push-phone.png")
 	laptop.checkConsole()
 	phone.checkConsole()
 }
