@@ -10,7 +10,9 @@ import (
 // TestBrowserOwnProfile: the lobby's "Your games" says with whom each game
 // is played, in progress and finished, and dates a finished one by its end. On their own profile, a player's
 // games in progress offer "Play" (they are theirs), while another visitor
-// is offered "Watch"; a recent game says its side, its result and its date,
+// is offered "Watch", and a game in progress names each seat's side with
+// its player ("Jack: Normal (bot) · Investigator: Holmes221"); a recent
+// game says its side, its result and its date,
 // each set apart ("Jack · lost · Dec 7, 2026"); the French page does not
 // call both the ratings and the leaderboards "Classements".
 func TestBrowserOwnProfile(t *testing.T) {
@@ -48,7 +50,8 @@ func TestBrowserOwnProfile(t *testing.T) {
 	p.navigate("/u/Holmes221")
 	p.waitJS("the game in progress, to play", `(() => {
   const a = document.querySelector('#profile-playing a[href=`+jsString(table)+`]');
-  return a?.textContent === 'Play' && a.dataset.own === 'true';
+  return a?.textContent === 'Play' && a.dataset.own === 'true' &&
+    a.closest('li').textContent.includes('Jack: Normal (bot) · Investigator: Holmes221');
 })()`, scaled(15*time.Second))
 	p.waitJS("the recent game, its date set apart", `(() => {
   const li = document.querySelector('#profile-recent li');

@@ -99,7 +99,7 @@ function show() {
   const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
     el('strong', {}, gameName(tb.game)), ' ',
     el('span', { class: `status status-${tb.status}` }, t(tb.status === 'open' ? 'web.status.open' : 'web.status.running')), ' ',
-    tb.seats.map((s) => s.player ? playerLabel(s.player) : t('web.seat.free')).join(' · '), ' ',
+    tb.seats.map((s) => t('web.profile.seat-player', { seat: s.name ? render(s.name) : s.id, player: s.player ? playerLabel(s.player) : t('web.seat.free') })).join(' · '), ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-own': own ? 'true' : null },
       t(own ? 'web.lobby.resume' : 'web.lobby.watch')))));
   // Co-operative chapters (Jekyll & Hyde): no rating, a record per
