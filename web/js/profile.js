@@ -72,7 +72,7 @@ function section(title, body) {
 function show() {
   const main = byId('main');
   if (!profile) {
-    main.replaceChildren(el('p', { class: failure ? 'form-error' : '' }, failure ? render(failure) : t('web.join.loading')));
+    main.replaceChildren(el('p', failure ? { class: 'form-error', role: 'alert' } : {}, failure ? render(failure) : t('web.join.loading')));
     return;
   }
   const p = profile;
