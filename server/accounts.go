@@ -22,6 +22,7 @@ const (
 	CodeBadCredentials game.Code = "bad-credentials" // no such name, or a wrong password
 	CodeHasAccount     game.Code = "has-account"     // the session is an account already
 	CodeNotAccount     game.Code = "not-account"     // the session is a guest's
+	CodeAccountName    game.Code = "account-name"    // a guest's name that is (or reads like) an account's
 )
 
 var (

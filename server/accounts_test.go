@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
+	"gaslamp/game"
 	"gaslamp/store"
 	"gaslamp/web"
 )
@@ -550,6 +552,20 @@ func TestProfileAndLeaderboard(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
+	// The page of a deleted account, or of a name nobody has, says 404
+	// (the page itself says there is no account of that name).
+	for _, path := range []string{"/u/Bob", "/u/Nobody", "/u/" + strings.Repeat("a", 70)} {
+		req, _ := newGet(e, path, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "profile.js") {
+			t.Errorf("%s: %d, want 404 with the profile page", path, resp.StatusCode)
+		}
+	}
 }
 
 // TestSignOutOthers: an account ends its sessions on other devices without
@@ -622,5 +638,47 @@ func TestAccountLang(t *testing.T) {
 	}
 	if irene.do("GET", "/api/me", nil, &m); m.Lang != "nl" {
 		t.Fatalf("the account's language %q, want nl", m.Lang)
+	}
+}
+
+// TestGuestNameIsNotAnAccounts: a guest may not take an account's name, nor
+// one that reads like it (a player back on a new device who types their
+// account's name in the name prompt is told to sign in, instead of becoming
+// a stranger of that name without their games); the refusal names the
+// account and says so in the player's language. Other names stay free.
+func TestGuestNameIsNotAnAccounts(t *testing.T) {
+	e := newEnv(t, nil)
+	if _, code := e.register(nil, "Holmes221", "correct horse"); code != http.StatusCreated {
+		t.Fatal(code)
+	}
+	for _, n := range []string{"Holmes221", "holmes221", " HOLMES221 ", "Ho1mes22l"} {
+		req, _ := http.NewRequest("POST", e.url+"/api/session", strings.NewReader(fmt.Sprintf(`{"name":%q}`, n)))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Code string    `json:"code"`
+			Text game.Text `json:"text"`
+		}
+		json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusConflict || out.Code != string(CodeAccountName) || len(resp.Cookies()) != 0 {
+			t.Errorf("guest %q: %d %+v, want 409 account-name and no session", n, resp.StatusCode, out)
+			continue
+		}
+		for lang, want := range map[string]string{
+			"en": "Holmes221 is the name of an account. If it is yours, sign in",
+			"fr": "Holmes221 est le nom d'un compte. Si c'est le vôtre, connectez-vous",
+			"nl": "Holmes221 is de naam van een account. Is het jouw account, meld je dan aan",
+		} {
+			if got := e.srv.texts.Render(lang, out.Text); !strings.HasPrefix(got, want) {
+				t.Errorf("guest %q in %s: %q", n, lang, got)
+			}
+		}
+	}
+	for _, n := range []string{"Holmes", "Holmes 221", "Sherlock Holmes221"} {
+		e.guest(n) // fails the test unless 201
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -56,6 +57,18 @@ func (s *Server) handleNewSession(w http.ResponseWriter, r *http.Request) {
 	name, ok := cleanName(in.Name)
 	if !ok {
 		s.httpError(w, http.StatusBadRequest, &game.Error{Code: CodeBadMessage, Text: game.T("err.bad-name", "max", 24)})
+		return
+	}
+	// An account's name (or one that reads like it) is not a guest's: a
+	// player back on a new device who types their account's name here
+	// would become a stranger of that name, without their games; and
+	// nobody else may pass for the account at a table.
+	if acc, err := s.store.AccountByKey(r.Context(), nameKey(name)); err == nil {
+		s.httpError(w, http.StatusConflict, &game.Error{Code: CodeAccountName, Text: game.T("err.guest-account-name", "name", acc.Name)})
+		return
+	} else if !errors.Is(err, store.ErrNotFound) {
+		s.log.Error("account not read", "err", err)
+		s.httpError(w, http.StatusInternalServerError, errNotStored)
 		return
 	}
 	user := store.User{ID: randomID("u_"), Name: name, Created: s.now()}

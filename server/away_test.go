@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -170,4 +171,45 @@ func awayAcrossNodes(t *testing.T, clk *clock, a, b *env) {
 		t.Fatalf("back: %d", code)
 	}
 	eventually(t, "node b ends the pause when she is back", func() bool { return deadline().Equal(start.Add(day + 12*time.Hour)) })
+}
+
+// TestAwayMutesYourMove: a player away is not mailed "your move" at a
+// turn-based table that stops their clock for the absence (the move waits
+// for them; they asked for mails but said they are away), while a table
+// that does not allow absences, whose clock runs, still mails them; back,
+// they are mailed again.
+func TestAwayMutesYourMove(t *testing.T) {
+	e, sink, clk := mailEnv(t)
+	alice, bob := e.account("Alice"), e.account("Bob")
+	if code := bob.do("POST", "/api/account/mail", map[string]any{"password": "a long enough password", "email": "bob@example.org", "mail_turns": true, "lang": "en"}, nil); code != http.StatusOK {
+		t.Fatalf("mail settings %d", code)
+	}
+	sink.confirmNext(e, "the confirmation of Bob's address")
+	allow := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400, "away": true})
+	plain := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400})
+	for _, c := range []created{allow, plain} {
+		alice.sit(c.ID, 0)
+		bob.sit(c.ID, 1)
+	}
+	until := clk.Now().Add(48 * time.Hour)
+	if code := bob.do("POST", "/api/account/away", map[string]any{"until": until}, nil); code != http.StatusOK {
+		t.Fatalf("away: %d", code)
+	}
+	e.playOnce(alice, allow.ID, 0, 0)
+	e.playOnce(alice, plain.ID, 0, 0)
+	// The mails go in turn: the first is the plain table's.
+	if m := sink.next("Bob's mail"); !strings.Contains(m.Body, plain.ID) {
+		t.Fatalf("a mail about the table that waits for Bob:\n%s", m.Body)
+	}
+	sink.none("a mail about the table that waits for Bob")
+
+	// Back: mailed again.
+	clk.advance(49 * time.Hour)
+	later := pacedTable(t, alice, map[string]any{"kind": "turn", "move_seconds": 86400, "away": true})
+	alice.sit(later.ID, 0)
+	bob.sit(later.ID, 1)
+	e.playOnce(alice, later.ID, 0, 0)
+	if m := sink.next("Bob's mail, back"); !strings.Contains(m.Body, later.ID) {
+		t.Fatalf("Bob back, a mail about another table:\n%s", m.Body)
+	}
 }

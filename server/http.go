@@ -46,7 +46,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/passkeys/signin/finish", s.handlePasskeySignInFinish)
 	m.HandleFunc("GET /api/users/{name}", s.handleProfile)
 	m.HandleFunc("GET /api/leaderboard/{game}", s.handleLeaderboard)
-	m.HandleFunc("GET /u/{name}", s.handlePage("profile.html"))
+	m.HandleFunc("GET /u/{name}", s.handleProfilePage)
 	m.HandleFunc("GET /leaderboard/{game}", s.handleLeaderboardPage)
 	m.HandleFunc("GET /leaderboard", s.handleLeaderboards)
 	m.HandleFunc("GET /api/games", s.handleGames)

@@ -132,6 +132,9 @@ type mailJob struct {
 	user, table string
 	game        game.Text
 	others      []string
+	// partners: the others play on the player's side (a co-operative
+	// game, a team), so the mail says "with" them, not "against".
+	partners bool
 	// short: the mail says the move's time runs short (a quarter is
 	// left), not that it is the player's move.
 	short bool
@@ -356,8 +359,8 @@ func (m *mailer) message(acc store.Account, j mailJob) (*gomail.Msg, error) {
 	line := r("push.your-move-alone", "game", g)
 	if len(j.others) > 0 {
 		names := strings.Join(j.others, ", ")
-		subject = r("mail.your-move", "game", g, "names", names)
-		line = r("push.your-move", "game", g, "names", names)
+		subject = r(yourMoveKey("mail", j.partners), "game", g, "names", names)
+		line = r(yourMoveKey("push", j.partners), "game", g, "names", names)
 	}
 	if j.short {
 		subject, line = r("mail.time-short", "game", g), r("push.time-short", "game", g)
@@ -402,12 +405,13 @@ func (m *mailer) newMessage(to, subject, lang, body string) (*gomail.Msg, error)
 	return msg, nil
 }
 
-// notifyMail queues the "your move" mail of user at t (turn-based tables).
-func (t *table) notifyMail(user string, others []string) {
+// notifyMail queues the "your move" mail of user at t (turn-based tables);
+// others are the names it gives, partners when they play on user's side.
+func (t *table) notifyMail(user string, others []string, partners bool) {
 	if t.s.mail == nil || t.pace == nil || t.pace.Kind != "turn" {
 		return
 	}
-	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), others: others, at: t.s.now()})
+	t.s.mail.enqueue(mailJob{user: user, table: t.id, game: t.rules.Name(), others: others, partners: partners, at: t.s.now()})
 }
 
 // notifyMailShort queues the mail of user at t that the turn-based move's

@@ -248,25 +248,67 @@ func (t *table) notifyTurn(before, after game.SeatSet) {
 		if st.Kind != store.KindHuman || st.UserID == "" || told[st.UserID] || t.connected(seat) || t.botControlled(seat) {
 			continue
 		}
-		told[st.UserID] = true
-		var others []string
-		for _, o := range t.rec.Seats {
-			if o.Kind == store.KindHuman && o.UserID != "" && o.UserID != st.UserID && !contains(others, o.Name) {
-				others = append(others, o.Name)
-			}
+		// A player away, at a table that stops their clock for it, is not
+		// called back: the move waits for their return (the others see
+		// when), and the header's count shows it then.
+		if t.pace != nil && t.awayUntil(int(seat), t.s.now()) != nil {
+			continue
 		}
-		t.notifyMail(st.UserID, others)
+		told[st.UserID] = true
+		others, partners := turnCompany(t.rec.Seats, t.infos, int(seat))
+		t.notifyMail(st.UserID, others, partners)
 		gameName, id := t.rules.Name(), t.id
 		texts := t.s.texts
 		t.s.push.enqueue(pushJob{user: st.UserID, table: id, text: func(lang string) pushMessage {
 			g := texts.Render(lang, gameName)
 			body := texts.Render(lang, game.T("push.your-move-alone", "game", g))
 			if len(others) > 0 {
-				body = texts.Render(lang, game.T("push.your-move", "game", g, "names", strings.Join(others, ", ")))
+				body = texts.Render(lang, game.T(yourMoveKey("push", partners), "game", g, "names", strings.Join(others, ", ")))
 			}
 			return pushMessage{Title: "gaslamp", Body: body, URL: "/t/" + url.PathEscape(id), Tag: id}
 		}})
 	}
+}
+
+// turnCompany is whom the "your move" notice of seat's player names: the
+// other people at the table on other sides ("against" them), or, when
+// every other person plays on the player's side (a co-operative game, where
+// every seat is on one side against the game itself), those partners
+// ("with" them, partners true). Bots are not named.
+func turnCompany(seats []store.Seat, infos []game.SeatInfo, seat int) (names []string, partners bool) {
+	side := func(i int) string {
+		if i < len(infos) {
+			return infos[i].Side
+		}
+		return ""
+	}
+	me := seats[seat].UserID
+	var with, against []string
+	for i, o := range seats {
+		if o.Kind != store.KindHuman || o.UserID == "" || o.UserID == me {
+			continue
+		}
+		if side(i) == side(seat) {
+			if !contains(with, o.Name) {
+				with = append(with, o.Name)
+			}
+		} else if !contains(against, o.Name) {
+			against = append(against, o.Name)
+		}
+	}
+	if len(against) > 0 {
+		return against, false
+	}
+	return with, len(with) > 0
+}
+
+// yourMoveKey is the message key of a "your move" notice (kind "mail" or
+// "push") that names other people: against them, or with them.
+func yourMoveKey(kind string, partners bool) string {
+	if partners {
+		return kind + ".your-move-with"
+	}
+	return kind + ".your-move"
 }
 
 // notifyTimeShort tells the player of seat, when not at the table, that the

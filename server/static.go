@@ -59,6 +59,26 @@ func (s *Server) handleTablePage(w http.ResponseWriter, r *http.Request) {
 	s.handlePage("table.html")(w, r)
 }
 
+// handleProfilePage serves a profile's page (profile.html), with the status
+// 404 when no account has that name (a mistyped link, a deleted account):
+// the page says so itself, but a link checker, a search engine or a
+// browser's history saw a page that exists. A store that fails to answer
+// gets the page, which says so itself.
+func (s *Server) handleProfilePage(w http.ResponseWriter, r *http.Request) {
+	status := http.StatusOK
+	if name := r.PathValue("name"); len(name) > 64 {
+		status = http.StatusNotFound
+	} else if _, err := s.store.AccountByKey(r.Context(), nameKey(name)); errors.Is(err, store.ErrNotFound) {
+		status = http.StatusNotFound
+	}
+	a, err := s.staticAsset("profile.html")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	a.serve(w, r, status, "no-cache")
+}
+
 // handleLeaderboardPage serves a registered game's leaderboard page.
 func (s *Server) handleLeaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if _, err := game.Lookup(r.PathValue("game")); err != nil {

@@ -212,7 +212,7 @@ func (s *sqlStore) tables(ctx context.Context, user string, limit, offset int, s
 	if len(where) > 0 {
 		q += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	q += ` ORDER BY created DESC, id`
+	q += ` ORDER BY ` + tablesOrder(statuses) + `created DESC, id`
 	if limit > 0 || offset > 0 {
 		if limit <= 0 {
 			limit = -1 // SQLite: no limit
@@ -222,6 +222,20 @@ func (s *sqlStore) tables(ctx context.Context, user string, limit, offset int, s
 	}
 	return s.queryTables(ctx, s.rebind(q), args...)
 }
+
+// tablesOrder is how a list of finished tables comes first: by its end,
+// newest first, one whose end is not recorded yet (just finished) before
+// the others; other lists come by creation alone. Store implementations
+// share it.
+func tablesOrder(statuses []string) string {
+	if len(statuses) == 1 && statuses[0] == StatusFinished {
+		return `finished_at = 0 DESC, finished_at DESC, `
+	}
+	return ``
+}
+
+// TablesOrder is tablesOrder for the other store implementations.
+func TablesOrder(statuses []string) string { return tablesOrder(statuses) }
 
 // queryTables runs a query of tableCols and reads each table with its seats.
 func (s *sqlStore) queryTables(ctx context.Context, q string, args ...any) ([]Table, error) {

@@ -203,11 +203,14 @@ type Store interface {
 	// Table returns one table with its seats.
 	Table(ctx context.Context, id string) (Table, error)
 	// Tables returns the tables with one of the given statuses (all when none),
-	// newest first, at most limit (0 = no limit).
+	// newest first (the finished alone: by their end, as TablesOf), at most
+	// limit (0 = no limit).
 	Tables(ctx context.Context, limit int, statuses ...string) ([]Table, error)
 	// TablesOf returns the tables with one of the given statuses (all when
-	// none) that user has held a seat of (AddSeatHolder), newest first,
-	// skipping offset and returning at most limit (0 = no limit).
+	// none) that user has held a seat of (AddSeatHolder), newest first
+	// (the finished alone: by their end, newest first, one whose end is not
+	// recorded yet first of all), skipping offset and returning at most
+	// limit (0 = no limit).
 	TablesOf(ctx context.Context, user string, limit, offset int, statuses ...string) ([]Table, error)
 	// Resign finishes a table that is not finished yet, recording that
 	// r.Seat resigned at r.Version. It returns ErrConflict when the table

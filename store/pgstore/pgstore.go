@@ -424,7 +424,7 @@ func (s *Store) tables(ctx context.Context, user string, limit, offset int, stat
 	if len(where) > 0 {
 		q += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	q += ` ORDER BY created DESC, id COLLATE "C"`
+	q += ` ORDER BY ` + store.TablesOrder(statuses) + `created DESC, id COLLATE "C"`
 	if limit > 0 {
 		args = append(args, limit)
 		q += fmt.Sprintf(` LIMIT $%d`, len(args))

@@ -63,6 +63,26 @@ func testTablesOfAPlayer(t *testing.T, db DB) {
 	if err != nil || len(tb) != 1 || len(tb[0].Seats) != 2 || tb[0].Resigned != nil {
 		t.Fatalf("u2's table %+v, %v", tb, err)
 	}
+	// Finished tables come by their end, newest first (a turn-based game
+	// made long ago may have just ended), one just finished whose end is
+	// not recorded yet first of all: t2, made before t4, ended after it.
+	if err := s.SetStatus(ctx, "t2", store.StatusFinished); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetStatus(ctx, "t5", store.StatusFinished); err != nil {
+		t.Fatal(err)
+	}
+	for id, at := range map[string]time.Time{"t4": t0.Add(time.Hour), "t2": t0.Add(2 * time.Hour)} {
+		if err := s.RecordFinish(ctx, id, store.Finish{Winner: "a", Ended: "rules", At: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := ids(s.TablesOf(ctx, "u1", 0, 0, store.StatusFinished)); !slices.Equal(got, []string{"t5", "t2", "t4"}) {
+		t.Fatalf("u1's finished tables, by their end: %v", got)
+	}
+	if got := ids(s.TablesOf(ctx, "u1", 1, 1, store.StatusFinished)); !slices.Equal(got, []string{"t2"}) {
+		t.Fatalf("u1's finished tables by their end, the second: %v", got)
+	}
 }
 
 // testResign checks that a resignation finishes a table once and is read

@@ -6,6 +6,7 @@ import { el, byId } from './dom.js';
 import { t, render, applyI18n, chooseLang, currentLang, onLangChange } from './i18n.js';
 import { api, me, register, signIn, changePassword, deleteAccount, mailPrefs, setMailPrefs, confirmMailAgain, resetEnabled, askReset, myTurns, away, HttpError } from './net.js';
 import { passkeysSupported, addPasskey, listPasskeys, removePasskey, signInWithPasskey } from './passkeys.js';
+import { pushButton, pushSupported } from './push.js';
 
 /** @typedef {import('./types.js').Me} Me */
 
@@ -340,6 +341,22 @@ function resetSection(sign) {
 }
 
 /**
+ * The account dialog's notifications on this device (Web Push): what the
+ * table pages' bell does, where a player looks for it, for every table.
+ * @returns {HTMLElement}
+ */
+function pushSection() {
+  const row = el('div', { class: 'dialog-buttons' });
+  pushButton({ words: true }).then((b) => {
+    if (b) row.append(b);
+  });
+  return el('section', { class: 'account-form', id: 'push-section', 'aria-labelledby': 'push-title' },
+    el('h3', { id: 'push-title', 'data-i18n': 'web.push.device-title' }, t('web.push.device-title')),
+    el('p', { class: 'help', 'data-i18n': 'web.push.device-help' }, t('web.push.device-help')),
+    row);
+}
+
+/**
  * "Away until": turn-based tables that allow it stop the player's clock
  * until then (at most limit_days a calendar month); "I am back" ends it.
  * @returns {HTMLFormElement}
@@ -429,6 +446,7 @@ export function openAccountDialog(m, mode = 'register') {
       passkeysSupported() ? passkeySection() : null,
       moderationSection(),
       mailForm(),
+      pushSupported() ? pushSection() : null,
       awayForm(),
       el('section', { class: 'account-form', 'aria-labelledby': 'data-title' },
         el('h3', { id: 'data-title', 'data-i18n': 'web.account.data' }, t('web.account.data')),
@@ -613,7 +631,17 @@ export function signInFromNameDialog() {
   const row = byId('name-dialog').querySelector('.dialog-buttons');
   if (!row || document.getElementById('name-signin')) return;
   const b = el('button', { type: 'button', id: 'name-signin', 'data-i18n': 'web.account.signin' }, t('web.account.signin'));
-  b.addEventListener('click', () => openAccountDialog(null, 'signin'));
+  b.addEventListener('click', () => {
+    openAccountDialog(null, 'signin');
+    // The name typed already (an account's, which the server refused to
+    // a guest) is the account's to sign in to.
+    const typed = /** @type {HTMLInputElement|null} */ (document.getElementById('name-input'))?.value.trim() ?? '';
+    const name = document.getElementById('signin-name');
+    if (typed && name instanceof HTMLInputElement && !name.value) {
+      name.value = typed;
+      document.getElementById('signin-password')?.focus();
+    }
+  });
   row.prepend(b);
 }
 

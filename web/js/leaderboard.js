@@ -23,7 +23,7 @@ let failure = null;
 function show() {
   const main = byId('main');
   if (!board) {
-    main.replaceChildren(el('p', { class: failure ? 'form-error' : '' }, failure ? render(failure) : t('web.join.loading')));
+    main.replaceChildren(el('p', failure ? { class: 'form-error', role: 'alert' } : {}, failure ? render(failure) : t('web.join.loading')));
     return;
   }
   const b = board;

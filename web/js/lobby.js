@@ -473,7 +473,15 @@ function myRow(m) {
     const s = tb.seats.find((x) => x.seat === n);
     return s ? seatName(tb, s) : String(n);
   }).join(', ');
+  // Who else sits at the table (none at a hot-seat table, where the
+  // player holds every seat).
+  const opponents = tb.seats.filter((s) => s.player && !m.seats.includes(s.seat))
+    .map((s) => playerLabel(/** @type {import('./types.js').Player} */ (s.player)));
+  const others = [...new Set(opponents)].join(', ');
   const finished = tb.status === 'finished';
+  // A finished game is dated by its end, as in the archive (a turn-based
+  // game may end weeks after its table was made).
+  const when = finished && tb.finish?.at ? tb.finish.at : tb.created;
   let state;
   if (finished) {
     const r = tb.resigned;
@@ -492,19 +500,30 @@ function myRow(m) {
     el('div', { class: 'table-head' }, el('strong', {}, g ? render(g.name) : tb.game), ' ', state,
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
     names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
+    others ? el('p', { class: 'my-players' }, t('web.lobby.my-players', { players: others })) : null,
     myLeft(m),
-    el('time', { datetime: tb.created, class: 'created' }, new Date(tb.created).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
+    el('time', { datetime: when, class: 'created' }, new Date(when).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
     ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', [finished ? 'data-replay' : 'data-resume']: tb.id,
       'aria-label': t(finished ? 'web.lobby.replay-of' : 'web.lobby.resume-of', { game: g ? render(g.name) : tb.game, seats: names }) },
       finished ? t('web.lobby.replay') : t('web.lobby.resume')));
 }
 
+/** Whether the lobby still owes the address's #my-games its scroll. */
+let scrollToMine = location.hash === '#my-games';
+
 /** Draws "Your games". */
 function renderMine() {
   const box = byId('my-games');
   box.hidden = !mine.signedIn;
   if (box.hidden) return;
+  // The header's "games wait for your move" link opens /#my-games: the
+  // card was hidden when the browser looked for it, so the lobby scrolls
+  // to it itself once it is drawn, once.
+  if (scrollToMine) {
+    scrollToMine = false;
+    requestAnimationFrame(() => box.scrollIntoView({ block: 'start' }));
+  }
   const active = byId('my-tables');
   const finished = byId('my-finished');
   keepFocus([active, finished], () => {

@@ -20,6 +20,9 @@ let games = [];
 let profile = null;
 /** @type {import('./types.js').Text|null} */
 let failure = null;
+/** Whether the profile is the signed-in account's own: its games in
+ * progress are then the viewer's to play, not to watch. */
+let own = false;
 
 /**
  * A game's name.
@@ -69,7 +72,7 @@ function section(title, body) {
 function show() {
   const main = byId('main');
   if (!profile) {
-    main.replaceChildren(el('p', { class: failure ? 'form-error' : '' }, failure ? render(failure) : t('web.join.loading')));
+    main.replaceChildren(el('p', failure ? { class: 'form-error', role: 'alert' } : {}, failure ? render(failure) : t('web.join.loading')));
     return;
   }
   const p = profile;
@@ -91,13 +94,14 @@ function show() {
     el('strong', {}, gameName(g.game)), ' ', sideName(g.side), ' · ',
     el('span', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'web.profile.won' : 'web.profile.lost')),
     g.rated ? ' ' : null, g.rated ? el('span', { class: 'badge rated' }, t('web.table.rated')) : null, ' ',
-    el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString(currentLang(), { dateStyle: 'medium' })), ' ',
+    ' · ', el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString(currentLang(), { dateStyle: 'medium' })), ' ',
     el('a', { href: `/t/${encodeURIComponent(g.table)}`, class: 'button small' }, t('web.profile.replay')))));
   const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
     el('strong', {}, gameName(tb.game)), ' ',
     el('span', { class: `status status-${tb.status}` }, t(tb.status === 'open' ? 'web.status.open' : 'web.status.running')), ' ',
-    tb.seats.map((s) => s.player ? playerLabel(s.player) : t('web.seat.free')).join(' · '), ' ',
-    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small' }, t('web.lobby.watch')))));
+    tb.seats.map((s) => t('web.profile.seat-player', { seat: s.name ? render(s.name) : s.id, player: s.player ? playerLabel(s.player) : t('web.seat.free') })).join(' · '), ' ',
+    el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-own': own ? 'true' : null },
+      t(own ? 'web.lobby.resume' : 'web.lobby.watch')))));
   // Co-operative chapters (Jekyll & Hyde): no rating, a record per
   // chapter; one table per game, the game in its caption.
   const chapterGames = [...new Set((p.chapters ?? []).map((c) => c.game))];
@@ -134,10 +138,12 @@ async function main() {
   languageSwitcher(byId('lang-select', HTMLSelectElement));
   onLangChange(show);
   show();
-  showIdentity();
+  const viewer = showIdentity();
   try {
     games = /** @type {GameInfo[]} */ (await api('/api/games')) ?? [];
     profile = /** @type {Profile} */ (await api(`/api/users/${encodeURIComponent(name)}`));
+    const m = await viewer;
+    own = !!m?.account && m.name === profile.name;
   } catch (e) {
     failure = e instanceof HttpError && e.text ? e.text : { key: 'web.error.network' };
   }

@@ -43,11 +43,14 @@ async function subscribed() {
 }
 
 /**
- * The "notify me" button, or null where push is not available.
+ * The "notify me" button, or null where push is not available: the table
+ * header's bell, or, with words, the account dialog's (id account-push).
+ * @param {{words?: boolean}} [opts]
  * @returns {Promise<HTMLButtonElement|null>}
  */
-export async function pushButton() {
+export async function pushButton(opts = {}) {
   if (!pushSupported()) return null;
+  if (opts.words) return wordsButton();
   // A bell, like the sound toggle beside it: the header stays one line on
   // a phone; the words are its accessible name and tooltip.
   const bell = svg('svg', { viewBox: '0 0 24 24', width: '18', height: '18', 'aria-hidden': 'true' },
@@ -63,25 +66,49 @@ export async function pushButton() {
   show(await subscribed().catch(() => false));
   // Its words follow the page's language.
   onLangChange(() => show(b.getAttribute('aria-pressed') === 'true'));
-  b.addEventListener('click', async () => {
-    b.disabled = true;
-    try {
-      if (await subscribed()) {
-        const reg = await navigator.serviceWorker.getRegistration('/');
-        const sub = await reg?.pushManager.getSubscription();
-        if (sub) {
-          await api('/api/push/subscription', { method: 'DELETE', body: { endpoint: sub.endpoint } });
-          await sub.unsubscribe();
-        }
-        show(false);
-      } else {
-        show(await subscribe());
-      }
-    } catch {
-      toast(t('web.push.failed'));
-    } finally {
-      b.disabled = false;
-    }
-  });
+  b.addEventListener('click', () => toggle(b, show));
   return b;
+}
+
+/**
+ * The account dialog's button, in words: what a tap will do.
+ * @returns {Promise<HTMLButtonElement>}
+ */
+async function wordsButton() {
+  const b = /** @type {HTMLButtonElement} */ (el('button', { type: 'button', id: 'account-push' }));
+  const show = (/** @type {boolean} */ on) => {
+    b.dataset.on = String(on);
+    b.textContent = t(on ? 'web.push.device-stop' : 'web.push.device-start');
+  };
+  show(await subscribed().catch(() => false));
+  onLangChange(() => show(b.dataset.on === 'true'));
+  b.addEventListener('click', () => toggle(b, show));
+  return b;
+}
+
+/**
+ * Subscribes this browser, or ends its subscription, from button b; show
+ * draws the new state.
+ * @param {HTMLButtonElement} b
+ * @param {(on: boolean) => void} show
+ */
+async function toggle(b, show) {
+  b.disabled = true;
+  try {
+    if (await subscribed()) {
+      const reg = await navigator.serviceWorker.getRegistration('/');
+      const sub = await reg?.pushManager.getSubscription();
+      if (sub) {
+        await api('/api/push/subscription', { method: 'DELETE', body: { endpoint: sub.endpoint } });
+        await sub.unsubscribe();
+      }
+      show(false);
+    } else {
+      show(await subscribe());
+    }
+  } catch {
+    toast(t('web.push.failed'));
+  } finally {
+    b.disabled = false;
+  }
 }
