@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 )
@@ -12,9 +11,19 @@ import (
 // --help and reports wrong flags with a clear message (exit code 2 via parse).
 func newFlags(name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	// The flag package writes a wrong flag's error to the output, then asks
+	// for the usage: the error only marks the usage as asked by a mistake.
+	wrong := &errorSeen{}
+	fs.SetOutput(wrong)
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "%s\n", strings.TrimRight("Usage: gaslamp "+name+" "+synopsis, " "))
+		if wrong.seen {
+			// A typo gets the synopsis and the way to the flags, not the
+			// whole list above the one line that says what was wrong.
+			wrong.seen = false
+			fmt.Fprintf(os.Stderr, "(gaslamp %s --help lists its flags)\n", name)
+			return
+		}
 		shown := visibleFlags(fs)
 		if countFlags(shown) == 0 {
 			return // no "Flags:" heading over nothing
@@ -24,6 +33,15 @@ func newFlags(name, synopsis string) *flag.FlagSet {
 		shown.PrintDefaults()
 	}
 	return fs
+}
+
+// errorSeen is a flag set's output: it keeps nothing and notes that an error
+// was written.
+type errorSeen struct{ seen bool }
+
+func (e *errorSeen) Write(p []byte) (int, error) {
+	e.seen = true
+	return len(p), nil
 }
 
 // notForThisCommand begins the usage of a flag that a command accepts only

@@ -20,8 +20,26 @@ func TestHelpHidesFlagsNotForTheCommand(t *testing.T) {
 		}
 	}
 	// A default changed by a partial parse still shows as declared.
-	code, _, help := runCaptured(t, "", "backup", "--data", "/elsewhere", "--no-such-flag")
-	if code != 2 || !strings.Contains(help, `(default "./gaslamp-data")`) {
-		t.Errorf("backup --no-such-flag: exit %d\n%s", code, help)
+	code, _, help := runCaptured(t, "", "backup", "--data", "/elsewhere", "--help")
+	if code != 0 || !strings.Contains(help, `(default "./gaslamp-data")`) {
+		t.Errorf("backup --data /elsewhere --help: exit %d\n%s", code, help)
+	}
+}
+
+// TestWrongFlagGivesTheSynopsis: a typo in a flag gets the command's synopsis,
+// the way to its flags and the error, not the whole list of flags above the
+// one line that says what was wrong; --help still lists them.
+func TestWrongFlagGivesTheSynopsis(t *testing.T) {
+	for _, cmd := range []string{"serve", "arena", "loadtest", "bench"} {
+		code, out, errs := runCaptured(t, "", cmd, "--bogus")
+		lines := strings.Count(errs, "\n")
+		if code != 2 || out != "" || lines > 4 || !strings.Contains(errs, "Usage: gaslamp "+cmd) ||
+			!strings.Contains(errs, "gaslamp "+cmd+" --help lists its flags") || !strings.Contains(errs, "-bogus") {
+			t.Errorf("%s --bogus: exit %d, %d lines on stderr:\n%s", cmd, code, lines, errs)
+		}
+		code, _, errs = runCaptured(t, "", cmd, "--help")
+		if code != 0 || !strings.Contains(errs, "Flags:") || strings.Contains(errs, "(gaslamp "+cmd+" --help lists its flags)") {
+			t.Errorf("%s --help: exit %d, stderr:\n%s", cmd, code, errs)
+		}
 	}
 }
