@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, t, has, wonText } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, resultBanner, t, has } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -1180,11 +1180,13 @@ function sameNodes(box, parts) {
 }
 
 /**
- * The end of a game's headline: "The investigators won!".
+ * The end of a game's headline ("The investigators won!"; "You lost the
+ * chapter: the City won." to a Jekyll & Hyde player).
  * @param {string} side the winning side
  */
 function winnerBanner(side) {
-  return t('web.outcome.winner', { won: wonText(st.table?.game, side, sideName(side)) });
+  const mine = st.you.map((s) => st.table?.seats.find((x) => x.seat === s)?.side ?? '');
+  return resultBanner(st.table?.game, side, sideName(side), mine);
 }
 
 /**
