@@ -504,8 +504,7 @@ function draw() {
   }
   // What just happened is announced before the prompt changes: a screen
   // reader says "Mr Hyde plays the 4 of Fear (blue)", then what to do now.
-  announceNew(snap);
-  drawPrompt(snap);
+  drawPrompt(snap, newEvents(snap));
   drawClockStrip();
   drawTutorial();
   drawLegal(snap);
@@ -684,15 +683,21 @@ function primaryView(snap) {
 }
 
 /**
- * Whose turn it is and what to do, always in words.
+ * Whose turn it is and what to do, always in words; and the announcement of
+ * the moves that led to it (said), with the prompt when it asks something
+ * new of the seat.
  * @param {Snapshot} snap
+ * @param {string[]} said the new events' words
  */
-function drawPrompt(snap) {
+function drawPrompt(snap, said) {
   const p = byId('prompt');
   const mine = myLegal();
   p.classList.toggle('act', mine.length > 0);
   /** @type {string} */
   let text = '';
+  // What the prompt asks of this seat, in no language: said again only
+  // when it changes ('' while the seat waits).
+  let ask = '';
   if (snap.replay) {
     text = t('web.replay.showing', { step: snap.replay.step, steps: snap.replay.steps });
   } else if (snap.outcome?.over) {
@@ -702,8 +707,10 @@ function drawPrompt(snap) {
   } else {
     const v = primaryView(snap);
     const fromView = v && isText(v.prompt) ? render(v.prompt) : '';
-    const fromRenderer = renderer?.prompt ? render(renderer.prompt(snap)) : '';
+    const asked = renderer?.prompt ? renderer.prompt(snap) : null;
+    const fromRenderer = render(asked);
     text = fromView || fromRenderer;
+    if (mine.length > 0) ask = JSON.stringify(fromView ? v?.prompt : fromRenderer ? asked : 'your-turn');
     if (!text) {
       const acting = renderer?.toAct?.(snap) ?? [];
       if (mine.length > 0) text = t('web.prompt.your-turn');
@@ -711,12 +718,27 @@ function drawPrompt(snap) {
       else text = st.table?.status === 'open' ? t('web.prompt.waiting-players') : t('web.prompt.waiting');
     }
   }
-  // Written only when it changed: the prompt is a live region, read out
-  // again at each write, and the page redraws for many other reasons (a
-  // player's presence, a clock, the chat closing).
+  // The prompt is no live region: it changed with every move of the others
+  // ("Sergeant Red: move…", then Blue's), and a screen reader read it out
+  // each time though nothing was asked of the player. It is said through
+  // #announce, after the moves that led to it and in the same line, only
+  // when it asks something new of this seat: when it becomes the seat's
+  // move, or the decision changes. Not when the page opens, nor during a
+  // replay. Said before the prompt is written, so that a screen reader
+  // hears what happened, then what to do.
+  if (!snap.replay) {
+    announce(promptAsk !== null && ask !== '' && ask !== promptAsk ? [...said, text] : said);
+    promptAsk = ask;
+  }
+  // Written only when it changed (the page redraws for many other reasons:
+  // a player's presence, a clock, the chat closing).
   if (p.textContent !== text) p.textContent = text;
   p.dataset.act = String(mine.length > 0);
 }
+
+/** What the prompt last asked of the seat ('' nothing; null: not drawn yet). */
+/** @type {string|null} */
+let promptAsk = null;
 
 /**
  * Every legal move as a button (keyboard users, unknown games, tests).
@@ -953,20 +975,22 @@ const MAX_ANNOUNCED = 4;
 const KEEP_ANNOUNCED = 3;
 
 /**
- * Announces to a screen reader what happened since the last draw, once: the
- * new events of the log (another player's or a bot's move, the player's own),
- * the newest MAX_ANNOUNCED of them, the others counted. #announce is a polite
+ * What to announce to a screen reader of what happened since the last draw,
+ * once: the new events of the log (another player's or a bot's move, the
+ * player's own), the newest MAX_ANNOUNCED of them, the others counted; the
+ * prompt adds to them (drawPrompt) and writes them. #announce is a polite
  * live region that is only added to; the log itself is no live region (it
  * is drawn again when the language changes and would be read out whole).
  * Nothing is announced when the page opens, nor during a replay (its step
  * is announced by the replay's controls).
  * @param {Snapshot} snap
+ * @returns {string[]}
  */
-function announceNew(snap) {
-  if (snap.replay) return;
+function newEvents(snap) {
+  if (snap.replay) return [];
   if (announcedV < 0) {
     announcedV = snap.version;
-    return;
+    return [];
   }
   /** @type {string[]} */
   const texts = [];
@@ -975,12 +999,20 @@ function announceNew(snap) {
     for (const ev of h.events) texts.push(render(ev.text));
   }
   announcedV = Math.max(announcedV, snap.version);
-  if (texts.length === 0) return;
-  const box = byId('announce');
+  if (texts.length === 0) return [];
   const said = texts.slice(-MAX_ANNOUNCED);
   const more = texts.length - said.length;
-  const line = el('p', {}, [...(more > 0 ? [t('web.announce.more', { n: more })] : []), ...said].join(' '));
-  box.append(line);
+  return [...(more > 0 ? [t('web.announce.more', { n: more })] : []), ...said];
+}
+
+/**
+ * Adds a line to #announce (the older ones dropped).
+ * @param {string[]} words
+ */
+function announce(words) {
+  if (words.length === 0) return;
+  const box = byId('announce');
+  box.append(el('p', {}, words.join(' ')));
   while (box.childElementCount > KEEP_ANNOUNCED) box.firstElementChild?.remove();
 }
 
