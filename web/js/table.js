@@ -532,6 +532,28 @@ function draw() {
   keepPlayFocus();
 }
 
+/**
+ * Keeps the page's scroll-padding-top at the height of what sticks to the
+ * top of a narrow screen (the prompt, a tutorial's hint), so that what is
+ * scrolled into view (a control reached with Tab, a panel) is not left under
+ * it.
+ */
+function watchStickyTop() {
+  const boxes = [byId('prompt-box'), byId('tutorial')];
+  const set = () => {
+    let h = 0;
+    for (const b of boxes) {
+      if (!b.hidden && getComputedStyle(b).position === 'sticky') h = Math.max(h, b.getBoundingClientRect().height);
+    }
+    const pad = h > 0 ? `${Math.ceil(h) + 8}px` : '';
+    if (document.documentElement.style.scrollPaddingTop !== pad) document.documentElement.style.scrollPaddingTop = pad;
+  };
+  const ro = new ResizeObserver(set);
+  for (const b of boxes) ro.observe(b);
+  // A box that stops sticking keeps its size: the body's state is watched too.
+  new MutationObserver(set).observe(document.body, { attributes: true, attributeFilter: ['data-over', 'class'] });
+}
+
 /** Whether the log changed since the last draw (it then scrolls to its end). */
 let logScroll = false;
 
@@ -1638,6 +1660,7 @@ function drawChat() {
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
+  watchStickyTop();
   bindReplay();
   bindSound();
   bindTutorialMisses();
