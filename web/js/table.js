@@ -520,7 +520,7 @@ function draw() {
   }
   drawConfirm(snap);
   drawMotion(board, before, snap);
-  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })));
+  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })), labelKeep(board));
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   if (logScroll) {
@@ -552,6 +552,26 @@ function watchStickyTop() {
   for (const b of boxes) ro.observe(b);
   // A box that stops sticking keeps its size: the body's state is watched too.
   new MutationObserver(set).observe(document.body, { attributes: true, attributeFilter: ['data-over', 'class'] });
+}
+
+/**
+ * What the last moves' labels keep clear of on the board (markLastMoves):
+ * never the circles, crossings and places a tutorial's hint names (a label
+ * once hid the circle the hint asked the player to click), and the player's
+ * legal targets when they have another place.
+ * @param {HTMLElement} board
+ * @returns {{hard: Element[], soft: Element[]}}
+ */
+function labelKeep(board) {
+  const hint = st.table?.tutorial ? document.querySelector('#tutorial .tutorial-hint')?.textContent ?? '' : '';
+  /** @type {string[]} */
+  const sel = [];
+  for (const w of new Set(hint.match(/[\p{L}\p{N}]+/gu) ?? [])) {
+    if (/^\d+$/.test(w)) sel.push(`[data-circle="${w}"]`, `[data-place="${w}"]`);
+    else if (/^[A-Z]+\d*$/.test(w)) sel.push(`[data-crossing="${w}"]`);
+  }
+  const hard = sel.length > 0 ? [...board.querySelectorAll(sel.join(', '))].filter((e) => !e.closest('.layer-seat-last, .layer-preview')) : [];
+  return { hard, soft: [...board.querySelectorAll('.target')] };
 }
 
 /** Whether the log changed since the last draw (it then scrolls to its end). */
