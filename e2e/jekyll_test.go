@@ -800,8 +800,9 @@ func TestBrowserJekyllNightHandInView(t *testing.T) {
 // chapter up, the City wins, and the headline says the players lost, in
 // each language ("You lost the chapter: the City won."), not only "The City
 // won!", which read like a third party's result. The won chapter's headline
-// is checked at the end of TestBrowserTutorialJekyll. Screenshots at a
-// laptop's and a phone's size.
+// is checked at the end of TestBrowserTutorialJekyll. The day's chat banner,
+// which still said "talk your plan over", goes. Screenshots at a laptop's
+// and a phone's size.
 func TestBrowserJekyllLossReadsAsYours(t *testing.T) {
 	p := botTablePage(t, "jekyll", "jekyll", 2, 0)
 	resign := `#seats li[data-seat="0"] button[data-resign]`
@@ -810,6 +811,8 @@ func TestBrowserJekyllLossReadsAsYours(t *testing.T) {
 	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
 	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
 	p.waitJS("the City's win", `document.getElementById('outcome').dataset.winner === 'city'`, scaled(20*time.Second))
+	// The day's banner ("talk your plan over") goes with the chapter.
+	p.waitJS("no day's banner after the end", `document.getElementById('jk-banner')?.hidden === true`, scaled(10*time.Second))
 	dir := shotsDir(t)
 	for _, c := range []struct{ lang, want string }{
 		{"en", "You lost the chapter: the City won."},
