@@ -164,3 +164,95 @@ func TestBrowserMovesAnnounced(t *testing.T) {
 		})
 	}
 }
+
+// watchPromptJS records, from now on, each text the prompt shows (with
+// whether it asks the player to move) and each line added to #announce.
+const watchPromptJS = `(() => {
+  const w = window.__said = { prompts: [], announced: [] };
+  const p = document.getElementById('prompt');
+  const seen = () => {
+    const last = w.prompts[w.prompts.length - 1];
+    if (!last || last.text !== p.textContent || last.act !== (p.dataset.act === 'true')) w.prompts.push({ text: p.textContent, act: p.dataset.act === 'true' });
+  };
+  seen();
+  new MutationObserver(seen).observe(p, { childList: true, characterData: true, subtree: true, attributes: true });
+  new MutationObserver((ms) => {
+    for (const m of ms) for (const n of m.addedNodes) w.announced.push(n.textContent);
+  }).observe(document.getElementById('announce'), { childList: true });
+  return true;
+})()`
+
+// TestBrowserPromptSaidOnce checks that a screen reader hears the prompt
+// only when it asks something new of the player, on a Whitehall table where
+// the player is Jack and the four investigators are bots: the prompt is no
+// live region (it changed with every bot's move, "Sergeant Red: move 0, 1
+// or 2 steps…", and was read out each time though the player had nothing
+// to do); the prompts of the bots' turns are never announced; each prompt
+// that asks the player to move is announced once, in #announce, after the
+// moves that led to it.
+func TestBrowserPromptSaidOnce(t *testing.T) {
+	base, _ := startServerWith(t, func(_ string, c *server.Config) { c.BotDelay = scaled(300 * time.Millisecond) })
+	p := openPage(t, startBrowser(t), "jack", base)
+	p.navigate("/")
+	p.signIn("Alice")
+	p.createBotTableAt("whitehall", 4, 0)
+	if live := mustEval[string](p, `document.getElementById('prompt').closest('[aria-live]:not([aria-live="off"])')?.id ?? ''`); live != "" {
+		t.Errorf("the prompt is in a live region (#%s): read out again at every change, the bots' turns included", live)
+	}
+	mustEval[bool](p, watchPromptJS)
+	playByKeyboard(t, p, 11, 8, 2*time.Minute)
+	// The bots' turn after the last move, drawn to its end.
+	p.waitJS("the player's move again", `document.getElementById('prompt').dataset.act === 'true' || document.body.dataset.over === 'true'`, scaled(60*time.Second))
+	type shown struct {
+		Text string `json:"text"`
+		Act  bool   `json:"act"`
+	}
+	var said struct {
+		Prompts   []shown  `json:"prompts"`
+		Announced []string `json:"announced"`
+	}
+	said.Prompts = mustEval[[]shown](p, `window.__said.prompts`)
+	said.Announced = mustEval[[]string](p, `window.__said.announced`)
+	t.Logf("prompts: %+v", said.Prompts)
+	t.Logf("announced: %q", said.Announced)
+	count := func(text string) int {
+		n := 0
+		for _, a := range said.Announced {
+			n += strings.Count(a, text)
+		}
+		return n
+	}
+	waiting, asking := map[string]bool{}, map[string]bool{}
+	for i, s := range said.Prompts {
+		if i == 0 {
+			continue // shown when the page opened: not news
+		}
+		if s.Act {
+			asking[s.Text] = true
+		} else {
+			waiting[s.Text] = true
+		}
+	}
+	if len(waiting) < 2 || len(asking) < 2 {
+		t.Fatalf("%d prompts of the bots' turns and %d of the player's seen: too few to check", len(waiting), len(asking))
+	}
+	for text := range waiting {
+		if n := count(text); n != 0 {
+			t.Errorf("the prompt of a bots' turn %q was announced %d times", text, n)
+		}
+	}
+	for text := range asking {
+		if n := count(text); n != 1 {
+			t.Errorf("the player's prompt %q was announced %d times, want once", text, n)
+		}
+	}
+	// Said after the moves that led to it, in the same announcement.
+	for _, a := range said.Announced {
+		for text := range asking {
+			if i := strings.Index(a, text); i >= 0 && i+len(text) != len(a) {
+				t.Errorf("the announcement %q says something after the prompt %q", a, text)
+			}
+		}
+	}
+	p.checkConsole()
+}

@@ -792,3 +792,46 @@ func TestBrowserJekyllNightHandInView(t *testing.T) {
 		t.Fatalf("the chapter ended before a night's trick waited for Dr Jekyll")
 	}
 }
+
+// TestBrowserJekyllLossReadsAsYours checks the end of a lost chapter as a
+// Jekyll & Hyde player reads it: Dr Jekyll (with a bot Mr Hyde) gives the
+// chapter up, the City wins, and the headline says the players lost, in
+// each language ("You lost the chapter: the City won."), not only "The City
+// won!", which read like a third party's result. The won chapter's headline
+// is checked at the end of TestBrowserTutorialJekyll. The day's chat banner,
+// which still said "talk your plan over", goes. Screenshots at a laptop's
+// and a phone's size.
+func TestBrowserJekyllLossReadsAsYours(t *testing.T) {
+	p := botTablePage(t, "jekyll", "jekyll", 2, 0)
+	resign := `#seats li[data-seat="0"] button[data-resign]`
+	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
+	p.mustClick(resign)
+	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
+	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.waitJS("the City's win", `document.getElementById('outcome').dataset.winner === 'city'`, scaled(20*time.Second))
+	// The day's banner ("talk your plan over") goes with the chapter.
+	p.waitJS("no day's banner after the end", `document.getElementById('jk-banner')?.hidden === true`, scaled(10*time.Second))
+	dir := shotsDir(t)
+	for _, c := range []struct{ lang, want string }{
+		{"en", "You lost the chapter: the City won."},
+		{"fr", "Vous avez perdu le chapitre\u00a0: la Ville a gagné."},
+		{"nl", "Jullie hebben het hoofdstuk verloren: de Stad heeft gewonnen."},
+		{"en", "You lost the chapter: the City won."}, // for the screenshots
+	} {
+		mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = `+jsString(c.lang)+`; s.dispatchEvent(new Event('change')); })()`)
+		p.waitJS("the page in "+c.lang, `document.documentElement.lang === `+jsString(c.lang), scaled(10*time.Second))
+		p.waitJS("the headline in "+c.lang, `document.querySelector('#outcome h2')?.textContent === `+jsString(c.want), scaled(10*time.Second))
+	}
+	for _, vp := range viewports {
+		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+		if vp.mobile {
+			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+		}
+		if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(vp.width, vp.height, opts...)); err != nil {
+			t.Fatalf("viewport: %v", err)
+		}
+		mustEval[bool](p, `(document.getElementById('outcome').scrollIntoView({ block: 'center' }), true)`)
+		p.viewportShot(dir, "jekyll-lost-"+vp.name+".png")
+	}
+	p.checkConsole()
+}

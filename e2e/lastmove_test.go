@@ -187,3 +187,37 @@ func checkLastMoves(t *testing.T, game string, r lastMoves, want int) {
 		t.Errorf("%s: %d pairs of the same label drawn over each other", game, r.Overlaps)
 	}
 }
+
+// labelsOverHintJS lists the last moves' labels drawn over what a
+// tutorial's hint names ("circle 124", "circles 104, 121 and 122",
+// "crossing FR") or the board offers as a target: each as "label over
+// what".
+const labelsOverHintJS = `(() => {
+  const hint = document.querySelector('#tutorial .tutorial-hint')?.textContent ?? '';
+  const sel = [];
+  for (const m of hint.matchAll(/circles? ((?:\d+(?:, | and | or )?)+)/g)) for (const n of m[1].match(/\d+/g)) sel.push('[data-circle="' + n + '"]');
+  for (const m of hint.matchAll(/crossings? ([A-Z]+\d*)/g)) sel.push('[data-crossing="' + m[1] + '"]');
+  sel.push('.target');
+  const things = [...document.querySelectorAll('#board :is(' + sel.join(', ') + ')')].filter((e) => !e.closest('.layer-seat-last, .layer-preview'));
+  const out = [];
+  for (const g of document.querySelectorAll('#board .seat-last-label')) {
+    const a = g.getBoundingClientRect();
+    for (const e of things) {
+      const b = e.getBoundingClientRect();
+      if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2) {
+        out.push(g.textContent + ' over ' + (e.hasAttribute('data-circle') ? 'circle ' + e.getAttribute('data-circle') : 'crossing ' + e.getAttribute('data-crossing')));
+      }
+    }
+  }
+  return out;
+})()`
+
+// checkLabelsClearOfHint fails the test when a last move's label covers a
+// circle or crossing the tutorial's hint names or the board offers (a
+// label once hid the circle a hint asked the player to click).
+func (p *page) checkLabelsClearOfHint(step string) {
+	p.t.Helper()
+	if over := mustEval[[]string](p, labelsOverHintJS); len(over) > 0 {
+		p.t.Errorf("step %s: a last move's label covers what the hint names or the board offers: %q", step, over)
+	}
+}

@@ -306,3 +306,77 @@ func TestBrowserPocketPreviewClearOfBoard(t *testing.T) {
 	}
 	p.checkConsole()
 }
+
+// pkNamesJS measures each character's name on the district tiles as the
+// screen shows it: its font size in CSS pixels (the SVG's scale applied)
+// and whether it lies within its tile.
+const pkNamesJS = `[...document.querySelectorAll('#board .pk-tile')].map((g) => {
+  const name = [...g.querySelectorAll('.pk-name, .pk-name-lines')].find((n) => getComputedStyle(n).display !== 'none');
+  if (!name) return { name: g.dataset.character + ' (no name shown)', px: 0, inside: false };
+  const tile = g.querySelector('.pk-ground').getBoundingClientRect();
+  const b = name.getBoundingClientRect();
+  const scale = name.ownerSVGElement.getScreenCTM().a;
+  return { name: name.textContent, px: parseFloat(getComputedStyle(name).fontSize) * scale,
+    inside: b.left >= tile.left - 1 && b.right <= tile.right + 1 && b.bottom <= tile.bottom + 1 };
+})`
+
+// TestBrowserPocketPhoneReadable plays Mr Jack Pocket on a phone (390x844),
+// in English and in Dutch (the longest names: "Inspecteur Lestrade"): the
+// characters' names on the district tiles must be readable, at least 11 CSS
+// pixels high on the screen, and stay within their tiles (they were 7 to 9
+// px). Then Jack gives up and the replay panel is brought into view, as
+// Tab or a link does: its title must not lie under the sticky prompt (it
+// did, the panel's top line hidden), nor, during the game, the seats' when
+// they are brought into view. Screenshots of both.
+func TestBrowserPocketPhoneReadable(t *testing.T) {
+	p := botTablePage(t, "jack", "pocket", 2, 0)
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("viewport: %v", err)
+	}
+	dir := shotsDir(t)
+	type name struct {
+		Name   string  `json:"name"`
+		Px     float64 `json:"px"`
+		Inside bool    `json:"inside"`
+	}
+	for _, lang := range []string{"nl", "en"} {
+		mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = `+jsString(lang)+`; s.dispatchEvent(new Event('change')); })()`)
+		p.waitJS("the page in "+lang, `document.documentElement.lang === `+jsString(lang)+` && document.querySelectorAll('#board .pk-name').length === 9`, scaled(10*time.Second))
+		mustEval[bool](p, `(window.scrollTo(0, 0), true)`)
+		names := mustEval[[]name](p, pkNamesJS)
+		t.Logf("%s: %+v", lang, names)
+		for _, n := range names {
+			if n.Px < 11 {
+				t.Errorf("%s: %q is %.1f px high on a phone's screen, want at least 11", lang, n.Name, n.Px)
+			}
+			if !n.Inside {
+				t.Errorf("%s: %q runs out of its tile", lang, n.Name)
+			}
+		}
+		p.viewportShot(dir, "pocket-phone-names-"+lang+".png")
+	}
+
+	// During the game the prompt sticks to the top: a panel scrolled into
+	// view lies below it.
+	underPrompt := func(id string) float64 {
+		mustEval[bool](p, `(document.getElementById(`+jsString(id)+`).scrollIntoView({ block: 'start' }), true)`)
+		p.waitJS("the scroll done", `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`, scaled(10*time.Second))
+		return mustEval[float64](p, `document.getElementById(`+jsString(id)+`).getBoundingClientRect().top - document.getElementById('prompt-box').getBoundingClientRect().bottom`)
+	}
+	if gap := underPrompt("seats-title"); gap < 0 {
+		t.Errorf("the seats' title lies %.0f px under the sticky prompt when scrolled into view", -gap)
+	}
+
+	resign := `#seats li[data-seat="0"] button[data-resign]`
+	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
+	p.mustClick(resign)
+	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
+	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.waitJS("the replay panel", `document.body.dataset.over === 'true' && !document.getElementById('replay').hidden`, scaled(20*time.Second))
+	gap := underPrompt("replay")
+	p.viewportShot(dir, "pocket-phone-replay.png")
+	if gap < 0 {
+		t.Errorf("the replay panel's title lies %.0f px under the sticky prompt when the panel is scrolled into view", -gap)
+	}
+	p.checkConsole()
+}

@@ -110,6 +110,11 @@ func TestBrowserTutorialJekyll(t *testing.T) {
 	if err != nil || st.Winner == nil || *st.Winner != "players" {
 		t.Fatalf("tutorial end: winner %v (%v)", st.Winner, err)
 	}
+	// The players' win reads as the player's own (the City's as a loss:
+	// TestBrowserJekyllLossReadsAsYours).
+	if h := mustEval[string](p, `document.querySelector('#outcome h2')?.textContent ?? ''`); h != "You won the chapter!" {
+		t.Errorf("the won chapter's headline is %q, want %q", h, "You won the chapter!")
+	}
 	if n := mustEval[int](p, `document.querySelectorAll('#tutorial a[href="/rules/jekyll"], #tutorial #tutorial-bot').length`); n != 2 {
 		t.Errorf("the end of the tutorial offers %d of the rules link and the bot game, want both", n)
 	}

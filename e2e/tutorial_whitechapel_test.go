@@ -19,7 +19,9 @@ var hintTarget = regexp.MustCompile(`[Cc]lick (circle|crossing) (J?\d+)`)
 // which must be the one highlighted target of the board. Jack and the other
 // policemen play the script in between; the introduction stays on screen
 // until the player's first step (9, after Jack's hideout and women), and
-// the end offers the rules and a game against a bot. Screenshots of the
+// the end offers the rules and a game against a bot. At every step no last
+// move's label may cover a circle or crossing the hint names or the board
+// offers (the policemen's labels hid circle 122 at 37 and 42). Screenshots of the
 // first step, of the first police move (25) and of the arrest (42) at
 // 1366x768 and 390x844, and of the end, go to the artifacts.
 func TestBrowserTutorialWhitechapel(t *testing.T) {
@@ -57,6 +59,7 @@ func TestBrowserTutorialWhitechapel(t *testing.T) {
 		if h.Step == "done" {
 			break
 		}
+		p.checkLabelsClearOfHint(h.Step)
 		intro := mustEval[bool](p, `!!document.querySelector('#tutorial .tutorial-intro')`)
 		if intro != (h.Step == "9") {
 			t.Fatalf("step %s: introduction shown %v, want it until the first step (9) only", h.Step, intro)

@@ -21,9 +21,11 @@ var whitehallHintTarget = regexp.MustCompile(`[Cc]lick (circle|crossing) ([A-Z]{
 // in between; the introduction stays on screen until the player's first step
 // (4, after Jack's discovery locations), and the end offers the rules and a
 // game against a bot. axe checks the first step, the stop of a search (a
-// button step) and the end. Screenshots of the first step, of the first search
-// (12), of the arrest (23) at 1366x768 and 390x844, and of the end, go to the
-// artifacts.
+// button step) and the end. At every step no last move's label may cover a
+// circle or crossing the hint names or the board offers (yellow's label hid
+// crossing FR at step 10). Screenshots of the first step, of step 10, of the
+// first search (12), of the arrest (23) at 1366x768 and 390x844, and of the
+// end, go to the artifacts.
 func TestBrowserTutorialWhitehall(t *testing.T) {
 	requireBrowser(t)
 	axe := axeSource(t)
@@ -63,11 +65,12 @@ func TestBrowserTutorialWhitehall(t *testing.T) {
 		if h.Step == "done" {
 			break
 		}
+		p.checkLabelsClearOfHint(h.Step)
 		intro := mustEval[bool](p, `!!document.querySelector('#tutorial .tutorial-intro')`)
 		if intro != (h.Step == "4") {
 			t.Fatalf("step %s: introduction shown %v, want it until the first step (4) only", h.Step, intro)
 		}
-		if h.Step == "4" || h.Step == "12" || h.Step == "23" {
+		if h.Step == "4" || h.Step == "10" || h.Step == "12" || h.Step == "23" {
 			shoot(h.Step)
 		}
 		switch h.Step {

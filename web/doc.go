@@ -78,14 +78,16 @@
 //	body[data-connected]     "true" while the WebSocket is open
 //	body[data-over]          "true" once the game is over
 //	body.busy                a move was sent and is not acknowledged yet
-//	#prompt                  whose turn it is and what to do (aria-live); [data-act="true"] when this page must act
+//	#prompt                  whose turn it is and what to do (no live region: #announce says it when it
+//	                         asks something new of the seat); [data-act="true"] when this page must act
+//	#announce                a polite log for screen readers: the new moves, then a new prompt, once each
 //	#legal button[data-intent]   every legal move (data-seat, data-kind, data-move = the intent's JSON)
 //	#seats li[data-seat]     one row per seat (.mine, .to-act); button[data-take-seat], button[data-leave-seat]
 //	#log li[data-v][data-type]   the event log; li.names-places when it names something on the board
 //	                         (hover or focus marks it: .hl); li.seat-last[data-last-of="N M"] the latest
 //	                         move of seats N, M (.seat-last-tag names them)
 //	#board .seat-last[data-last-by]   what a seat's last move touched (lastmove.js); .layer-seat-last
-//	                         its labels on an SVG board
+//	                         its labels on an SVG board (clear of a tutorial hint's circles and the targets)
 //	#chat-input, #chat-form, #chat-log li   table chat; #chat-form[data-chat-closed="true"] and
 //	                         #chat-note while the game closes chat
 //	#outcome[data-winner]    the result, once the game is over

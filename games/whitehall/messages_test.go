@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"gaslamp/game"
 	"gaslamp/game/gametest"
@@ -109,16 +110,40 @@ func TestOwnOptionsMarked(t *testing.T) {
 
 // TestTooSlowSaysNewLocation: Jack who ends his 15th move back on the
 // discovery location he started the round from (or on one reached before)
-// has reached a discovery location, and still loses: the event and the
-// outcome must say that the location he failed to reach is a new one, or the
-// end screen contradicts the board.
+// has reached a discovery location, and still loses: the outcome must say
+// that the location he failed to reach is a new one, or the end screen
+// contradicts the board.
 func TestTooSlowSaysNewLocation(t *testing.T) {
 	want := map[string]string{"en": "a new discovery location", "fr": "nouveau lieu de découverte", "nl": "nieuwe vindplaats"}
 	for lang, cat := range (Rules{}).Messages() {
-		for _, key := range []string{"whitehall.ev.too-slow", "whitehall.outcome.too-slow"} {
-			if !strings.Contains(cat[key], want[lang]) {
-				t.Errorf("%s %s = %q, want it to say %q", lang, key, cat[key], want[lang])
+		if key := "whitehall.outcome.too-slow"; !strings.Contains(cat[key], want[lang]) {
+			t.Errorf("%s %s = %q, want it to say %q", lang, key, cat[key], want[lang])
+		}
+	}
+}
+
+// TestTooSlowEventIsNotTheOutcome: the log's event of Jack's 15th move
+// without a new discovery location and the outcome shown beside it said the
+// same thing twice ("Jack made his 15th move without reaching a new
+// discovery location." then "Jack used his 15 moves without reaching a new
+// discovery location: ..."). The event says what the move did (the track is
+// full), the outcome the result: in each language, the two share no run of
+// three words and only one of them counts the 15 moves.
+func TestTooSlowEventIsNotTheOutcome(t *testing.T) {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	for lang, cat := range (Rules{}).Messages() {
+		ev, out := cat["whitehall.ev.too-slow"], cat["whitehall.outcome.too-slow"]
+		outWords := " " + strings.Join(words(out), " ") + " "
+		evWords := words(ev)
+		for i := 0; i+3 <= len(evWords); i++ {
+			if run := strings.Join(evWords[i:i+3], " "); strings.Contains(outWords, " "+run+" ") {
+				t.Errorf("%s: the event %q and the outcome %q both say %q", lang, ev, out, run)
 			}
+		}
+		if strings.Contains(ev, "15") && strings.Contains(out, "15") {
+			t.Errorf("%s: the event %q and the outcome %q both count the 15 moves", lang, ev, out)
 		}
 	}
 }

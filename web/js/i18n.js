@@ -349,6 +349,26 @@ export function wonText(game, side, name) {
 }
 
 /**
+ * The end of a game's headline: "The investigators won!". A player whose
+ * seats are all on one side reads it as their own result where the game has
+ * words for it, "<game>.outcome.you-won" and "<game>.outcome.you-lost" (a
+ * game whose winner may hold no seat, as Jekyll & Hyde's City: "You lost the
+ * chapter: the City won.").
+ * @param {string|undefined} game
+ * @param {string} side the winning side
+ * @param {string} name the winning side's name
+ * @param {string[]} mine the sides of the viewer's seats (none: a spectator)
+ */
+export function resultBanner(game, side, name, mine) {
+  const sides = new Set(mine);
+  if (sides.size === 1 && !sides.has('')) {
+    const key = `${game}.outcome.${sides.has(side) ? 'you-won' : 'you-lost'}`;
+    if (has(key)) return t(key);
+  }
+  return t('web.outcome.winner', { won: wonText(game, side, name) });
+}
+
+/**
  * Renders a Text from the server; undefined or null give "".
  * @param {Text|null|undefined} text
  * @returns {string}

@@ -171,13 +171,18 @@ export function namedElements(board, n) {
  * (a dashed outline) and data-last-by (the seat's name; an HTML element
  * shows it as a small label) on each element, and on an SVG board a label
  * with the seat's name beside it, in a layer of its own. Marks of a former
- * drawing are removed first.
+ * drawing are removed first. A label keeps clear of the elements of keep:
+ * those it must never cover (hard: what a tutorial's hint names), and those
+ * it covers only when it has no other place (soft: the player's legal
+ * targets); with no place clear of the hard ones it is not drawn (the
+ * outline still marks the move).
  * @param {Element} board
  * @param {{name: string, named: Named}[]} moves
+ * @param {{hard: Element[], soft: Element[]}} [keep]
  */
-export function markLastMoves(board, moves) {
+export function markLastMoves(board, moves, keep = { hard: [], soft: [] }) {
   // The page draws often (presence, clocks); marks still in place stay.
-  const key = JSON.stringify(moves);
+  const key = JSON.stringify([moves, keepKey(keep.hard), keepKey(keep.soft)]);
   const was = drawn.get(board);
   if (was && was.key === key && was.els.every((e) => e.isConnected && e.classList.contains('seat-last'))
     && was.layers.every((l) => l.isConnected)) return;
@@ -211,15 +216,19 @@ export function markLastMoves(board, moves) {
     const r = e.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     const inv = ctm.inverse();
-    const top = new DOMPoint(r.left + r.width / 2, r.top).matrixTransform(inv);
-    const bottom = new DOMPoint(r.left + r.width / 2, r.bottom).matrixTransform(inv);
+    const box = boxIn(r, inv);
+    const top = { x: (box.x1 + box.x2) / 2, y: box.y1 };
     // A piece and the place it stands on (Pocket's detective on its place)
     // are both named: one label says it, not two drawn over each other.
     if (placed.some((q) => q.label === label && Math.hypot(q.x - top.x, q.y - top.y) < 24)) continue;
     placed.push({ label, x: top.x, y: top.y });
     const w = Math.max(18, label.length * 6.2 + 8);
     const vb = root.viewBox?.baseVal;
-    const at = labelSpot({ x: top.x, top: top.y, bottom: bottom.y }, w, vb && vb.width > 0 ? vb : null);
+    /** @param {Element[]} els */
+    const boxes = (els) => els.filter((k) => k !== e && k instanceof SVGElement && k.ownerSVGElement === root).map((k) => boxIn(k.getBoundingClientRect(), inv));
+    const at = labelSpot({ x: top.x, top: box.y1, bottom: box.y2, left: box.x1, right: box.x2 }, w, vb && vb.width > 0 ? vb : null,
+      { hard: boxes(keep.hard), soft: boxes(keep.soft) });
+    if (!at) continue;
     layer.append(svg('g', { class: 'seat-last-label', transform: `translate(${at.x} ${at.y})` },
       svg('rect', { x: -w / 2, y: -13, width: w, height: 13, rx: 3 }),
       svg('text', { 'text-anchor': 'middle', y: -3 }, label)));
@@ -228,22 +237,57 @@ export function markLastMoves(board, moves) {
 }
 
 /**
+ * What identifies the elements a label keeps clear of, for markLastMoves's
+ * cache.
+ * @param {Element[]} els
+ */
+function keepKey(els) {
+  return els.map((e) => e.getAttribute('data-circle') ?? e.getAttribute('data-crossing') ?? e.getAttribute('data-place') ?? '?').join(',');
+}
+
+/**
+ * A screen rectangle in board units.
+ * @param {DOMRect} r
+ * @param {DOMMatrix} inv the board's screen matrix, inverted
+ * @returns {Box}
+ */
+function boxIn(r, inv) {
+  const a = new DOMPoint(r.left, r.top).matrixTransform(inv);
+  const b = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+  return { x1: Math.min(a.x, b.x), y1: Math.min(a.y, b.y), x2: Math.max(a.x, b.x), y2: Math.max(a.y, b.y) };
+}
+
+/** @typedef {{x1: number, y1: number, x2: number, y2: number}} Box */
+
+/**
  * Where a last move's label goes (its bottom middle, in board units): above
  * the thing it names, or under it when above would leave the board's view
- * (a circle on the map's top edge had its label cut off), and moved sideways
- * to stay inside the view.
- * @param {{x: number, top: number, bottom: number}} e the thing's middle and its top and bottom
+ * (a circle on the map's top edge had its label cut off), moved sideways to
+ * stay inside the view. A label that would cover what keep holds goes under
+ * the thing, else to its left or right: the first place clear of all of
+ * keep, else the first clear of its hard boxes (a tutorial's named circle,
+ * which the label once hid), else nowhere (null).
+ * @param {{x: number, top: number, bottom: number, left?: number, right?: number}} e the thing's middle, top, bottom and sides
  * @param {number} w the label's width
  * @param {{x: number, y: number, width: number, height: number}|null} view the svg's viewBox
- * @returns {{x: number, y: number}}
+ * @param {{hard: Box[], soft: Box[]}} [keep]
+ * @returns {{x: number, y: number}|null}
  */
-export function labelSpot(e, w, view) {
-  let x = e.x;
-  let y = e.top - 3;
-  if (!view) return { x, y };
-  if (y - 13 < view.y) y = e.bottom + 3 + 13;
-  x = Math.max(view.x + w / 2, Math.min(view.x + view.width - w / 2, x));
-  return { x, y };
+export function labelSpot(e, w, view, keep = { hard: [], soft: [] }) {
+  if (!view) return { x: e.x, y: e.top - 3 };
+  const left = e.left ?? e.x;
+  const right = e.right ?? e.x;
+  const mid = (e.top + e.bottom) / 2 + 6.5;
+  const inView = (/** @type {number} */ y) => y - 13 >= view.y && y <= view.y + view.height;
+  /** @type {{x: number, y: number}[]} */
+  const spots = [];
+  if (inView(e.top - 3)) spots.push({ x: e.x, y: e.top - 3 });
+  spots.push({ x: e.x, y: e.bottom + 3 + 13 });
+  spots.push({ x: left - 3 - w / 2, y: mid }, { x: right + 3 + w / 2, y: mid });
+  for (const s of spots) s.x = Math.max(view.x + w / 2, Math.min(view.x + view.width - w / 2, s.x));
+  /** @param {{x: number, y: number}} s @param {Box[]} boxes */
+  const clear = (s, boxes) => boxes.every((b) => s.x + w / 2 <= b.x1 || s.x - w / 2 >= b.x2 || s.y <= b.y1 || s.y - 13 >= b.y2);
+  return spots.find((s) => clear(s, keep.hard) && clear(s, keep.soft)) ?? spots.find((s) => clear(s, keep.hard)) ?? null;
 }
 
 /** What markLastMoves last drew on each board. @type {WeakMap<Element, {key: string, els: Element[], layers: Element[]}>} */

@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, t, has, wonText } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, resultBanner, t, has } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -504,8 +504,7 @@ function draw() {
   }
   // What just happened is announced before the prompt changes: a screen
   // reader says "Mr Hyde plays the 4 of Fear (blue)", then what to do now.
-  announceNew(snap);
-  drawPrompt(snap);
+  drawPrompt(snap, newEvents(snap));
   drawClockStrip();
   drawTutorial();
   drawLegal(snap);
@@ -521,7 +520,7 @@ function draw() {
   }
   drawConfirm(snap);
   drawMotion(board, before, snap);
-  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })));
+  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })), labelKeep(board));
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   if (logScroll) {
@@ -531,6 +530,48 @@ function draw() {
     list.scrollTop = list.scrollHeight;
   }
   keepPlayFocus();
+}
+
+/**
+ * Keeps the page's scroll-padding-top at the height of what sticks to the
+ * top of a narrow screen (the prompt, a tutorial's hint), so that what is
+ * scrolled into view (a control reached with Tab, a panel) is not left under
+ * it.
+ */
+function watchStickyTop() {
+  const boxes = [byId('prompt-box'), byId('tutorial')];
+  const set = () => {
+    let h = 0;
+    for (const b of boxes) {
+      if (!b.hidden && getComputedStyle(b).position === 'sticky') h = Math.max(h, b.getBoundingClientRect().height);
+    }
+    const pad = h > 0 ? `${Math.ceil(h) + 8}px` : '';
+    if (document.documentElement.style.scrollPaddingTop !== pad) document.documentElement.style.scrollPaddingTop = pad;
+  };
+  const ro = new ResizeObserver(set);
+  for (const b of boxes) ro.observe(b);
+  // A box that stops sticking keeps its size: the body's state is watched too.
+  new MutationObserver(set).observe(document.body, { attributes: true, attributeFilter: ['data-over', 'class'] });
+}
+
+/**
+ * What the last moves' labels keep clear of on the board (markLastMoves):
+ * never the circles, crossings and places a tutorial's hint names (a label
+ * once hid the circle the hint asked the player to click), and the player's
+ * legal targets when they have another place.
+ * @param {HTMLElement} board
+ * @returns {{hard: Element[], soft: Element[]}}
+ */
+function labelKeep(board) {
+  const hint = st.table?.tutorial ? document.querySelector('#tutorial .tutorial-hint')?.textContent ?? '' : '';
+  /** @type {string[]} */
+  const sel = [];
+  for (const w of new Set(hint.match(/[\p{L}\p{N}]+/gu) ?? [])) {
+    if (/^\d+$/.test(w)) sel.push(`[data-circle="${w}"]`, `[data-place="${w}"]`);
+    else if (/^[A-Z]+\d*$/.test(w)) sel.push(`[data-crossing="${w}"]`);
+  }
+  const hard = sel.length > 0 ? [...board.querySelectorAll(sel.join(', '))].filter((e) => !e.closest('.layer-seat-last, .layer-preview')) : [];
+  return { hard, soft: [...board.querySelectorAll('.target')] };
 }
 
 /** Whether the log changed since the last draw (it then scrolls to its end). */
@@ -684,15 +725,21 @@ function primaryView(snap) {
 }
 
 /**
- * Whose turn it is and what to do, always in words.
+ * Whose turn it is and what to do, always in words; and the announcement of
+ * the moves that led to it (said), with the prompt when it asks something
+ * new of the seat.
  * @param {Snapshot} snap
+ * @param {string[]} said the new events' words
  */
-function drawPrompt(snap) {
+function drawPrompt(snap, said) {
   const p = byId('prompt');
   const mine = myLegal();
   p.classList.toggle('act', mine.length > 0);
   /** @type {string} */
   let text = '';
+  // What the prompt asks of this seat, in no language: said again only
+  // when it changes ('' while the seat waits).
+  let ask = '';
   if (snap.replay) {
     text = t('web.replay.showing', { step: snap.replay.step, steps: snap.replay.steps });
   } else if (snap.outcome?.over) {
@@ -702,8 +749,10 @@ function drawPrompt(snap) {
   } else {
     const v = primaryView(snap);
     const fromView = v && isText(v.prompt) ? render(v.prompt) : '';
-    const fromRenderer = renderer?.prompt ? render(renderer.prompt(snap)) : '';
+    const asked = renderer?.prompt ? renderer.prompt(snap) : null;
+    const fromRenderer = render(asked);
     text = fromView || fromRenderer;
+    if (mine.length > 0) ask = JSON.stringify(fromView ? v?.prompt : fromRenderer ? asked : 'your-turn');
     if (!text) {
       const acting = renderer?.toAct?.(snap) ?? [];
       if (mine.length > 0) text = t('web.prompt.your-turn');
@@ -711,12 +760,27 @@ function drawPrompt(snap) {
       else text = st.table?.status === 'open' ? t('web.prompt.waiting-players') : t('web.prompt.waiting');
     }
   }
-  // Written only when it changed: the prompt is a live region, read out
-  // again at each write, and the page redraws for many other reasons (a
-  // player's presence, a clock, the chat closing).
+  // The prompt is no live region: it changed with every move of the others
+  // ("Sergeant Red: move…", then Blue's), and a screen reader read it out
+  // each time though nothing was asked of the player. It is said through
+  // #announce, after the moves that led to it and in the same line, only
+  // when it asks something new of this seat: when it becomes the seat's
+  // move, or the decision changes. Not when the page opens, nor during a
+  // replay. Said before the prompt is written, so that a screen reader
+  // hears what happened, then what to do.
+  if (!snap.replay) {
+    announce(promptAsk !== null && ask !== '' && ask !== promptAsk ? [...said, text] : said);
+    promptAsk = ask;
+  }
+  // Written only when it changed (the page redraws for many other reasons:
+  // a player's presence, a clock, the chat closing).
   if (p.textContent !== text) p.textContent = text;
   p.dataset.act = String(mine.length > 0);
 }
+
+/** What the prompt last asked of the seat ('' nothing; null: not drawn yet). */
+/** @type {string|null} */
+let promptAsk = null;
 
 /**
  * Every legal move as a button (keyboard users, unknown games, tests).
@@ -953,20 +1017,22 @@ const MAX_ANNOUNCED = 4;
 const KEEP_ANNOUNCED = 3;
 
 /**
- * Announces to a screen reader what happened since the last draw, once: the
- * new events of the log (another player's or a bot's move, the player's own),
- * the newest MAX_ANNOUNCED of them, the others counted. #announce is a polite
+ * What to announce to a screen reader of what happened since the last draw,
+ * once: the new events of the log (another player's or a bot's move, the
+ * player's own), the newest MAX_ANNOUNCED of them, the others counted; the
+ * prompt adds to them (drawPrompt) and writes them. #announce is a polite
  * live region that is only added to; the log itself is no live region (it
  * is drawn again when the language changes and would be read out whole).
  * Nothing is announced when the page opens, nor during a replay (its step
  * is announced by the replay's controls).
  * @param {Snapshot} snap
+ * @returns {string[]}
  */
-function announceNew(snap) {
-  if (snap.replay) return;
+function newEvents(snap) {
+  if (snap.replay) return [];
   if (announcedV < 0) {
     announcedV = snap.version;
-    return;
+    return [];
   }
   /** @type {string[]} */
   const texts = [];
@@ -975,12 +1041,20 @@ function announceNew(snap) {
     for (const ev of h.events) texts.push(render(ev.text));
   }
   announcedV = Math.max(announcedV, snap.version);
-  if (texts.length === 0) return;
-  const box = byId('announce');
+  if (texts.length === 0) return [];
   const said = texts.slice(-MAX_ANNOUNCED);
   const more = texts.length - said.length;
-  const line = el('p', {}, [...(more > 0 ? [t('web.announce.more', { n: more })] : []), ...said].join(' '));
-  box.append(line);
+  return [...(more > 0 ? [t('web.announce.more', { n: more })] : []), ...said];
+}
+
+/**
+ * Adds a line to #announce (the older ones dropped).
+ * @param {string[]} words
+ */
+function announce(words) {
+  if (words.length === 0) return;
+  const box = byId('announce');
+  box.append(el('p', {}, words.join(' ')));
   while (box.childElementCount > KEEP_ANNOUNCED) box.firstElementChild?.remove();
 }
 
@@ -1180,11 +1254,13 @@ function sameNodes(box, parts) {
 }
 
 /**
- * The end of a game's headline: "The investigators won!".
+ * The end of a game's headline ("The investigators won!"; "You lost the
+ * chapter: the City won." to a Jekyll & Hyde player).
  * @param {string} side the winning side
  */
 function winnerBanner(side) {
-  return t('web.outcome.winner', { won: wonText(st.table?.game, side, sideName(side)) });
+  const mine = st.you.map((s) => st.table?.seats.find((x) => x.seat === s)?.side ?? '');
+  return resultBanner(st.table?.game, side, sideName(side), mine);
 }
 
 /**
@@ -1604,6 +1680,7 @@ function drawChat() {
 async function main() {
   await initI18n();
   languageSwitcher(byId('lang-select', HTMLSelectElement));
+  watchStickyTop();
   bindReplay();
   bindSound();
   bindTutorialMisses();

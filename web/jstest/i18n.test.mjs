@@ -130,3 +130,20 @@ test('playerLabel names a bot by its level or kind in the page\'s language, neve
   assert.equal(i18n.playerLabel({ name: '' }), 'ancien joueur');
   assert.equal(i18n.playerLabel(null), 'ancien joueur');
 });
+
+test('resultBanner tells a player whose seats are all on one side their own result, where the game has the words', async () => {
+  Object.assign(catalogs.fr, {
+    'x.won.players': 'Jekyll & Hyde ont gagné', 'x.won.city': 'La Ville a gagné', 'web.outcome.winner': '{won}\u00a0!',
+    'x.outcome.you-won': 'Vous avez gagné le chapitre\u00a0!', 'x.outcome.you-lost': 'Vous avez perdu le chapitre\u00a0: la Ville a gagné.',
+    'web.won.jack': 'Jack a gagné',
+  });
+  await i18n.setLang('fr');
+  // A Jekyll & Hyde player: the City's win is their loss.
+  assert.equal(i18n.resultBanner('x', 'city', 'La Ville', ['players']), 'Vous avez perdu le chapitre\u00a0: la Ville a gagné.');
+  assert.equal(i18n.resultBanner('x', 'players', 'Jekyll & Hyde', ['players', 'players']), 'Vous avez gagné le chapitre\u00a0!');
+  // A spectator, and a hot-seat player of both sides, read who won.
+  assert.equal(i18n.resultBanner('x', 'city', 'La Ville', []), 'La Ville a gagné\u00a0!');
+  assert.equal(i18n.resultBanner('x', 'city', 'La Ville', ['players', 'city']), 'La Ville a gagné\u00a0!');
+  // A game with no such words.
+  assert.equal(i18n.resultBanner('y', 'jack', 'Jack', ['police']), 'Jack a gagné\u00a0!');
+});

@@ -86,3 +86,21 @@ test('lastmove: a label stays inside the board\'s view, under a thing on its top
   // Without a view (not drawn yet), as before.
   assert.deepEqual(labelSpot({ x: 5, top: 2, bottom: 20 }, 40, null), { x: 5, y: -1 });
 });
+
+test('lastmove: a label keeps clear of what the hint names, and of the targets when it can', () => {
+  const view = { x: 0, y: 0, width: 1000, height: 600 };
+  const e = { x: 500, top: 300, bottom: 320, left: 490, right: 510 };
+  const above = { x1: 480, y1: 270, x2: 500, y2: 290 }; // a circle just above the thing
+  const below = { x1: 480, y1: 325, x2: 520, y2: 345 };
+  const left = { x1: 400, y1: 300, x2: 480, y2: 320 };
+  // The circle a tutorial's hint names is above: the label goes under.
+  assert.deepEqual(labelSpot(e, 40, view, { hard: [above], soft: [] }), { x: 500, y: 336 });
+  // Above and under taken: to the left, else to the right.
+  assert.deepEqual(labelSpot(e, 40, view, { hard: [above, below], soft: [] }), { x: 467, y: 316.5 });
+  assert.deepEqual(labelSpot(e, 40, view, { hard: [above, below, left], soft: [] }), { x: 533, y: 316.5 });
+  // Nowhere clear of the named circles: no label.
+  assert.equal(labelSpot(e, 40, view, { hard: [above, below, { x1: 400, y1: 290, x2: 600, y2: 330 }], soft: [] }), null);
+  // A legal target is covered only when there is no other place.
+  assert.deepEqual(labelSpot(e, 40, view, { hard: [], soft: [above] }), { x: 500, y: 336 });
+  assert.deepEqual(labelSpot(e, 40, view, { hard: [above, below, left], soft: [{ x1: 0, y1: 0, x2: 1000, y2: 600 }] }), { x: 533, y: 316.5 });
+});

@@ -371,11 +371,13 @@ async function jekyll(ctx) {
 
   /**
    * The chat banner (the day's talk, the night's silence) and a pending
-   * reaction.
+   * reaction; none once the game is over (a chapter given up during the day
+   * still said "Day: talk your plan over").
    * @param {JkView} v
+   * @param {boolean} over the game is over (and not replayed)
    */
-  function drawBanner(v) {
-    const text = v.phase === 'talk' ? t('web.jk.day-talk') : !v.chat && v.phase !== 'over' ? t('web.jk.silence') : '';
+  function drawBanner(v, over) {
+    const text = over ? '' : v.phase === 'talk' ? t('web.jk.day-talk') : !v.chat && v.phase !== 'over' ? t('web.jk.silence') : '';
     // Both are live regions (role status): written only when their words
     // change, else a screen reader reads them again at every card played.
     if (banner.textContent !== text) banner.textContent = text;
@@ -702,7 +704,7 @@ async function jekyll(ctx) {
       }
     }
     drawChapter(v);
-    drawBanner(v);
+    drawBanner(v, !!snap.outcome?.over && !snap.replay);
     drawTrack(v);
     drawTable(v);
     drawHand(v, byCard);

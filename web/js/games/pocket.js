@@ -493,6 +493,15 @@ async function pocket(ctx) {
       // ("Inspecteur Lestrade") stays within its tile.
       name.style.setProperty('--len', String(charName(tile.character).length));
       g.append(name);
+      // A phone shows the board at about three quarters of its size: a name
+      // of two words is drawn there on two lines, large enough to read
+      // (gaslamp.css shows one of the two texts).
+      const words = charName(tile.character).split(' ');
+      if (words.length > 1) {
+        g.classList.add('pk-wraps');
+        g.append(svg('text', { class: 'pk-name-lines', x: cx, y: cy + 30, 'text-anchor': 'middle', 'aria-hidden': 'true' },
+          svg('tspan', { x: cx }, words[0]), ' ', svg('tspan', { x: cx, dy: 14 }, words.slice(1).join(' '))));
+      }
       // What is drawn on the tile but is no part of its name (the initial,
       // the seen mark, the detectives' badges) is drawn above it, outside its
       // group: a target's visible text is its accessible name's.
