@@ -358,7 +358,11 @@ func fileSize(path string) string {
 	if err != nil {
 		return "size unknown"
 	}
-	n := st.Size()
+	return SizeText(st.Size())
+}
+
+// SizeText writes a byte count for people: "1.4 MiB", "304.0 KiB", "12 bytes".
+func SizeText(n int64) string {
 	switch {
 	case n >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))

@@ -177,12 +177,7 @@ func TestAdmin(t *testing.T) {
 // start again.
 func TestAdminLeavesAnOlderSchema(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	latest := store.LatestSchemaVersion()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "gaslamp.db"))
 	if err != nil {
@@ -279,13 +274,7 @@ func TestAdminHelpAndFlagsAfterTheCommand(t *testing.T) {
 		t.Errorf("admin --help: descriptions in columns %v:\n%s", cols, help)
 	}
 
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	for _, args := range [][]string{
 		{"admin", "reports", "--data", dir},
 		{"admin", "reports", "--data=" + dir, "--all"},
@@ -308,13 +297,7 @@ func TestAdminHelpAndFlagsAfterTheCommand(t *testing.T) {
 // gaslamp upgraded say so without the package's "store:" prefixes (admin
 // said "opening the store: store: the database was upgraded...").
 func TestNewerDatabaseReadsPlainly(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "gaslamp.db"))
 	if err != nil {
 		t.Fatal(err)

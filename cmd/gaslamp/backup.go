@@ -119,7 +119,7 @@ func backup(dir, file string, out, errOut io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(out, "backup written: %s (%s), checked: %s, in %v\n",
-		info.Path, sizeText(info.Bytes), contents(info), info.Took.Round(time.Millisecond))
+		info.Path, store.SizeText(info.Bytes), contents(info), info.Took.Round(time.Millisecond))
 	return 0
 }
 
@@ -196,17 +196,4 @@ func contents(b store.BackupInfo) string {
 	}
 	return fmt.Sprintf("schema %d, %s, %s, %s", b.Schema, n(b.Tables, "table", "tables"), n(b.Moves, "move", "moves"),
 		n(b.Accounts, "account", "accounts"))
-}
-
-// sizeText writes a byte count for people: "1.4 MiB".
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -101,13 +101,7 @@ func TestBackupAndRestore(t *testing.T) {
 // package prefix ("store:"), no SQLite result code, exit 1, nothing
 // changed; a backup into a missing directory names it.
 func TestRestoreRefusalsReadPlainly(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	files := t.TempDir()
 	junk := filepath.Join(files, "junk.db")
 	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database ", 100)), 0o600); err != nil {
@@ -135,13 +129,7 @@ func TestRestoreRefusalsReadPlainly(t *testing.T) {
 // taking --data for a second file and asking for "one file"; after "--"
 // everything is a file.
 func TestBackupFlagsAfterTheFile(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	file := filepath.Join(t.TempDir(), "nightly.db")
 	code, out, errs := runCaptured(t, "", "backup", file, "--data", dir)
 	if code != 0 || !strings.Contains(out, "backup written: "+file) {
@@ -160,13 +148,7 @@ func TestBackupFlagsAfterTheFile(t *testing.T) {
 // that it wants a file name there, with an example (it said "already
 // exists: a backup never replaces a file"), exit 2.
 func TestBackupIntoADirectory(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	backups := t.TempDir()
 	code, _, errs := runCaptured(t, "", "backup", "--data", dir, backups)
 	if code != 2 || !strings.Contains(errs, backups+" is a directory: give the backup's file name, e.g. "+filepath.Join(backups, "gaslamp-")) {
@@ -180,13 +162,7 @@ func TestBackupIntoADirectory(t *testing.T) {
 // mkdir .../gaslamp.db: not a directory", backup "stat ...: not a
 // directory".
 func TestDataIsTheDatabaseFile(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.OpenSQLite(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	dir := emptyDataDir(t)
 	db := filepath.Join(dir, "gaslamp.db")
 	other := filepath.Join(t.TempDir(), "b.db")
 	for _, args := range [][]string{
@@ -201,4 +177,17 @@ func TestDataIsTheDatabaseFile(t *testing.T) {
 			t.Errorf("%s --data FILE: exit %d, %q (want 2, %q)", args[0], code, errs, want)
 		}
 	}
+}
+
+// emptyDataDir returns a new data directory holding an empty, migrated
+// SQLite database, as a first serve leaves it.
+func emptyDataDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	return dir
 }
