@@ -341,9 +341,24 @@ func sqliteCode(err error) int {
 }
 
 // IsDiskFull reports whether err says that the disk under the store is
-// full, from SQLite or the operating system: /readyz names it, as the
-// likeliest cause of a store refusing writes that an admin can remedy.
-func IsDiskFull(err error) bool { return isDiskFull(err) }
+// full, from SQLite, the operating system or a PostgreSQL server (SQLSTATE
+// 53100, disk_full): /readyz names it, as the likeliest cause of a store
+// refusing writes that an admin can remedy.
+func IsDiskFull(err error) bool {
+	var ss sqlStater
+	if errors.As(err, &ss) && ss.SQLState() == "53100" {
+		return true
+	}
+	return isDiskFull(err)
+}
+
+// sqlStater is an error that carries an SQLSTATE code, as PostgreSQL
+// drivers' server errors do (pgconn.PgError), so that this package names
+// PostgreSQL's disk_full without importing a driver.
+type sqlStater interface {
+	error
+	SQLState() string
+}
 
 // isDiskFull reports whether err says the disk is full, from SQLite or the
 // operating system.

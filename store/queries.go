@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -20,7 +21,7 @@ func mapErr(err error) error {
 	msg := err.Error()
 	if strings.Contains(msg, "UNIQUE constraint") || strings.Contains(msg, "PRIMARY KEY") ||
 		strings.Contains(msg, "duplicate key") {
-		return errors.Join(ErrConflict, err)
+		return fmt.Errorf("%w: %w", ErrConflict, err) // one line, unlike errors.Join
 	}
 	return err
 }

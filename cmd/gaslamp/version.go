@@ -25,18 +25,35 @@ func runVersion(args []string) int {
 
 // printVersion writes the build's version, Go's version and the schema
 // version this gaslamp migrates a database to.
+// A build that cannot name itself says how to give it a name.
 func printVersion(w io.Writer) {
-	fmt.Fprintf(w, "gaslamp %s (%s), database schema %d\n", buildVersion(), runtime.Version(), store.LatestSchemaVersion())
+	v := buildVersion()
+	fmt.Fprintf(w, "gaslamp %s (%s), database schema %d\n", v, runtime.Version(), store.LatestSchemaVersion())
+	if v == unknownVersion {
+		fmt.Fprintln(w, `(this build records no commit: build it from a git checkout without -buildvcs=false, or name it with -ldflags "-X main.version=NAME")`)
+	}
 }
 
-// buildVersion names the build for people and logs: the module's version
-// when it has one, else the commit it was built from ("commit 1a2b3c4d5e6f,
-// 2026-12-07T20:14:42Z", "+ local changes" when the tree was modified),
-// or "unknown" (go run, or a build outside the repository).
+// version is the build's name when the link sets it (go build -ldflags
+// "-X main.version=2026.12.1"), for builds that carry no commit: a source
+// tarball, or GOFLAGS=-buildvcs=false. It wins over what Go stamped.
+var version string
+
+// unknownVersion is what a build names itself when it carries neither a
+// version nor a commit.
+const unknownVersion = "unknown"
+
+// buildVersion names the build for people and logs: the version the link
+// set, else the module's version when it has one, else the commit it was
+// built from ("commit 1a2b3c4d5e6f, 2026-12-07T20:14:42Z", "+ local
+// changes" when the tree was modified), else unknownVersion.
 func buildVersion() string {
+	if version != "" {
+		return version
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "unknown"
+		return unknownVersion
 	}
 	return versionOf(bi)
 }
@@ -59,7 +76,7 @@ func versionOf(bi *debug.BuildInfo) string {
 		return v
 	}
 	if rev == "" {
-		return "unknown"
+		return unknownVersion
 	}
 	v := "commit " + rev[:min(12, len(rev))]
 	if at != "" {

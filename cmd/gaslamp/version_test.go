@@ -21,7 +21,7 @@ func TestVersion(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "gaslamp ") || !strings.Contains(out, "database schema ") {
 		t.Fatalf("version: exit %d, %q %q", code, out, errs)
 	}
-	if want := "database schema " + strconv.Itoa(store.LatestSchemaVersion()) + "\n"; !strings.HasSuffix(out, want) {
+	if want := "database schema " + strconv.Itoa(store.LatestSchemaVersion()) + "\n"; !strings.HasSuffix(strings.SplitAfter(out, "\n")[0], want) {
 		t.Fatalf("version: %q, want it to end with %q", out, want)
 	}
 	if code, _, _ := runCaptured(t, "", "version", "extra"); code != 2 {
@@ -37,6 +37,24 @@ func TestVersion(t *testing.T) {
 	}
 	if got := versionOf(&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}); got != "unknown" {
 		t.Errorf("versionOf without vcs stamps: %q", got)
+	}
+	old := version
+	t.Cleanup(func() { version = old })
+	version = ""
+	if buildVersion() == "unknown" && !strings.Contains(out, `-ldflags "-X main.version=NAME"`) {
+		t.Errorf("version of a build without a name does not say how to give it one: %q", out)
+	}
+}
+
+// TestVersionSetByLink: a version given at link time (-ldflags "-X
+// main.version=...") names the build, before any stamp of Go's: a build
+// from a source tarball or with -buildvcs=false has no commit to show.
+func TestVersionSetByLink(t *testing.T) {
+	old := version
+	t.Cleanup(func() { version = old })
+	version = "2026.12.1"
+	if _, out, _ := runCaptured(t, "", "version"); !strings.HasPrefix(out, "gaslamp 2026.12.1 (go") || strings.Count(out, "\n") != 1 {
+		t.Fatalf("version with main.version set: %q", out)
 	}
 }
 

@@ -79,7 +79,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("pgstore: connect to %s: %w", describe(cfg), err)
+		return nil, fmt.Errorf("pgstore: connect to %s: %w", describe(cfg), oneLine(err))
 	}
 	s := &Store{pool: pool}
 	if err := s.migrate(ctx); err != nil {
@@ -176,7 +176,7 @@ func SchemaVersionAt(ctx context.Context, url string) (int, error) {
 	}
 	conn, err := pgx.ConnectConfig(ctx, pcfg.ConnConfig)
 	if err != nil {
-		return 0, fmt.Errorf("pgstore: connect to %s: %w", describe(pcfg), err)
+		return 0, fmt.Errorf("pgstore: connect to %s: %w", describe(pcfg), oneLine(err))
 	}
 	defer conn.Close(ctx)
 	var table *string
@@ -223,7 +223,7 @@ func mapErr(err error) error {
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23505" { // unique_violation
-		return errors.Join(store.ErrConflict, err)
+		return fmt.Errorf("%w: %w", store.ErrConflict, err) // one line, unlike errors.Join
 	}
 	return err
 }
