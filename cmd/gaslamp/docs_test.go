@@ -77,3 +77,23 @@ func TestDeployDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestCIRunsTheReadmesTestCommand: CI must run the README's test command, the
+// second line of its set-up, word for word; they drifted once (the README said
+// `go test ./...`, whose 10-minute limit a package the browser tests outgrew,
+// while CI ran it with a longer limit).
+func TestCIRunsTheReadmesTestCommand(t *testing.T) {
+	readme := readDoc(t, "README.md")
+	m := regexp.MustCompile("(?s)## Set-up[^\n]*\n+```sh\n([^\n]*)\n([^\n]*)\n```").FindStringSubmatch(readme)
+	if m == nil {
+		t.Fatal("README's Set-up has no two-line sh block")
+	}
+	cmd := strings.TrimSpace(strings.SplitN(m[2], "#", 2)[0])
+	if !strings.HasPrefix(cmd, "go test ") {
+		t.Fatalf("README's second set-up command is %q, not a go test", cmd)
+	}
+	ci := readDoc(t, ".ci/run")
+	if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(cmd) + `$`).MatchString(ci) {
+		t.Fatalf(".ci/run does not run the README's test command %q on a line of its own", cmd)
+	}
+}
