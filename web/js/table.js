@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, resultBanner, t, has } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, render, resultBanner, t, has } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -21,6 +21,7 @@ import { rulesSection } from './rulesections.js';
 import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import { Pacer } from './pace.js';
 import { lastBySeat, markLastMoves, namedPlaces, namesSomething, noneNamed } from './lastmove.js';
+import { playerName } from './players.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -866,7 +867,7 @@ function drawSeats(snap) {
       el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat),
         acting.has(s.seat) ? el('span', { class: 'sr-only' }, ` (${t('web.seat.to-act')})`) : null),
       s.player
-        ? el('span', { class: 'player' }, playerLabel(s.player, bot),
+        ? el('span', { class: 'player' }, playerName(s.player, bot),
           mine ? ` ${t('web.seat.you')}` : '')
         : el('span', { class: 'free' }, t('web.seat.free'))));
     /** @type {HTMLElement[]} the seat's buttons */
