@@ -516,6 +516,8 @@ function renderMine() {
   const box = byId('my-games');
   box.hidden = !mine.signedIn;
   if (box.hidden) return;
+  // A player with games sees them first on a phone (gaslamp.css).
+  box.toggleAttribute('data-has-games', mine.active.length + mine.finished.length > 0);
   // The header's "games wait for your move" link opens /#my-games: the
   // card was hidden when the browser looked for it, so the lobby scrolls
   // to it itself once it is drawn, once.
