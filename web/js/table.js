@@ -136,6 +136,18 @@ function seatName(n) {
   return seat?.id ?? String(n);
 }
 
+/**
+ * The short name of seat n for the board's labels of the last moves
+ * ("web.seat-short.GAME.SEAT": Whitehall's "Blue" for "Blue investigator
+ * (Arthur Ferris)", the colour of the pawn beside it), else its name.
+ * @param {number} n
+ */
+function seatShortName(n) {
+  const seat = st.table?.seats.find((s) => s.seat === n);
+  const key = `web.seat-short.${st.table?.game}.${seat?.id}`;
+  return seat && has(key) ? t(key) : seatName(n);
+}
+
 /** The seats this connection may play now, with their legal moves. */
 function myLegal() {
   /** @type {{seat: number, intent: Intent}[]} */
@@ -521,7 +533,7 @@ function draw() {
   }
   drawConfirm(snap);
   drawMotion(board, before, snap);
-  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })), labelKeep(board));
+  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatShortName(seat), named: merged(m.events) })), labelKeep(board));
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   if (logScroll) {
