@@ -22,6 +22,7 @@ import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import { Pacer } from './pace.js';
 import { lastBySeat, markLastMoves, namedPlaces, namesSomething, noneNamed } from './lastmove.js';
 import { playerName } from './players.js';
+import { readingOrder } from './board.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -656,8 +657,10 @@ function keepPlayFocus() {
 }
 
 /**
- * The arrow keys on a board target move the focus to the nearest target in
- * that direction (as drawn on the screen).
+ * The keys that move the focus among a board's targets (a map's targets
+ * share one Tab stop, board.js): an arrow to the nearest target in that
+ * direction (as drawn on the screen), Home to the first in reading order
+ * (top to bottom, left to right), End to the last.
  * @param {KeyboardEvent} ev
  */
 function arrowToTarget(ev) {
@@ -665,7 +668,8 @@ function arrowToTarget(ev) {
   const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   const d = dirs[ev.key];
   const from = ev.target;
-  if (!d || ev.altKey || ev.ctrlKey || ev.metaKey || !(from instanceof SVGElement) || !from.classList.contains('target')) return;
+  if (!(d || ev.key === 'Home' || ev.key === 'End') || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey ||
+    !(from instanceof SVGElement) || !from.classList.contains('target')) return;
   const svg = from.ownerSVGElement;
   if (!svg) return;
   /** @param {Element} e */
@@ -673,21 +677,28 @@ function arrowToTarget(ev) {
     const r = e.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2];
   };
-  const [fx, fy] = centre(from);
+  const targets = [...svg.querySelectorAll('.target[tabindex]')];
   /** @type {Element|null} */
   let best = null;
-  let bestScore = Infinity;
-  for (const e of svg.querySelectorAll('.target[tabindex="0"]')) {
-    if (e === from) continue;
-    const [x, y] = centre(e);
-    const along = (x - fx) * d[0] + (y - fy) * d[1];
-    if (along <= 1) continue;
-    const across = Math.abs((x - fx) * d[1] + (y - fy) * d[0]);
-    // Ahead first, then close to the line of the arrow.
-    const score = along + 2 * across;
-    if (score < bestScore) {
-      bestScore = score;
-      best = e;
+  if (!d) {
+    // Rows of about a target's height, each read from left to right.
+    const order = readingOrder(targets.map((e) => ({ e, x: centre(e)[0], y: centre(e)[1] })), Math.max(8, from.getBoundingClientRect().height));
+    best = (ev.key === 'Home' ? order[0] : order[order.length - 1])?.e ?? null;
+  } else {
+    const [fx, fy] = centre(from);
+    let bestScore = Infinity;
+    for (const e of targets) {
+      if (e === from) continue;
+      const [x, y] = centre(e);
+      const along = (x - fx) * d[0] + (y - fy) * d[1];
+      if (along <= 1) continue;
+      const across = Math.abs((x - fx) * d[1] + (y - fy) * d[0]);
+      // Ahead first, then close to the line of the arrow.
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = e;
+      }
     }
   }
   ev.preventDefault();
