@@ -11,7 +11,8 @@ import (
 // games" comes before the long "New table" form (it came after it, below
 // the whole form); a player without games still gets the form first. On a
 // laptop "Your games" stays at the top of the right column, beside the form,
-// with the other cards below it and no gap left by a hidden card.
+// with the other cards below it and no gap left by a hidden card; a new
+// table's invites go across the top.
 func TestBrowserYourGamesFirstOnPhone(t *testing.T) {
 	requireBrowser(t)
 	p := openPage(t, startBrowser(t), "phone", startServer(t))
@@ -53,5 +54,16 @@ func TestBrowserYourGamesFirstOnPhone(t *testing.T) {
     side.left === mine.left && side.top > mine.bottom && side.top - mine.bottom < 20;
 })()`, scaled(10*time.Second))
 	p.viewportShot(shotsDir(t), "lobby-your-games-desktop.png")
+
+	// A new table's invites go across the top, above both columns.
+	p.createTableSeated("pocket", 2, 0)
+	p.waitJS("the invites above the form and 'Your games'", `(() => {
+  const inv = document.getElementById('invites').getBoundingClientRect();
+  const mine = document.getElementById('my-games').getBoundingClientRect();
+  const form = document.querySelector('.create-card').getBoundingClientRect();
+  return inv.height > 0 && inv.left <= form.left && inv.right >= mine.right && form.top > inv.bottom && Math.abs(mine.top - form.top) < 1;
+})()`, scaled(10*time.Second))
+	mustEval[any](p, `scrollTo(0, 0)`)
+	p.viewportShot(shotsDir(t), "lobby-invites-desktop.png")
 	p.checkConsole()
 }
