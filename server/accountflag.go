@@ -17,6 +17,11 @@ import (
 // a guest without asking the store again.
 const accountNoFor = 10 * time.Minute
 
+// accountRetry is how long a user the store could not tell about is shown
+// as a guest before the store is asked again (a store in trouble is not
+// asked at every redraw of a table, which waits for the answer).
+const accountRetry = 30 * time.Second
+
 // accountCacheMax bounds the users remembered; past it the cache starts
 // over.
 const accountCacheMax = 100_000
@@ -33,6 +38,11 @@ type accountEntry struct {
 
 // noteAccount records what is known of user: an account or a guest.
 func (s *Server) noteAccount(user string, yes bool) {
+	s.noteAccountFor(user, yes, accountNoFor)
+}
+
+// noteAccountFor records what is known of user, a "no" for d.
+func (s *Server) noteAccountFor(user string, yes bool, d time.Duration) {
 	if user == "" {
 		return
 	}
@@ -42,7 +52,7 @@ func (s *Server) noteAccount(user string, yes bool) {
 	if c.m == nil || len(c.m) >= accountCacheMax {
 		c.m = map[string]accountEntry{}
 	}
-	c.m[user] = accountEntry{yes: yes, until: s.now().Add(accountNoFor)}
+	c.m[user] = accountEntry{yes: yes, until: s.now().Add(d)}
 }
 
 // forgetAccount drops what is known of user (a deleted account).
@@ -55,7 +65,7 @@ func (s *Server) forgetAccount(user string) {
 
 // isAccount says whether user (a seat's holder) is an account, asking the
 // store when it is not known. A store that does not answer makes it false
-// (a name shown without its link), not remembered.
+// (a name shown without its link) for accountRetry.
 func (s *Server) isAccount(user string) bool {
 	if user == "" {
 		return false
@@ -67,10 +77,11 @@ func (s *Server) isAccount(user string) bool {
 	if ok && (e.yes || s.now().Before(e.until)) {
 		return e.yes
 	}
-	ctx, cancel := context.WithTimeout(s.baseCtx, 5*time.Second)
+	ctx, cancel := context.WithTimeout(s.baseCtx, 2*time.Second)
 	defer cancel()
 	u, err := s.store.User(ctx, user)
 	if err != nil {
+		s.noteAccountFor(user, false, accountRetry)
 		return false
 	}
 	s.noteAccount(user, u.Registered)
