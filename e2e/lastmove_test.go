@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -169,13 +170,19 @@ func checkLastMoves(t *testing.T, game string, r lastMoves, want int) {
 	if len(r.Marked) == 0 {
 		t.Errorf("%s: nothing marked on the board as a seat's last move", game)
 	}
-	names := map[string]bool{}
-	for _, n := range r.Seats {
-		names[n] = true
+	// A mark is labelled with a seat's name, or its short name on the
+	// board (Whitehall's "Blue" for "Blue investigator (Arthur Ferris)").
+	named := func(n string) bool {
+		for _, s := range r.Seats {
+			if s == n || slices.Contains(strings.Fields(strings.ToLower(s)), strings.ToLower(n)) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, m := range append(append([]string(nil), r.Marked...), r.Labels...) {
 		for _, n := range strings.Split(m, " · ") {
-			if !names[n] {
+			if !named(n) {
 				t.Errorf("%s: a board mark labelled %q, not a seat's name", game, m)
 			}
 		}
@@ -220,4 +227,61 @@ func (p *page) checkLabelsClearOfHint(step string) {
 	if over := mustEval[[]string](p, labelsOverHintJS); len(over) > 0 {
 		p.t.Errorf("step %s: a last move's label covers what the hint names or the board offers: %q", step, over)
 	}
+}
+
+// TestBrowserWhitehallShortLabels: on Whitehall's map, the labels of the
+// investigators' last moves are their colours, short ("Blue", "Bleu",
+// "Blauw"; they were the seats' whole names, "Yellow investigator (Jasper
+// T.C. Waring)", wider than a district of the map), Jack's "Jack"; the log
+// still tags each seat's last line with its whole name.
+func TestBrowserWhitehallShortLabels(t *testing.T) {
+	requireBrowser(t)
+	p := openPage(t, startBrowser(t), "jack", startServer(t))
+	p.navigate("/")
+	p.signIn("Alice")
+	p.seatAt("whitehall")
+	const labels = `[...document.querySelectorAll('#board .layer-seat-last text')].map((e) => e.textContent)`
+	// Jack's moves until the investigators' last moves are on the map.
+	for i := 0; i < 6 && !mustEval[bool](p, labels+`.some((l) => l !== 'Jack')`); i++ {
+		playOne(p, "Jack's move")
+		p.waitJS("Jack's move again or the investigators' labels", `document.body.dataset.over === 'true' || document.body.dataset.myTurn === 'true' || `+labels+`.some((l) => l !== 'Jack')`, scaled(60*time.Second))
+	}
+	short := map[string][]string{
+		"en": {"Jack", "Blue", "Brown", "Green", "Red", "Yellow"},
+		"fr": {"Jack", "Bleu", "Marron", "Vert", "Rouge", "Jaune"},
+		"nl": {"Jack", "Blauw", "Bruin", "Groen", "Rood", "Geel"},
+	}
+	for _, lang := range []string{"en", "fr", "nl"} {
+		if lang != "en" {
+			mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = `+jsString(lang)+`; s.dispatchEvent(new Event('change')); })()`)
+			p.waitJS("the labels in "+lang, `document.documentElement.lang === `+jsString(lang)+` && `+labels+`.some((l) => l === `+jsString(short[lang][1])+` || l === `+jsString(short[lang][2])+` || l === `+jsString(short[lang][3])+` || l === `+jsString(short[lang][4])+` || l === `+jsString(short[lang][5])+`)`, scaled(10*time.Second))
+		}
+		got := mustEval[[]string](p, labels)
+		investigators := 0
+		for _, l := range got {
+			for _, n := range strings.Split(l, " · ") {
+				if !slices.Contains(short[lang], n) {
+					t.Errorf("%s: a label of the map reads %q, not a short name (%q)", lang, l, short[lang])
+				}
+				if n != "Jack" {
+					investigators++
+				}
+			}
+		}
+		if investigators == 0 {
+			t.Errorf("%s: no investigator's last move labelled on the map: %q", lang, got)
+		}
+		if lang == "en" {
+			if tags := mustEval[[]string](p, `[...document.querySelectorAll('#log .seat-last-tag')].map((e) => e.textContent)`); !slices.ContainsFunc(tags, func(s string) bool { return strings.Contains(s, "investigator (") }) {
+				t.Errorf("the log's tags %q do not name an investigator in full", tags)
+			}
+			p.viewportShot(shotsDir(t), "whitehall-labels-1280.png")
+		}
+	}
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	mustEval[any](p, `document.getElementById('board').scrollIntoView()`)
+	p.viewportShot(shotsDir(t), "whitehall-labels-phone-nl.png")
+	p.checkConsole()
 }

@@ -59,7 +59,7 @@ func TestBrowserOwnProfile(t *testing.T) {
 })()`, scaled(15*time.Second))
 
 	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`)
-	p.waitJS("the profile in French", `document.documentElement.lang === 'fr' && document.querySelector('#profile-playing a')?.textContent === 'Jouer'`, scaled(10*time.Second))
+	p.waitJS("the profile in French", `document.documentElement.lang === 'fr' && document.querySelector('#profile-playing a.button')?.textContent === 'Jouer'`, scaled(10*time.Second))
 	if got := mustEval[[]string](p, `[...document.querySelectorAll('#main h2')].map((h) => h.textContent).concat([document.querySelector('nav.leaderboards').firstChild.textContent.replace(/\s*:\s*$/, '')])`); hasDup(got) {
 		t.Errorf("the French profile names two of its parts alike: %q", got)
 	}

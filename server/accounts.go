@@ -322,6 +322,11 @@ func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request, ses
 // a deleted account) at the tables loaded here where they hold a seat; the
 // store has it already, and other nodes read it on the "seats" notice.
 func (s *Server) renameUser(userID, name string) {
+	if name == "" {
+		s.forgetAccount(userID)
+	} else {
+		s.noteAccount(userID, true)
+	}
 	for _, t := range s.hub.all() {
 		t.do(func() {
 			changed := false

@@ -160,7 +160,7 @@ func (s *Server) handleArchive(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []*tableSummary{}
 	for _, rec := range recs {
-		if sum := summaryOf(rec); sum != nil && !isTutorialID(rec.ID) {
+		if sum := s.summaryOf(rec); sum != nil && !isTutorialID(rec.ID) {
 			out = append(out, sum)
 		}
 	}

@@ -58,6 +58,9 @@ type playerSummary struct {
 	Bot       bool   `json:"bot"`
 	Level     string `json:"level,omitempty"` // a bot seat's level: easy, normal, hard
 	Connected bool   `json:"connected"`
+	// Account: the holder is an account, whose name links to its profile
+	// (a guest's name is free and may read like an account's).
+	Account bool `json:"account,omitempty"`
 }
 
 // buildSummary runs on the table's goroutine.
@@ -93,6 +96,9 @@ func (t *table) buildSummary() *tableSummary {
 			}
 		case st.UserID != "":
 			ss.Player = &playerSummary{Name: st.Name, Bot: t.takenOver.Has(game.Seat(i)), Connected: t.connected(game.Seat(i))}
+			if t.s != nil {
+				ss.Player.Account = st.Name != "" && t.s.isAccount(st.UserID)
+			}
 		}
 		sum.Seats = append(sum.Seats, ss)
 	}
@@ -100,7 +106,7 @@ func (t *table) buildSummary() *tableSummary {
 }
 
 // summaryOf describes a table that is not loaded (a finished one).
-func summaryOf(rec store.Table) *tableSummary {
+func (s *Server) summaryOf(rec store.Table) *tableSummary {
 	rules, err := game.Lookup(rec.Game)
 	if err != nil {
 		return nil
@@ -110,7 +116,13 @@ func summaryOf(rec store.Table) *tableSummary {
 		return nil
 	}
 	t := &table{id: rec.ID, rec: rec, infos: infos, version: -1, pace: parsePace(rec.Pace)}
-	return t.buildSummary()
+	sum := t.buildSummary()
+	for i, ss := range sum.Seats {
+		if p := ss.Player; p != nil && rec.Seats[i].Kind != store.KindBot {
+			p.Account = p.Name != "" && s.isAccount(rec.Seats[i].UserID)
+		}
+	}
+	return sum
 }
 
 type gameOut struct {
@@ -195,7 +207,7 @@ func (s *Server) storeLobby(w http.ResponseWriter, r *http.Request, statuses []s
 				continue
 			}
 		}
-		if sum := summaryOf(rec); sum != nil {
+		if sum := s.summaryOf(rec); sum != nil {
 			sum.Version = vers[rec.ID]
 			out = append(out, sum)
 		}
@@ -211,7 +223,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request) {
 		// without loading it.
 		rec, err := s.store.Table(r.Context(), id)
 		if err == nil && rec.Status == store.StatusFinished {
-			if sum := summaryOf(rec); sum != nil {
+			if sum := s.summaryOf(rec); sum != nil {
 				if moves, err := s.store.Moves(r.Context(), id); err == nil {
 					sum.Version = int64(len(moves))
 				}

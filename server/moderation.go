@@ -44,6 +44,7 @@ func (t *table) seatModeration(ctx context.Context, user string) error {
 		t.s.log.Error("account not read", "table", t.id, "err", err)
 		return errNotStored
 	}
+	t.s.noteAccount(user, err == nil)
 	if err == nil && acct.Suspended(t.s.now()) {
 		return errSuspended(acct)
 	}

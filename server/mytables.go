@@ -88,7 +88,7 @@ func (s *Server) myTables(recs []store.Table, userID string) []myTable {
 			sum = t.summary.Load()
 		}
 		if sum == nil {
-			sum = summaryOf(rec)
+			sum = s.summaryOf(rec)
 		}
 		if sum == nil {
 			continue

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -85,6 +86,17 @@ type recentGame struct {
 	Won   bool      `json:"won"`
 	Rated bool      `json:"rated"`
 	At    time.Time `json:"at"`
+	// Others are the other players of the game, each with their side (the
+	// client says "against" an opponent, "with" a partner), as the lobby
+	// shows them (a bot, a guest, an account whose name links to its
+	// profile).
+	Others []recentPlayer `json:"others"`
+}
+
+// recentPlayer is another player of a profile's recent game.
+type recentPlayer struct {
+	Side string `json:"side"`
+	playerSummary
 }
 
 func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
@@ -124,7 +136,8 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 			out.Stats[j].Won++
 		}
 		if i < profileRecent {
-			out.Recent = append(out.Recent, recentGame{Table: res.Table, Game: res.Game, Side: res.Side, Won: res.Won, Rated: res.Rated, At: res.At})
+			out.Recent = append(out.Recent, recentGame{Table: res.Table, Game: res.Game, Side: res.Side, Won: res.Won, Rated: res.Rated, At: res.At,
+				Others: s.othersAt(ctx, res.Table, acct.UserID)})
 		}
 	}
 	ratings, err := s.store.RatingsOf(ctx, acct.UserID)
@@ -170,11 +183,40 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 		}
-		if sum := summaryOf(rec); sum != nil {
+		if sum := s.summaryOf(rec); sum != nil {
 			out.Playing = append(out.Playing, sum)
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// othersAt lists the players of a finished table other than user, one per
+// name and side (a player holding two seats of a side is named once); none
+// when the table cannot be read.
+func (s *Server) othersAt(ctx context.Context, table, user string) []recentPlayer {
+	out := []recentPlayer{}
+	rec, err := s.store.Table(ctx, table)
+	if err != nil {
+		return out
+	}
+	sum := s.summaryOf(rec)
+	if sum == nil {
+		return out
+	}
+	seen := map[[2]string]bool{}
+	for i, ss := range sum.Seats {
+		st := rec.Seats[i]
+		if ss.Player == nil || st.Kind != store.KindBot && st.UserID == user {
+			continue
+		}
+		k := [2]string{ss.Side, st.UserID + "|" + ss.Player.Name + "|" + ss.Player.Level}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, recentPlayer{Side: ss.Side, playerSummary: *ss.Player})
+	}
+	return out
 }
 
 var errNoUser = &game.Error{Code: CodeNotFound, Text: game.T("err.no-user")}

@@ -199,6 +199,7 @@ type Server struct {
 	push      *pusher           // Web Push sender (push.go)
 	mail      *mailer           // e-mail sender (mail.go); nil without SMTP
 	assets    assetCache        // the client's files, pages and catalogues as sent (assets.go)
+	accounts  accountCache      // which seats' holders are accounts (accountflag.go)
 }
 
 // New builds a server and loads every open and running table from the store,

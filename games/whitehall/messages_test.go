@@ -130,20 +130,55 @@ func TestTooSlowSaysNewLocation(t *testing.T) {
 // full), the outcome the result: in each language, the two share no run of
 // three words and only one of them counts the 15 moves.
 func TestTooSlowEventIsNotTheOutcome(t *testing.T) {
-	words := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	}
 	for lang, cat := range (Rules{}).Messages() {
 		ev, out := cat["whitehall.ev.too-slow"], cat["whitehall.outcome.too-slow"]
-		outWords := " " + strings.Join(words(out), " ") + " "
-		evWords := words(ev)
-		for i := 0; i+3 <= len(evWords); i++ {
-			if run := strings.Join(evWords[i:i+3], " "); strings.Contains(outWords, " "+run+" ") {
-				t.Errorf("%s: the event %q and the outcome %q both say %q", lang, ev, out, run)
-			}
+		if run := sharedRun(ev, out); run != "" {
+			t.Errorf("%s: the event %q and the outcome %q both say %q", lang, ev, out, run)
 		}
 		if strings.Contains(ev, "15") && strings.Contains(out, "15") {
 			t.Errorf("%s: the event %q and the outcome %q both count the 15 moves", lang, ev, out)
 		}
 	}
+}
+
+// TestCorneredEventIsNotTheOutcome: the log's event of Jack left without
+// a legal move and the outcome beside it said the same thing twice ("Jack
+// has no legal move." then "Jack could not move: the investigators win.").
+// As for the 15th move, the event says what the board shows (every way out
+// of his circle is closed), the outcome the result: the event does not say
+// that Jack cannot move, and the two share no run of three words.
+func TestCorneredEventIsNotTheOutcome(t *testing.T) {
+	moveWord := map[string]*regexp.Regexp{
+		"en": regexp.MustCompile(`(?i)\bmove`),
+		"fr": regexp.MustCompile(`(?i)déplac`),
+		"nl": regexp.MustCompile(`(?i)\bzet|verplaats`),
+	}
+	for lang, cat := range (Rules{}).Messages() {
+		ev, out := cat["whitehall.ev.cornered"], cat["whitehall.outcome.cornered"]
+		if run := sharedRun(ev, out); run != "" {
+			t.Errorf("%s: the event %q and the outcome %q both say %q", lang, ev, out, run)
+		}
+		if !moveWord[lang].MatchString(out) {
+			t.Errorf("%s: the outcome %q does not say that Jack could not move", lang, out)
+		}
+		if moveWord[lang].MatchString(ev) {
+			t.Errorf("%s: the event %q says that Jack cannot move, as the outcome %q does", lang, ev, out)
+		}
+	}
+}
+
+// sharedRun returns a run of three words that a and b both say (case
+// folded), or "".
+func sharedRun(a, b string) string {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	bWords := " " + strings.Join(words(b), " ") + " "
+	aWords := words(a)
+	for i := 0; i+3 <= len(aWords); i++ {
+		if run := strings.Join(aWords[i:i+3], " "); strings.Contains(bWords, " "+run+" ") {
+			return run
+		}
+	}
+	return ""
 }

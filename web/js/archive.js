@@ -6,9 +6,10 @@
 // (X-Next-Cursor), so "More" never repeats or skips a game.
 
 import { el, byId } from './dom.js';
-import { currentLang, has, playerLabel, render, t, wonText } from './i18n.js';
+import { currentLang, has, render, t, wonText } from './i18n.js';
 import { HttpError } from './net.js';
 import { toast } from './ident.js';
+import { playerName } from './players.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -95,7 +96,7 @@ function archiveRow(tb) {
   for (const s of tb.seats) {
     const info = g?.seats.find((x) => x.id === s.id);
     const seat = s.name?.key ? render(s.name) : info ? render(info.name) : s.id;
-    const who = playerLabel(s.player);
+    const who = playerName(s.player);
     seats.append(el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seat), ' ', el('span', { class: 'player' }, who)));
   }
   const result = f?.winner ? wonText(tb.game, f.winner, sideName(f.winner, tb.game)) : t('web.outcome.draw');

@@ -63,6 +63,28 @@ export function loadGeometry(name) {
   return p;
 }
 
+/**
+ * Things of a board in reading order: rows from the top, each from left to
+ * right; a row holds what lies less than tol below its highest thing (the
+ * Home and End keys among a board's targets, and a map's first Tab stop).
+ * @template {{x: number, y: number}} T
+ * @param {T[]} items
+ * @param {number} tol
+ * @returns {T[]}
+ */
+export function readingOrder(items, tol) {
+  const rest = [...items].sort((a, b) => a.y - b.y);
+  /** @type {T[]} */
+  const out = [];
+  while (rest.length) {
+    const top = rest[0].y;
+    const n = rest.findIndex((i) => i.y - top >= tol);
+    const row = rest.splice(0, n < 0 ? rest.length : n);
+    out.push(...row.sort((a, b) => a.x - b.x));
+  }
+  return out;
+}
+
 /** A drawn board. */
 /**
  * The deduction's most likely circles in words, each with its share in the
@@ -133,6 +155,29 @@ export class BoardView {
     container.replaceChildren(this.pz.tools, this.wrap);
     /** The targets last focused, to move the view only when they change. */
     this.focusKey = '';
+    /**
+     * The target that holds the map's one Tab stop (a roving tabindex): the
+     * one last focused while it stays a target, else the first in reading
+     * order. The others are reached with the arrow keys, Home and End
+     * (table.js), and stay buttons with their names for a screen reader.
+     * @type {SVGElement|null}
+     */
+    this.roving = null;
+    root.addEventListener('focusin', (ev) => {
+      const e = ev.target;
+      if (e instanceof SVGElement && e.classList.contains('target') && e !== this.roving) this.rove(e);
+    });
+  }
+
+  /**
+   * Gives the map's Tab stop to node (a target), taking it from the one
+   * that had it.
+   * @param {SVGElement} node
+   */
+  rove(node) {
+    if (this.roving && this.roving !== node && this.roving.classList.contains('target')) this.roving.setAttribute('tabindex', '-1');
+    node.setAttribute('tabindex', '0');
+    this.roving = node;
   }
 
   /** @returns {number} the zoom (1: the whole board) */
@@ -257,6 +302,19 @@ export class BoardView {
     const xs = new Set(crossings);
     for (const [id, node] of this.circles) this.mark(node, cs.has(id), names?.get(`c:${id}`) ?? t('web.board.circle', { n: id }));
     for (const [label, node] of this.crossings) this.mark(node, xs.has(label), names?.get(`x:${label}`) ?? t('web.board.crossing', { label }));
+    // One Tab stop for the whole map: the target that had it while it is
+    // still one, else the first in reading order (top to bottom, left to
+    // right).
+    if (this.roving?.classList.contains('target')) this.rove(this.roving);
+    else {
+      this.roving = null;
+      /** @type {{node: SVGElement, x: number, y: number}[]} */
+      const all = [];
+      for (const c of cs) { const n = this.circles.get(c), p = this.circlePos.get(c); if (n && p) all.push({ node: n, ...p }); }
+      for (const x of xs) { const n = this.crossings.get(x), p = this.crossingPos.get(x); if (n && p) all.push({ node: n, ...p }); }
+      const first = readingOrder(all, 2 * R_CIRCLE)[0];
+      if (first) this.rove(first.node);
+    }
     this.svg.classList.toggle('choosing', cs.size + xs.size > 0);
     const key = [...cs].join(',') + '/' + [...xs].join(',');
     if (key !== this.focusKey && cs.size + xs.size > 0) {
@@ -277,7 +335,8 @@ export class BoardView {
   mark(node, on, label) {
     node.classList.toggle('target', on);
     if (on) {
-      node.setAttribute('tabindex', '0');
+      // Reached with the arrows; setTargets gives one target the Tab stop.
+      if (node !== this.roving) node.setAttribute('tabindex', '-1');
       node.setAttribute('role', 'button');
       node.setAttribute('aria-label', label);
       node.removeAttribute('aria-hidden');

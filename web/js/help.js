@@ -8,6 +8,9 @@
 import { byId, el } from './dom.js';
 import { has, onLangChange, t } from './i18n.js';
 
+/** The games played on a map (board.js). */
+const MAP_GAMES = new Set(['whitehall', 'whitechapel']);
+
 /** The game and the move kinds the dialog was last drawn for. */
 const shown = { game: '', kinds: '' };
 
@@ -41,6 +44,9 @@ function drawBody(game, kinds) {
   if (has(`web.help.${game}.look`)) {
     parts.push(el('h3', {}, t('web.help.look-title')), el('p', {}, t(`web.help.${game}.look`)));
   }
+  // A map's places share one Tab stop (board.js): the keys that move
+  // among them.
+  if (MAP_GAMES.has(game)) parts.push(el('p', { id: 'help-map-keys' }, t('web.help.map-keys')));
   byId('help-body').replaceChildren(...parts);
 }
 

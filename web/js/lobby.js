@@ -9,6 +9,7 @@ import { ensureIdentity, toast } from './ident.js';
 import { PACE_PRESETS, formatLeft, paceLabel } from './clock.js';
 import { qrToggle } from './qr.js';
 import { initArchive, relabelArchive } from './archive.js';
+import { playerList, playerName, tNodes } from './players.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -317,7 +318,7 @@ function tableRow(tb) {
   const seats = el('ul', { class: 'table-seats' });
   for (const s of tb.seats) {
     const who = s.player
-      ? el('span', { class: 'player' }, playerLabel(s.player))
+      ? el('span', { class: 'player' }, playerName(s.player))
       : el('span', { class: 'free' }, t('web.seat.free'));
     const li = el('li', { 'data-seat': s.seat }, el('span', { class: `seat-name side-${s.side}` }, seatName(tb, s)), ' ', who);
     if (!s.player && s.kind !== 'bot' && tb.status === 'open') {
@@ -475,9 +476,7 @@ function myRow(m) {
   }).join(', ');
   // Who else sits at the table (none at a hot-seat table, where the
   // player holds every seat).
-  const opponents = tb.seats.filter((s) => s.player && !m.seats.includes(s.seat))
-    .map((s) => playerLabel(/** @type {import('./types.js').Player} */ (s.player)));
-  const others = [...new Set(opponents)].join(', ');
+  const others = playerList(tb.seats.filter((s) => s.player && !m.seats.includes(s.seat)).map((s) => s.player));
   const finished = tb.status === 'finished';
   // A finished game is dated by its end, as in the archive (a turn-based
   // game may end weeks after its table was made).
@@ -500,7 +499,7 @@ function myRow(m) {
     el('div', { class: 'table-head' }, el('strong', {}, g ? render(g.name) : tb.game), ' ', state,
       tb.hotseat ? el('span', { class: 'badge hotseat', title: t('web.table.hotseat-note') }, t('web.table.hotseat')) : null),
     names ? el('p', { class: 'my-seats' }, t('web.lobby.you-play', { seats: names })) : null,
-    others ? el('p', { class: 'my-players' }, t('web.lobby.my-players', { players: others })) : null,
+    others.length ? el('p', { class: 'my-players' }, ...tNodes('web.lobby.my-players', {}, { players: others })) : null,
     myLeft(m),
     el('time', { datetime: when, class: 'created' }, new Date(when).toLocaleString(currentLang(), { dateStyle: 'medium', timeStyle: 'short' })),
     ' ',
@@ -517,6 +516,8 @@ function renderMine() {
   const box = byId('my-games');
   box.hidden = !mine.signedIn;
   if (box.hidden) return;
+  // A player with games sees them first on a phone (gaslamp.css).
+  box.toggleAttribute('data-has-games', mine.active.length + mine.finished.length > 0);
   // The header's "games wait for your move" link opens /#my-games: the
   // card was hidden when the browser looked for it, so the lobby scrolls
   // to it itself once it is drawn, once.

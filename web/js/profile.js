@@ -4,9 +4,10 @@
 // sees them.
 
 import { el, svg, byId } from './dom.js';
-import { currentLang, initI18n, languageSwitcher, onLangChange, playerLabel, render, t, has } from './i18n.js';
+import { currentLang, initI18n, languageSwitcher, onLangChange, render, t, has } from './i18n.js';
 import { api, HttpError } from './net.js';
 import { showIdentity } from './ident.js';
+import { playerList, playerName, tNodes } from './players.js';
 
 /** @typedef {import('./types.js').GameInfo} GameInfo */
 /** @typedef {import('./types.js').Profile} Profile */
@@ -68,6 +69,23 @@ function section(title, body) {
   return el('section', { class: 'card' }, el('h2', {}, t(title)), body);
 }
 
+/**
+ * Who else played a recent game: " · against Alice" (the other sides), " ·
+ * with Bob" (the profile's own side, a co-operative game), each name a link
+ * to an account's profile; nothing for a game played alone (hot seat).
+ * @param {string} side the profile's side
+ * @param {(import('./types.js').Player & {side: string})[]} players
+ * @returns {(Node|string)[]}
+ */
+function others(side, players) {
+  const against = players.filter((x) => x.side !== side);
+  const with_ = players.filter((x) => x.side === side);
+  return [
+    ...(against.length ? [' · ', el('span', { class: 'against' }, ...tNodes('web.profile.against', {}, { players: playerList(against) }))] : []),
+    ...(with_.length ? [' · ', el('span', { class: 'with' }, ...tNodes('web.profile.with', {}, { players: playerList(with_) }))] : []),
+  ];
+}
+
 /** Renders the profile in the current language. */
 function show() {
   const main = byId('main');
@@ -93,13 +111,15 @@ function show() {
   const recent = el('ul', { class: 'table-list', id: 'profile-recent' }, ...p.recent.map((g) => el('li', { 'data-table': g.table },
     el('strong', {}, gameName(g.game)), ' ', sideName(g.side), ' · ',
     el('span', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'web.profile.won' : 'web.profile.lost')),
+    ...others(g.side, g.others ?? []),
     g.rated ? ' ' : null, g.rated ? el('span', { class: 'badge rated' }, t('web.table.rated')) : null, ' ',
     ' · ', el('time', { datetime: g.at }, new Date(g.at).toLocaleDateString(currentLang(), { dateStyle: 'medium' })), ' ',
     el('a', { href: `/t/${encodeURIComponent(g.table)}`, class: 'button small' }, t('web.profile.replay')))));
   const playing = el('ul', { class: 'table-list', id: 'profile-playing' }, ...p.playing.map((tb) => el('li', { 'data-table': tb.id },
     el('strong', {}, gameName(tb.game)), ' ',
     el('span', { class: `status status-${tb.status}` }, t(tb.status === 'open' ? 'web.status.open' : 'web.status.running')), ' ',
-    tb.seats.map((s) => t('web.profile.seat-player', { seat: s.name ? render(s.name) : s.id, player: s.player ? playerLabel(s.player) : t('web.seat.free') })).join(' · '), ' ',
+    ...tb.seats.flatMap((s, i) => [i ? ' · ' : '', ...tNodes('web.profile.seat-player', { seat: s.name ? render(s.name) : s.id },
+      { player: [s.player ? playerName(s.player) : t('web.seat.free')] })]), ' ',
     el('a', { href: `/t/${encodeURIComponent(tb.id)}`, class: 'button small', 'data-own': own ? 'true' : null },
       t(own ? 'web.lobby.resume' : 'web.lobby.watch')))));
   // Co-operative chapters (Jekyll & Hyde): no rating, a record per

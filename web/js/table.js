@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { currentLang, initI18n, isText, languageSwitcher, onLangChange, playerLabel, render, resultBanner, t, has } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, render, resultBanner, t, has } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -21,6 +21,8 @@ import { rulesSection } from './rulesections.js';
 import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import { Pacer } from './pace.js';
 import { lastBySeat, markLastMoves, namedPlaces, namesSomething, noneNamed } from './lastmove.js';
+import { playerName } from './players.js';
+import { readingOrder } from './board.js';
 import './games/index.js';
 
 /** @typedef {import('./types.js').StateMsg} StateMsg */
@@ -133,6 +135,18 @@ function seatName(n) {
   const info = g?.seats.find((x) => x.id === seat?.id) ?? g?.seats[n];
   if (info) return render(info.name);
   return seat?.id ?? String(n);
+}
+
+/**
+ * The short name of seat n for the board's labels of the last moves
+ * ("web.seat-short.GAME.SEAT": Whitehall's "Blue" for "Blue investigator
+ * (Arthur Ferris)", the colour of the pawn beside it), else its name.
+ * @param {number} n
+ */
+function seatShortName(n) {
+  const seat = st.table?.seats.find((s) => s.seat === n);
+  const key = `web.seat-short.${st.table?.game}.${seat?.id}`;
+  return seat && has(key) ? t(key) : seatName(n);
 }
 
 /** The seats this connection may play now, with their legal moves. */
@@ -520,7 +534,7 @@ function draw() {
   }
   drawConfirm(snap);
   drawMotion(board, before, snap);
-  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatName(seat), named: merged(m.events) })), labelKeep(board));
+  markLastMoves(board, [...last].map(([seat, m]) => ({ name: seatShortName(seat), named: merged(m.events) })), labelKeep(board));
   if (whyVersion !== st.version) showWhy('');
   drawChatClosed(snap);
   if (logScroll) {
@@ -643,8 +657,10 @@ function keepPlayFocus() {
 }
 
 /**
- * The arrow keys on a board target move the focus to the nearest target in
- * that direction (as drawn on the screen).
+ * The keys that move the focus among a board's targets (a map's targets
+ * share one Tab stop, board.js): an arrow to the nearest target in that
+ * direction (as drawn on the screen), Home to the first in reading order
+ * (top to bottom, left to right), End to the last.
  * @param {KeyboardEvent} ev
  */
 function arrowToTarget(ev) {
@@ -652,7 +668,8 @@ function arrowToTarget(ev) {
   const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   const d = dirs[ev.key];
   const from = ev.target;
-  if (!d || ev.altKey || ev.ctrlKey || ev.metaKey || !(from instanceof SVGElement) || !from.classList.contains('target')) return;
+  if (!(d || ev.key === 'Home' || ev.key === 'End') || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey ||
+    !(from instanceof SVGElement) || !from.classList.contains('target')) return;
   const svg = from.ownerSVGElement;
   if (!svg) return;
   /** @param {Element} e */
@@ -660,21 +677,28 @@ function arrowToTarget(ev) {
     const r = e.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2];
   };
-  const [fx, fy] = centre(from);
+  const targets = [...svg.querySelectorAll('.target[tabindex]')];
   /** @type {Element|null} */
   let best = null;
-  let bestScore = Infinity;
-  for (const e of svg.querySelectorAll('.target[tabindex="0"]')) {
-    if (e === from) continue;
-    const [x, y] = centre(e);
-    const along = (x - fx) * d[0] + (y - fy) * d[1];
-    if (along <= 1) continue;
-    const across = Math.abs((x - fx) * d[1] + (y - fy) * d[0]);
-    // Ahead first, then close to the line of the arrow.
-    const score = along + 2 * across;
-    if (score < bestScore) {
-      bestScore = score;
-      best = e;
+  if (!d) {
+    // Rows of about a target's height, each read from left to right.
+    const order = readingOrder(targets.map((e) => ({ e, x: centre(e)[0], y: centre(e)[1] })), Math.max(8, from.getBoundingClientRect().height));
+    best = (ev.key === 'Home' ? order[0] : order[order.length - 1])?.e ?? null;
+  } else {
+    const [fx, fy] = centre(from);
+    let bestScore = Infinity;
+    for (const e of targets) {
+      if (e === from) continue;
+      const [x, y] = centre(e);
+      const along = (x - fx) * d[0] + (y - fy) * d[1];
+      if (along <= 1) continue;
+      const across = Math.abs((x - fx) * d[1] + (y - fy) * d[0]);
+      // Ahead first, then close to the line of the arrow.
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = e;
+      }
     }
   }
   ev.preventDefault();
@@ -866,7 +890,7 @@ function drawSeats(snap) {
       el('span', { class: `seat-name side-${s.side}` }, seatName(s.seat),
         acting.has(s.seat) ? el('span', { class: 'sr-only' }, ` (${t('web.seat.to-act')})`) : null),
       s.player
-        ? el('span', { class: 'player' }, playerLabel(s.player, bot),
+        ? el('span', { class: 'player' }, playerName(s.player, bot),
           mine ? ` ${t('web.seat.you')}` : '')
         : el('span', { class: 'free' }, t('web.seat.free'))));
     /** @type {HTMLElement[]} the seat's buttons */

@@ -49,6 +49,7 @@
  * @property {boolean} bot
  * @property {string} [level] a bot's level (easy, normal, hard); its name is then the level
  * @property {boolean} connected
+ * @property {boolean} [account] an account: the name links to its profile (/u/NAME)
  */
 
 /**
@@ -354,7 +355,7 @@ export {};
  * @property {string} since
  * @property {{game: string, side: string, played: number, won: number}[]} stats
  * @property {RatingInfo[]} ratings
- * @property {{table: string, game: string, side: string, won: boolean, rated: boolean, at: string}[]} recent
+ * @property {{table: string, game: string, side: string, won: boolean, rated: boolean, at: string, others?: (Player & {side: string})[]}[]} recent
  * @property {TableInfo[]} playing
  * @property {ChapterRecord[]} [chapters]
  */
