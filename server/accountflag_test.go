@@ -2,7 +2,11 @@ package server
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"gaslamp/store"
 )
 
 // TestSeatsSayWhoIsAnAccount: a seat's player says whether they are an
@@ -76,4 +80,56 @@ func TestSeatsSayWhoIsAnAccount(t *testing.T) {
 		s := seats(d.ID)
 		return s[1].Player.Name == "Carol" && s[1].Player.Account
 	})
+}
+
+// userCountingStore counts the store's User lookups.
+type userCountingStore struct {
+	store.Store
+	n atomic.Int64
+}
+
+func (s *userCountingStore) User(ctx context.Context, id string) (store.User, error) {
+	s.n.Add(1)
+	return s.Store.User(ctx, id)
+}
+
+// TestSeatsAccountFlagWithoutStoreReads: the players who come with a
+// session are known to be accounts or guests from it, so the table's summary
+// (built on the table's goroutine at each seat and presence change) reads no
+// user from the store for them, even after what was known of a guest went
+// stale (accountNoFor).
+func TestSeatsAccountFlagWithoutStoreReads(t *testing.T) {
+	dir := t.TempDir()
+	base, err := store.OpenSQLite(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &userCountingStore{Store: base}
+	clk := newClock()
+	e := newEnvWithStore(t, dir, st, func(c *Config) { c.Now = clk.Now })
+	alice, _ := e.register(nil, "Alice", "a long enough password")
+	dora := e.guest("Dora")
+	c := alice.table("2", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	dora.sit(c.ID, 1)
+	clk.advance(accountNoFor + time.Minute)
+	before := st.n.Load()
+	cd := e.dial(dora, c.ID) // the guest first: the table's summary, redrawn as she comes, names her
+	cd.hello(-1)
+	cd.next("state")
+	ca := e.dial(alice, c.ID)
+	ca.hello(-1)
+	ca.next("state")
+	var sum tableSummary
+	if code := alice.do("GET", "/api/tables/"+c.ID, nil, &sum); code != 200 {
+		t.Fatalf("table: %d", code)
+	}
+	if !sum.Seats[0].Player.Account || sum.Seats[1].Player.Account {
+		t.Fatalf("an account and a guest: %+v %+v", sum.Seats[0].Player, sum.Seats[1].Player)
+	}
+	if n := st.n.Load() - before; n != 0 {
+		t.Fatalf("%d user reads from the store for the seats' account flags", n)
+	}
+	ca.close()
+	cd.close()
 }

@@ -197,6 +197,9 @@ func (s *Server) session(r *http.Request) (store.Session, store.User, bool) {
 			sess.LastSeen = now
 		}
 	}
+	// Whoever comes with a session is known to be an account or not: the
+	// tables' summaries then need not ask the store (accountflag.go).
+	s.noteAccount(user.ID, user.Registered)
 	return sess, user, true
 }
 
