@@ -7,7 +7,7 @@ import (
 
 // TestBrowserPlayerNamesLink: an account's name links to its profile
 // (/u/NAME) wherever a player's name is shown: the lobby's table lists,
-// "Your games", a table page's seats, the archive, a profile's games in
+// "Your games", a table page's seats and chat lines, the archive, a profile's games in
 // progress and its recent games, which name the opponent ("against
 // Lestrade", "contre Lestrade"). A bot's name is not a link.
 func TestBrowserPlayerNamesLink(t *testing.T) {
@@ -29,6 +29,13 @@ func TestBrowserPlayerNamesLink(t *testing.T) {
 	waitStarted(t, 2, p, v)
 	const holmes, lestrade = `a.player-link[href="/u/Holmes221"]`, `a.player-link[href="/u/Lestrade"]`
 	p.waitJS("the table's seats, each name a link", `document.querySelector('#seats li[data-seat="0"] `+holmes+`') && document.querySelector('#seats li[data-seat="1"] `+lestrade+`')`, scaled(15*time.Second))
+	// The chat's lines name their senders, accounts, by links too.
+	mustEval[any](p, `(() => { document.getElementById('chat-input').value = 'good luck'; document.getElementById('chat-send').click(); })()`)
+	mustEval[any](v, `(() => { document.getElementById('chat-input').value = 'and to you'; document.getElementById('chat-send').click(); })()`)
+	p.waitJS("the chat's senders, links", `(() => {
+  const lines = [...document.querySelectorAll('#chat-log li')];
+  return lines.length === 2 && !!lines[0].querySelector('.from `+holmes+`') && !!lines[1].querySelector('.from `+lestrade+`');
+})()`, scaled(15*time.Second))
 	p.viewportShot(shotsDir(t), "player-links-table.png")
 
 	p.navigate("/")

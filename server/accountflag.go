@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"gaslamp/store"
 )
 
 // Whether a seat's holder is an account, for the client to link their name
@@ -33,6 +35,7 @@ type accountCache struct {
 
 type accountEntry struct {
 	yes   bool
+	name  string    // an account's name, when known ("" otherwise)
 	until time.Time // a "no" holds until then
 }
 
@@ -43,6 +46,20 @@ func (s *Server) noteAccount(user string, yes bool) {
 
 // noteAccountFor records what is known of user, a "no" for d.
 func (s *Server) noteAccountFor(user string, yes bool, d time.Duration) {
+	s.noteAccountEntry(user, accountEntry{yes: yes, until: s.now().Add(d)})
+}
+
+// noteUser records what a user read from the store says: an account (and
+// its name) or a guest.
+func (s *Server) noteUser(u store.User) {
+	e := accountEntry{yes: u.Registered, until: s.now().Add(accountNoFor)}
+	if u.Registered {
+		e.name = u.Name
+	}
+	s.noteAccountEntry(u.ID, e)
+}
+
+func (s *Server) noteAccountEntry(user string, e accountEntry) {
 	if user == "" {
 		return
 	}
@@ -52,7 +69,10 @@ func (s *Server) noteAccountFor(user string, yes bool, d time.Duration) {
 	if c.m == nil || len(c.m) >= accountCacheMax {
 		c.m = map[string]accountEntry{}
 	}
-	c.m[user] = accountEntry{yes: yes, until: s.now().Add(d)}
+	if old, ok := c.m[user]; ok && e.yes && e.name == "" && old.yes {
+		e.name = old.name // a bare "yes" keeps the name known
+	}
+	c.m[user] = e
 }
 
 // forgetAccount drops what is known of user (a deleted account).
@@ -84,6 +104,32 @@ func (s *Server) isAccount(user string) bool {
 		s.noteAccountFor(user, false, accountRetry)
 		return false
 	}
-	s.noteAccount(user, u.Registered)
+	s.noteUser(u)
 	return u.Registered
+}
+
+// isAccountNamed says whether user is an account whose name is name now: a
+// chat line's sender, whose line keeps the name it was written under (a
+// guest who registered since wrote under a free name, which may be
+// another account's), links to a profile only then. The store is asked
+// when the account's name is not known.
+func (s *Server) isAccountNamed(user, name string) bool {
+	if user == "" || name == "" || !s.isAccount(user) {
+		return false
+	}
+	c := &s.accounts
+	c.mu.Lock()
+	e := c.m[user]
+	c.mu.Unlock()
+	if e.yes && e.name != "" {
+		return e.name == name
+	}
+	ctx, cancel := context.WithTimeout(s.baseCtx, 2*time.Second)
+	defer cancel()
+	u, err := s.store.User(ctx, user)
+	if err != nil {
+		return false
+	}
+	s.noteUser(u)
+	return u.Registered && u.Name == name
 }

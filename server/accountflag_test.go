@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -132,4 +133,73 @@ func TestSeatsAccountFlagWithoutStoreReads(t *testing.T) {
 	}
 	ca.close()
 	cd.close()
+}
+
+// TestChatSaysWhoIsAnAccount: a chat line says whether its sender is an
+// account (their name links to their profile), live and in a later state:
+// an account's line does, a guest's does not, and a guest who registers
+// since under another name keeps their earlier lines unlinked (the free
+// name they wrote under may be another account's) while their new lines
+// link.
+func TestChatSaysWhoIsAnAccount(t *testing.T) {
+	e := newEnv(t, nil)
+	alice, _ := e.register(nil, "Alice", "correct horse battery")
+	dora := e.guest("Dora")
+	c := alice.table("2", 0, "human", "human")
+	alice.sit(c.ID, 0)
+	dora.sit(c.ID, 1)
+	ca, cd := e.dial(alice, c.ID), e.dial(dora, c.ID)
+	ca.hello(-1)
+	cd.hello(-1)
+	ca.next("state")
+	cd.next("state")
+	type line struct {
+		From    string `json:"from"`
+		Account bool   `json:"account"`
+	}
+	say := func(from *client, text string) line {
+		t.Helper()
+		from.send(map[string]string{"t": "chat", "text": text})
+		var l line
+		if err := json.Unmarshal(ca.next("chat").Raw, &l); err != nil {
+			t.Fatal(err)
+		}
+		cd.next("chat")
+		return l
+	}
+	if l := say(ca, "good evening"); l.From != "Alice" || !l.Account {
+		t.Errorf("an account's line: %+v", l)
+	}
+	if l := say(cd, "evening"); l.From != "Dora" || l.Account {
+		t.Errorf("a guest's line: %+v", l)
+	}
+	if _, code := e.register(dora, "Dorothea", "another good passphrase"); code != 201 && code != 200 {
+		t.Fatalf("register: %d", code)
+	}
+	eventually(t, "the new name at the table", func() bool {
+		var sum tableSummary
+		alice.do("GET", "/api/tables/"+c.ID, nil, &sum)
+		return sum.Seats[1].Player != nil && sum.Seats[1].Player.Name == "Dorothea"
+	})
+	if l := say(cd, "now with an account"); l.From != "Dorothea" || !l.Account {
+		t.Errorf("the registered guest's new line: %+v", l)
+	}
+	ca.close()
+	ca = e.dial(alice, c.ID)
+	ca.hello(-1)
+	var st struct {
+		Chat []line `json:"chat"`
+	}
+	if err := json.Unmarshal(ca.next("state").Raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	want := []line{{"Alice", true}, {"Dora", false}, {"Dorothea", true}}
+	if len(st.Chat) != len(want) {
+		t.Fatalf("the state's chat: %+v", st.Chat)
+	}
+	for i, w := range want {
+		if st.Chat[i] != w {
+			t.Errorf("the state's line %d: %+v, want %+v", i, st.Chat[i], w)
+		}
+	}
 }

@@ -325,7 +325,7 @@ func (s *Server) renameUser(userID, name string) {
 	if name == "" {
 		s.forgetAccount(userID)
 	} else {
-		s.noteAccount(userID, true)
+		s.noteUser(store.User{ID: userID, Name: name, Registered: true})
 	}
 	for _, t := range s.hub.all() {
 		t.do(func() {

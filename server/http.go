@@ -199,7 +199,7 @@ func (s *Server) session(r *http.Request) (store.Session, store.User, bool) {
 	}
 	// Whoever comes with a session is known to be an account or not: the
 	// tables' summaries then need not ask the store (accountflag.go).
-	s.noteAccount(user.ID, user.Registered)
+	s.noteUser(user)
 	return sess, user, true
 }
 

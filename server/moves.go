@@ -296,7 +296,7 @@ func (t *table) addChat(line store.Chat) {
 	if len(t.chat) > chatKept {
 		t.chat = t.chat[len(t.chat)-chatKept:]
 	}
-	frame := chatFrame(line)
+	frame := t.chatFrame(line)
 	for x := range t.conns {
 		if x.ready {
 			x.send(frame)

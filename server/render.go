@@ -413,17 +413,24 @@ type historyEntry struct {
 }
 
 type chatOut struct {
-	T    string    `json:"t,omitempty"`
-	Seq  int64     `json:"seq"`
-	Who  string    `json:"who,omitempty"` // the sender's opaque handle (chatHandle), for mutes
-	From string    `json:"from"`
-	Seat *int      `json:"seat,omitempty"`
-	Text string    `json:"text"`
-	At   time.Time `json:"at"`
+	T    string `json:"t,omitempty"`
+	Seq  int64  `json:"seq"`
+	Who  string `json:"who,omitempty"` // the sender's opaque handle (chatHandle), for mutes
+	From string `json:"from"`
+	// Account: the sender is an account still called From (their name
+	// links to their profile); a guest, or one renamed since, is not.
+	Account bool      `json:"account,omitempty"`
+	Seat    *int      `json:"seat,omitempty"`
+	Text    string    `json:"text"`
+	At      time.Time `json:"at"`
 }
 
-func chatLine(c store.Chat) chatOut {
+// chatLine is one chat line as the clients read it.
+func (t *table) chatLine(c store.Chat) chatOut {
 	out := chatOut{Seq: c.Seq, Who: chatHandle(c.UserID), From: c.Name, Text: c.Text, At: c.At}
+	if t.s != nil {
+		out.Account = t.s.isAccountNamed(c.UserID, c.Name)
+	}
 	if c.Seat >= 0 {
 		s := c.Seat
 		out.Seat = &s
@@ -470,7 +477,7 @@ func (t *table) stateFor(a game.SeatSet) []byte {
 		}
 	}
 	for _, c := range t.chat {
-		m.Chat = append(m.Chat, chatLine(c))
+		m.Chat = append(m.Chat, t.chatLine(c))
 	}
 	if t.finished() {
 		m.Record = &game.Record{Game: t.rec.Game, Options: game.Options(t.rec.Options), Seed: t.rec.Seed, Moves: t.moves}
@@ -636,8 +643,8 @@ func (t *table) broadcastPresence() {
 }
 
 // chatFrame is one chat line, public to the table.
-func chatFrame(c store.Chat) []byte {
-	out := chatLine(c)
+func (t *table) chatFrame(c store.Chat) []byte {
+	out := t.chatLine(c)
 	out.T = "chat"
 	return mustJSON(out)
 }

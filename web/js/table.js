@@ -21,7 +21,7 @@ import { rulesSection } from './rulesections.js';
 import { animateMoves, LastMoves, piecePositions } from './motion.js';
 import { Pacer } from './pace.js';
 import { lastBySeat, markLastMoves, namedPlaces, namesSomething, noneNamed } from './lastmove.js';
-import { playerName } from './players.js';
+import { playerName, profileHref } from './players.js';
 import { readingOrder } from './board.js';
 import './games/index.js';
 
@@ -1688,14 +1688,17 @@ const handlers = {
 function drawChat() {
   const list = byId('chat-log');
   list.replaceChildren(...st.chat.map((c) => {
-    const from = c.seat !== undefined && c.seat !== null && c.seat >= 0 ? `${c.from} (${seatName(c.seat)})` : c.from;
+    // An account's name links to their profile; a guest's stays words.
+    /** @type {(HTMLElement|string)[]} */
+    const from = [c.account && c.from ? el('a', { href: profileHref(c.from), class: 'player-link' }, c.from) : c.from];
+    if (c.seat !== undefined && c.seat !== null && c.seat >= 0) from.push(` (${seatName(c.seat)})`);
     if (c.who && isMuted(c.who)) {
       // A muted player's line is not shown; a note says whose it was.
       return el('li', { 'data-seat': c.seat ?? '', class: 'muted-line' },
         t('web.mod.muted-line', { name: c.from }), ' ', unmuteButton(c.who, c.from, drawChat));
     }
     return el('li', { 'data-seat': c.seat ?? '' },
-      el('span', { class: 'from' }, from), c.text,
+      el('span', { class: 'from' }, ...from), c.text,
       c.who && st.table ? chatActions(st.table.id, c, !!who?.account, drawChat) : null);
   }));
   list.scrollTop = list.scrollHeight;

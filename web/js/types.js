@@ -182,6 +182,7 @@
  * @property {number} [seq] the line's number at its table
  * @property {string} [who] the sender's opaque handle (for mutes)
  * @property {string} from
+ * @property {boolean} [account] the sender is an account still called from (their name links to their profile)
  * @property {number} [seat]
  * @property {string} text
  * @property {string} at
