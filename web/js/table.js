@@ -250,7 +250,7 @@ function cancelMove() {
   const snap = snapshot();
   if (snap) drawConfirm(snap);
   const m = firstMove();
-  if (m) m.focus({ preventScroll: true });
+  if (m) focusInView(m);
 }
 
 /**
@@ -553,19 +553,25 @@ function draw() {
  * it.
  */
 function watchStickyTop() {
-  const boxes = [byId('prompt-box'), byId('tutorial')];
-  const set = () => {
-    let h = 0;
-    for (const b of boxes) {
-      if (!b.hidden && getComputedStyle(b).position === 'sticky') h = Math.max(h, b.getBoundingClientRect().height);
-    }
-    const pad = h > 0 ? `${Math.ceil(h) + 8}px` : '';
-    if (document.documentElement.style.scrollPaddingTop !== pad) document.documentElement.style.scrollPaddingTop = pad;
-  };
-  const ro = new ResizeObserver(set);
-  for (const b of boxes) ro.observe(b);
+  const ro = new ResizeObserver(setStickyPad);
+  for (const b of stickyBoxes()) ro.observe(b);
   // A box that stops sticking keeps its size: the body's state is watched too.
-  new MutationObserver(set).observe(document.body, { attributes: true, attributeFilter: ['data-over', 'class'] });
+  new MutationObserver(setStickyPad).observe(document.body, { attributes: true, attributeFilter: ['data-over', 'class'] });
+}
+
+/** What may stick to the top of the page. */
+function stickyBoxes() {
+  return [byId('prompt-box'), byId('tutorial')];
+}
+
+/** Sets the page's scroll-padding-top to the height of what sticks to its top now. */
+function setStickyPad() {
+  let h = 0;
+  for (const b of stickyBoxes()) {
+    if (!b.hidden && getComputedStyle(b).position === 'sticky') h = Math.max(h, b.getBoundingClientRect().height);
+  }
+  const pad = h > 0 ? `${Math.ceil(h) + 8}px` : '';
+  if (document.documentElement.style.scrollPaddingTop !== pad) document.documentElement.style.scrollPaddingTop = pad;
 }
 
 /**
@@ -648,12 +654,27 @@ function keepPlayFocus() {
     // The game ended while playing from the keyboard: the focus goes to the
     // result's headline (a screen reader reads it), not to the page's body.
     const h = document.querySelector('#outcome h2');
-    if (h instanceof HTMLElement) h.focus({ preventScroll: true });
+    if (h instanceof HTMLElement) focusInView(h);
     return;
   }
   if (myLegal().length === 0 || st.busy) return;
   const m = pending ? byId('move-confirm-ok') : firstMove();
-  if (m) m.focus({ preventScroll: true });
+  if (m) focusInView(m);
+}
+
+/**
+ * Gives the focus to a move and scrolls the page, if need be, just enough
+ * to show it (below the sticky prompt, whose height scroll-padding-top
+ * follows): on a phone the map is taller than the screen, and the next
+ * move's target may lie above or below what the player was looking at.
+ * @param {HTMLElement|SVGElement} m
+ */
+function focusInView(m) {
+  m.focus({ preventScroll: true });
+  // The prompt may have just grown with the new move's words: the
+  // ResizeObserver would set the padding only after this scroll.
+  setStickyPad();
+  m.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /**
