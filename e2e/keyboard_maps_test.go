@@ -63,7 +63,7 @@ const focusRingJS = `(() => {
   if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) return '';
   if (cs.boxShadow && cs.boxShadow !== 'none') return '';
   const focus = getComputedStyle(document.documentElement).getPropertyValue('--focus').trim();
-  const part = a.querySelector(':scope > .disc, :scope > .hit, :scope > .pk-ground');
+  const part = a.querySelector(':scope > .disc, :scope > .hit, :scope > .pk-ground') ?? (a.matches('.pk-place') ? a.querySelector(':scope > circle') : null);
   if (part) {
     const ps = getComputedStyle(part);
     const probe = document.createElement('span');

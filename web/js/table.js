@@ -623,7 +623,11 @@ function drawMotion(board, before, snap) {
   }
 }
 
-/** Whether the keyboard focus was last on a move (the board, the moves, the chooser). */
+/**
+ * Whether the keyboard focus was last on a move (the board, the moves, the
+ * chooser), or the player just gave up their seat: where the focus goes
+ * when a redraw drops it (keepPlayFocus).
+ */
 let playFocus = false;
 
 /**
@@ -654,7 +658,7 @@ function keepPlayFocus() {
     // The game ended while playing from the keyboard: the focus goes to the
     // result's headline (a screen reader reads it), not to the page's body.
     const h = document.querySelector('#outcome h2');
-    if (h instanceof HTMLElement) focusInView(h);
+    if (h instanceof HTMLElement) focusInView(h, byId('outcome'));
     return;
   }
   if (myLegal().length === 0 || st.busy) return;
@@ -668,13 +672,14 @@ function keepPlayFocus() {
  * follows): on a phone the map is taller than the screen, and the next
  * move's target may lie above or below what the player was looking at.
  * @param {HTMLElement|SVGElement} m
+ * @param {Element} [shown] what to show with it (the result's whole panel)
  */
-function focusInView(m) {
+function focusInView(m, shown = m) {
   m.focus({ preventScroll: true });
   // The prompt may have just grown with the new move's words: the
   // ResizeObserver would set the padding only after this scroll.
   setStickyPad();
-  m.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  shown.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /**
@@ -1521,6 +1526,10 @@ async function resign(seat) {
   if (!ok) return;
   try {
     await api(`/api/tables/${encodeURIComponent(st.table.id)}/seats/${seat}/resign`, { method: 'POST' });
+    // The resign button goes with the redraw: the focus then goes to the
+    // result, scrolled into view (on a phone it is far above the seats).
+    playFocus = true;
+    keepPlayFocus();
   } catch (e) {
     toast(e instanceof HttpError && e.text ? render(e.text) : t('web.error.network'));
   }
