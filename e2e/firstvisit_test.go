@@ -13,7 +13,9 @@ import (
 // moves made, a rules page and a tutorial, a game given up and its replay.
 // Each stop leaves a screenshot (GASLAMP_E2E_SHOTS keeps them) and is
 // checked for what a player would trip over: no internal message id shown
-// in place of words; the result of the game given up in sight.
+// in place of words, no control (but a link in a line of text) smaller
+// than 24x24 px to tap on the phone, the result of the game given up in
+// sight.
 func TestBrowserFirstVisit(t *testing.T) {
 	for _, c := range []struct {
 		name, lang string
@@ -45,6 +47,13 @@ func TestBrowserFirstVisit(t *testing.T) {
 					t.Errorf("%s: the page shows the message id %q", what, id)
 				}
 				t.Logf("%s: scrolled to %s", what, mustEval[string](p, `window.scrollY + ' px, the focus on ' + (document.activeElement?.outerHTML.slice(0, 100) ?? 'nothing')`))
+				if small := mustEval[[]string](p, `[...document.querySelectorAll('button, select, input, summary, a[href]')].filter((e) => {
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height || e.closest('dialog:not([open])') || getComputedStyle(e).display === 'inline') return false;
+  return r.width < 24 || r.height < 24;
+}).map((e) => e.outerHTML.slice(0, 90) + ' ' + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height))`); len(small) > 0 && c.phone {
+					t.Errorf("%s: controls smaller than 24x24 px, too small to tap: %q", what, small)
+				}
 				p.viewportShot(shots, "first-visit-"+c.name+"-"+what+".png")
 			}
 			p.navigate("/")
