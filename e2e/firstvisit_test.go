@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"gaslamp/internal/testscale"
 )
 
 // TestBrowserFirstVisit follows a first-time visitor, on a phone (390x844)
@@ -15,8 +17,11 @@ import (
 // checked for what a player would trip over: no internal message id shown
 // in place of words, no control (but a link in a line of text) smaller
 // than 24x24 px to tap on the phone, the result of the game given up in
-// sight.
+// sight. By default each language is visited once (the phone in French
+// and Dutch, the desktop in English), to keep the suite's time; under
+// GASLAMP_TEST_LONG=1 every language at both sizes.
 func TestBrowserFirstVisit(t *testing.T) {
+	short := map[string]bool{"phone-fr": true, "phone-nl": true, "desktop-en": true}
 	for _, c := range []struct {
 		name, lang string
 		w, h       int64
@@ -30,6 +35,9 @@ func TestBrowserFirstVisit(t *testing.T) {
 		{"desktop-nl", "nl", 1280, 800, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if !short[c.name] && !testscale.Long() {
+				t.Skip("every language at both sizes under GASLAMP_TEST_LONG=1")
+			}
 			requireBrowser(t)
 			p := openPage(t, startBrowser(t), "visitor", startServer(t))
 			opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
