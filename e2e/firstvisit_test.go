@@ -83,11 +83,7 @@ func TestBrowserFirstVisit(t *testing.T) {
 				shot(g.id + "-moves")
 			}
 			// The game given up: over, its replay.
-			resign := `#seats li[data-seat="0"] button[data-resign]`
-			p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
-			p.mustClick(resign)
-			p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-			p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+			p.answerResign(true)
 			p.waitJS("the game over", `document.body.dataset.over === 'true'`, scaled(20*time.Second))
 			// The result, far above the seats on a phone, is brought into
 			// sight (and has the focus: the resign button is gone).

@@ -68,18 +68,12 @@ func TestBrowserFlows(t *testing.T) {
 	inv.waitSeat(1)
 
 	// Jack resigns: the question first, which he declines once.
-	resign := `#seats li[data-seat="0"] button[data-resign]`
-	jack.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
-	jack.mustClick(resign)
-	jack.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-	jack.mustClick(`#resign-dialog button[data-confirm="no"]`)
+	jack.answerResign(false)
 	jack.waitJS("the confirmation to close", `!document.getElementById('resign-dialog')`, scaled(10*time.Second))
 	if over := mustEval[string](jack, `document.body.dataset.over ?? ''`); over == "true" {
 		t.Fatal("declining the resignation ended the game")
 	}
-	jack.mustClick(resign)
-	jack.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-	jack.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	jack.answerResign(true)
 	for _, p := range []*page{jack, inv} {
 		p.waitJS("the resignation's outcome", `document.body.dataset.over === 'true' && document.getElementById('outcome').dataset.winner === 'investigator' && document.getElementById('outcome').textContent.includes('resigned')`, scaled(20*time.Second))
 	}

@@ -904,3 +904,19 @@ func (p *page) saveFrames(dir, name string) {
 		}
 	})
 }
+
+// answerResign presses the resign button of seat 0 (the player's, in the
+// tests that use it), waits for the confirmation and answers it: yes gives
+// the game up, no keeps playing. The caller waits for what follows.
+func (p *page) answerResign(yes bool) {
+	p.t.Helper()
+	resign := `#seats li[data-seat="0"] button[data-resign]`
+	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
+	p.mustClick(resign)
+	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
+	answer := "no"
+	if yes {
+		answer = "yes"
+	}
+	p.mustClick(`#resign-dialog button[data-confirm="` + answer + `"]`)
+}

@@ -803,11 +803,7 @@ func TestBrowserJekyllNightHandInView(t *testing.T) {
 // and a phone's size.
 func TestBrowserJekyllLossReadsAsYours(t *testing.T) {
 	p := botTablePage(t, "jekyll", "jekyll", 2, 0)
-	resign := `#seats li[data-seat="0"] button[data-resign]`
-	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
-	p.mustClick(resign)
-	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.answerResign(true)
 	p.waitJS("the City's win", `document.getElementById('outcome').dataset.winner === 'city'`, scaled(20*time.Second))
 	// The day's banner ("talk your plan over") goes with the chapter.
 	p.waitJS("no day's banner after the end", `document.getElementById('jk-banner')?.hidden === true`, scaled(10*time.Second))

@@ -55,11 +55,7 @@ func TestBrowserPlayerNamesLink(t *testing.T) {
 	// profiles' recent games.
 	p.navigate(table)
 	p.waitSeat(0)
-	resign := `#seats li[data-seat="0"] button[data-resign]`
-	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
-	p.mustClick(resign)
-	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.answerResign(true)
 	p.waitJS("the game over", `document.body.dataset.over === 'true'`, scaled(20*time.Second))
 	p.waitJS("the replay's seats, still links", `document.querySelector('#seats `+lestrade+`')`, scaled(15*time.Second))
 

@@ -367,11 +367,7 @@ func TestBrowserPocketPhoneReadable(t *testing.T) {
 		t.Errorf("the seats' title lies %.0f px under the sticky prompt when scrolled into view", -gap)
 	}
 
-	resign := `#seats li[data-seat="0"] button[data-resign]`
-	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
-	p.mustClick(resign)
-	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.answerResign(true)
 	p.waitJS("the replay panel", `document.body.dataset.over === 'true' && !document.getElementById('replay').hidden`, scaled(20*time.Second))
 	gap := underPrompt("replay")
 	p.viewportShot(dir, "pocket-phone-replay.png")

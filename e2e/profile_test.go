@@ -24,11 +24,7 @@ func TestBrowserOwnProfile(t *testing.T) {
 
 	// A game given up (finished), then one in progress.
 	p.createBotTableAt("pocket", 2, 0)
-	resign := `#seats li[data-seat="0"] button[data-resign]`
-	p.waitJS("the resign button", `document.querySelector(`+jsString(resign)+`)`, scaled(20*time.Second))
-	p.mustClick(resign)
-	p.waitJS("the confirmation", `document.getElementById('resign-dialog')?.open === true`, scaled(10*time.Second))
-	p.mustClick(`#resign-dialog button[data-confirm="yes"]`)
+	p.answerResign(true)
 	p.waitJS("the game over", `document.body.dataset.over === 'true'`, scaled(20*time.Second))
 	p.createBotTableAt("pocket", 2, 1)
 	table := mustEval[string](p, `location.pathname`)
