@@ -548,7 +548,8 @@ function draw() {
 
 /**
  * Keeps the page's scroll-padding-top at the height of what sticks to the
- * top of a narrow screen (the prompt, a tutorial's hint), so that what is
+ * top of a narrow screen (the prompt, a tutorial's hint, the replay's step
+ * buttons), so that what is
  * scrolled into view (a control reached with Tab, a panel) is not left under
  * it.
  */
@@ -561,7 +562,7 @@ function watchStickyTop() {
 
 /** What may stick to the top of the page. */
 function stickyBoxes() {
-  return [byId('prompt-box'), byId('tutorial')];
+  return [byId('prompt-box'), byId('tutorial'), byId('replay-bar')];
 }
 
 /** Sets the page's scroll-padding-top to the height of what sticks to its top now. */
@@ -1329,6 +1330,7 @@ function sideName(side) {
 function drawReplay() {
   const panel = byId('replay');
   panel.hidden = !st.outcome?.over;
+  placeReplaySteps();
   if (panel.hidden) return;
   if (st.table) byId('replay-export', HTMLAnchorElement).href = `/api/tables/${encodeURIComponent(st.table.id)}/export`;
   const steps = replaySteps().length - 1;
@@ -1347,6 +1349,32 @@ function drawReplay() {
   scrub.value = String(step);
   scrub.setAttribute('aria-valuetext', t('web.replay.position', { step, steps }));
   drawJumps(step);
+}
+
+/**
+ * Puts the replay's step buttons («, ‹, the step, ›, ») where they are used
+ * with the board in sight: on a narrow screen in a bar just above the board
+ * that sticks to the top of the window (the replay's panel lies far below
+ * the board, so each step scrolled the board away); on a wide one in the
+ * replay's panel, beside the board.
+ */
+function placeReplaySteps() {
+  const row = byId('replay-steps');
+  const bar = byId('replay-bar');
+  const inBar = narrowTable().matches && !byId('replay').hidden;
+  bar.hidden = !inBar;
+  const home = inBar ? bar : byId('replay');
+  if (row.parentElement === home) return;
+  if (inBar) bar.append(row);
+  else byId('replay-title').after(row);
+}
+
+/** @type {MediaQueryList|undefined} */
+let narrowQuery;
+/** @returns {MediaQueryList} the table page's one-column layout (gaslamp.css). */
+function narrowTable() {
+  narrowQuery ??= window.matchMedia('(max-width: 900px)');
+  return narrowQuery;
 }
 
 /**
@@ -1451,6 +1479,7 @@ function bindReplay() {
   });
   byId('replay-scrub').addEventListener('input', () => replayTo(Number(byId('replay-scrub', HTMLInputElement).value)));
   byId('replay-jump').addEventListener('change', () => replayTo(Number(byId('replay-jump', HTMLSelectElement).value)));
+  narrowTable().addEventListener('change', placeReplaySteps);
 }
 
 /**
