@@ -1164,17 +1164,42 @@ function drawTutorial() {
     return;
   }
   const key = `tutorial.${game}.step.${st.version}`;
+  /** @type {HTMLElement[]} */
   const parts = [title];
   // The introduction stays until the player's first step is played: the
   // first step with a hint (0, or later when the other side opens the game).
   let first = true;
   for (let n = 0; n < st.version && first; n++) first = !has(`tutorial.${game}.step.${n}`);
-  if (first) parts.push(el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
+  if (first) parts.push(tutorialIntro(game));
   const mine = myLegal().length > 0;
   parts.push(el('p', { class: 'tutorial-hint', 'data-step': String(st.version) },
     mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn')
       : has(`tutorial.${game}.wait`) ? t(`tutorial.${game}.wait`) : t('web.tutorial.wait')));
   box.replaceChildren(...parts);
+}
+
+/**
+ * Whether the player opened (true) or closed (false) the tutorial's
+ * introduction; undefined until they touch it.
+ * @type {boolean|undefined}
+ */
+let introOpen;
+
+/**
+ * The tutorial's introduction, in a box that opens and closes: open on a
+ * wide screen, closed on a narrow one (a phone), where the text, above the
+ * board, pushed the map down to the bottom of the first screen. The
+ * player's own choice is kept across redraws.
+ * @param {string} game
+ * @returns {HTMLElement}
+ */
+function tutorialIntro(game) {
+  const box = el('details', { class: 'tutorial-about' },
+    el('summary', {}, t('web.tutorial.intro')),
+    el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
+  box.open = introOpen ?? !narrowTable().matches;
+  box.addEventListener('toggle', () => { introOpen = box.open; });
+  return box;
 }
 
 /**
