@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { currentLang, initI18n, isText, languageSwitcher, onLangChange, render, resultBanner, t, has } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, render, resultBanner, t, has, pointerKey } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -1173,7 +1173,7 @@ function drawTutorial() {
   if (first) parts.push(tutorialIntro(game));
   const mine = myLegal().length > 0;
   parts.push(el('p', { class: 'tutorial-hint', 'data-step': String(st.version) },
-    mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn')
+    mine && has(key) ? t(pointerKey(key)) : mine ? t('web.prompt.your-turn')
       : has(`tutorial.${game}.wait`) ? t(`tutorial.${game}.wait`) : t('web.tutorial.wait')));
   box.replaceChildren(...parts);
 }
@@ -1211,7 +1211,7 @@ function bindTutorialMisses() {
     if (!st.table?.tutorial || st.outcome?.over || myLegal().length === 0) return;
     const on = ev.target instanceof Element ? ev.target : null;
     if (on?.closest('.target, button, a, input, select, summary, [role="dialog"]')) return;
-    toast(t('web.tutorial.off-target'), 'info');
+    toast(t(pointerKey('web.tutorial.off-target')), 'info');
   });
 }
 
