@@ -12,7 +12,8 @@ import (
 // y=650 of the first screen. Now the introduction is closed under its
 // summary, the hint is read whole and the map takes the lower half of
 // the first screen; the summary opens the introduction, which stays open when the
-// page is drawn again. At 1280x800 the introduction is open from the start.
+// page is drawn again. At 1280x800 the introduction is open from the start,
+// and closes once the window is narrowed (no choice of the player's).
 func TestBrowserTutorialIntroPhone(t *testing.T) {
 	requireBrowser(t)
 	base := startServer(t)
@@ -58,6 +59,16 @@ func TestBrowserTutorialIntroPhone(t *testing.T) {
 			if !c.phone {
 				if !f.IntroOpen {
 					t.Errorf("at %dx%d the tutorial's introduction is closed", c.w, c.h)
+				}
+				// Narrowed to a phone's width, the page drawn again (the
+				// language changed): open by default only, it closes.
+				if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1))); err != nil {
+					t.Fatal(err)
+				}
+				mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'nl'; s.dispatchEvent(new Event('change')); })()`)
+				p.waitJS("the page in Dutch", `document.documentElement.lang === 'nl' && document.querySelector('#tutorial .tutorial-about > summary')?.textContent === 'Het spel in het kort'`, scaled(10*time.Second))
+				if measure().IntroOpen {
+					t.Errorf("opened by default at 1280x800, the introduction stays open once narrowed to 390x844")
 				}
 				return
 			}

@@ -1197,8 +1197,13 @@ function tutorialIntro(game) {
   const box = el('details', { class: 'tutorial-about' },
     el('summary', {}, t('web.tutorial.intro')),
     el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
-  box.open = introOpen ?? !narrowTable().matches;
-  box.addEventListener('toggle', () => { introOpen = box.open; });
+  const shown = introOpen ?? !narrowTable().matches;
+  box.open = shown;
+  // The toggle event that opening it here fires is not the player's choice:
+  // a window narrowed later closes it still.
+  box.addEventListener('toggle', () => {
+    if (introOpen !== undefined || box.open !== shown) introOpen = box.open;
+  });
   return box;
 }
 
