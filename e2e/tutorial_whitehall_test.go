@@ -119,5 +119,27 @@ func TestBrowserTutorialWhitehall(t *testing.T) {
 	}
 	p.checkAxeSchemes(axe, "the end of a tutorial")
 	shoot("end")
+	// On a phone, scrolled down to the log, the replay's step buttons stuck
+	// to the window's top and the tutorial's last words are not one over the
+	// other (both once stuck there).
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatalf("viewport 390x844: %v", err)
+	}
+	p.waitJS("the replay's step buttons above the board", `!document.getElementById('replay-bar').hidden`, scaled(10*time.Second))
+	mustEval[any](p, `document.getElementById('log').scrollIntoView({ block: 'end' })`)
+	if over := mustEval[string](p, `(() => {
+  const b = document.getElementById('replay-bar').getBoundingClientRect();
+  const h = document.getElementById('tutorial').getBoundingClientRect();
+  const n = document.getElementById('replay-next').getBoundingClientRect();
+  const at = document.elementFromPoint(n.left + n.width / 2, n.top + n.height / 2);
+  if (!at || !document.getElementById('replay-next').contains(at)) return 'the replay\'s › covered by ' + (at?.outerHTML.slice(0, 80) ?? 'nothing');
+  return h.bottom > b.top && h.top < b.bottom ? 'the tutorial (' + Math.round(h.top) + ' to ' + Math.round(h.bottom) + ' px) under the step buttons (' + Math.round(b.top) + ' to ' + Math.round(b.bottom) + ' px)' : '';
+})()`); over != "" {
+		t.Errorf("at the end of the tutorial on a phone, scrolled to the log: %s", over)
+	}
+	p.viewportShot(shots, "tutorial-whitehall-end-log-390x844.png")
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateReset()); err != nil {
+		t.Fatalf("resetting the viewport: %v", err)
+	}
 	p.checkConsole()
 }

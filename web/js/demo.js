@@ -3,7 +3,7 @@
 // at the drawing without a server. Clicking a highlighted place names it.
 
 import { byId } from './dom.js';
-import { initI18n, languageSwitcher, t } from './i18n.js';
+import { initI18n, languageSwitcher, pointerKey, t } from './i18n.js';
 import { BoardView, loadGeometry } from './board.js';
 
 async function main() {
@@ -33,7 +33,7 @@ async function main() {
   view.setTargets([pick(100), pick(101), pick(102)], starts.slice(3), (p) => {
     byId('prompt').textContent = p.kind === 'circle' ? t('web.board.circle', { n: p.id }) : t('web.board.crossing', { label: p.id });
   });
-  byId('prompt').textContent = t('web.demo.prompt');
+  byId('prompt').textContent = t(pointerKey('web.demo.prompt'));
 }
 
 main();

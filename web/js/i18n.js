@@ -131,6 +131,18 @@ export function has(key) {
 }
 
 /**
+ * The key of words that name the pointer's action ("click"): key + "-tap"
+ * ("tap", "touchez", "tik") when the catalogue has it and the screen's main
+ * pointer is coarse (a finger on a phone), else key.
+ * @param {string} key
+ * @returns {string}
+ */
+export function pointerKey(key) {
+  const tap = `${key}-tap`;
+  return has(tap) && !!globalThis.matchMedia?.('(pointer: coarse)').matches ? tap : key;
+}
+
+/**
  * Translates key, filling its placeholders from args. A missing key falls
  * back to English, then to the key itself. Templates use a subset of the ICU
  * message format: {name} is an argument; {n, plural, one {# card} other {#

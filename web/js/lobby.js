@@ -55,12 +55,14 @@ function renderCreateForm() {
   for (const o of g.options) {
     const id = `opt-${o.name}`;
     const own = ownMark(o, id);
+    const { label, more } = optionLabel(g.id, o);
     const described = own ? { 'aria-describedby': `${id}-own` } : {};
     if (o.kind === 'bool') {
       options.append(
         el('div', { class: 'field check' },
           el('input', { type: 'checkbox', id, 'data-option': o.name, checked: o.default === 'true', ...described }),
-          el('label', { for: id }, render(o.label)), own),
+          el('label', { for: id }, ...label), own),
+        ...(more ? [more] : []),
       );
     } else {
       const sel = el('select', { id, 'data-option': o.name, ...described },
@@ -78,7 +80,7 @@ function renderCreateForm() {
         sel.addEventListener('change', mark);
         mark();
       }
-      options.append(el('div', { class: 'field' }, el('label', { for: id }, render(o.label)), sel, own));
+      options.append(el('div', { class: 'field' }, el('label', { for: id }, ...label), sel, more, own));
     }
   }
   g.seats.forEach((s, i) => {
@@ -108,6 +110,29 @@ function renderCreateForm() {
       el('span', { class: `seat-name side-${s.side}` }, render(s.name)), kind, botPart));
   });
   renderMySeat();
+}
+
+/** An option's label longer than this many characters is explained on demand on a narrow screen. */
+const LONG_LABEL = 60;
+
+/**
+ * An option's label for the create form. A long one (Jekyll's chapter,
+ * several lines on a phone) is given with its short name beside it: on a
+ * narrow screen (gaslamp.css) the label shows the short name and the long
+ * text opens from a summary under the control (more); on a wide one the
+ * label shows the long text, and more is hidden.
+ * @param {string} game
+ * @param {import('./types.js').OptionSpec} o
+ * @returns {{label: (string|HTMLElement)[], more: HTMLElement|null}}
+ */
+function optionLabel(game, o) {
+  const long = render(o.label);
+  const key = `web.option-short.${game}.${o.name}`;
+  if (long.length <= LONG_LABEL || !has(key)) return { label: [long], more: null };
+  return {
+    label: [el('span', { class: 'opt-long' }, long), el('span', { class: 'opt-short' }, t(key))],
+    more: el('details', { class: 'opt-more' }, el('summary', {}, t('web.lobby.option-more')), el('p', {}, long)),
+  };
 }
 
 /**

@@ -107,7 +107,7 @@ export class PanZoom {
       });
     };
     const ro = new ResizeObserver(relayout);
-    for (const e of [document.getElementById('prompt-box'), document.querySelector('.site-header'), wrap.parentElement]) {
+    for (const e of [document.getElementById('prompt-box'), document.getElementById('replay-bar'), document.querySelector('.site-header'), wrap.parentElement]) {
       if (e) ro.observe(e);
     }
     window.addEventListener('resize', relayout);
@@ -130,8 +130,13 @@ export class PanZoom {
     }
     const top = this.wrap.getBoundingClientRect().top + window.scrollY;
     const below = window.innerHeight - top - 8;
-    const prompt = document.getElementById('prompt-box');
-    const sticky = prompt && getComputedStyle(prompt).position === 'sticky' ? prompt.getBoundingClientRect().height : 0;
+    // What sticks to the window's top above the board: the prompt while the
+    // game runs, the replay's step buttons once it is over.
+    let sticky = 0;
+    for (const id of ['prompt-box', 'replay-bar']) {
+      const e = document.getElementById(id);
+      if (e && !e.hidden && getComputedStyle(e).position === 'sticky') sticky = Math.max(sticky, e.getBoundingClientRect().height);
+    }
     const max = below >= window.innerHeight / 2 ? below : window.innerHeight - sticky - 16;
     this.wrap.style.maxHeight = `${Math.max(160, Math.floor(max))}px`;
   }

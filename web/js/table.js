@@ -6,7 +6,7 @@
 // the step-by-step replay.
 
 import { el, byId } from './dom.js';
-import { currentLang, initI18n, isText, languageSwitcher, onLangChange, render, resultBanner, t, has } from './i18n.js';
+import { currentLang, initI18n, isText, languageSwitcher, onLangChange, render, resultBanner, t, has, pointerKey } from './i18n.js';
 import { api, HttpError, me, MoveError, TableSocket } from './net.js';
 import { ensureIdentity, askName, toast } from './ident.js';
 import { rendererFor, plainIntent } from './games/registry.js';
@@ -548,7 +548,8 @@ function draw() {
 
 /**
  * Keeps the page's scroll-padding-top at the height of what sticks to the
- * top of a narrow screen (the prompt, a tutorial's hint), so that what is
+ * top of a narrow screen (the prompt, a tutorial's hint, the replay's step
+ * buttons), so that what is
  * scrolled into view (a control reached with Tab, a panel) is not left under
  * it.
  */
@@ -561,7 +562,7 @@ function watchStickyTop() {
 
 /** What may stick to the top of the page. */
 function stickyBoxes() {
-  return [byId('prompt-box'), byId('tutorial')];
+  return [byId('prompt-box'), byId('tutorial'), byId('replay-bar')];
 }
 
 /** Sets the page's scroll-padding-top to the height of what sticks to its top now. */
@@ -1163,17 +1164,47 @@ function drawTutorial() {
     return;
   }
   const key = `tutorial.${game}.step.${st.version}`;
+  /** @type {HTMLElement[]} */
   const parts = [title];
   // The introduction stays until the player's first step is played: the
   // first step with a hint (0, or later when the other side opens the game).
   let first = true;
   for (let n = 0; n < st.version && first; n++) first = !has(`tutorial.${game}.step.${n}`);
-  if (first) parts.push(el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
+  if (first) parts.push(tutorialIntro(game));
   const mine = myLegal().length > 0;
   parts.push(el('p', { class: 'tutorial-hint', 'data-step': String(st.version) },
-    mine && has(key) ? t(key) : mine ? t('web.prompt.your-turn')
+    mine && has(key) ? t(pointerKey(key)) : mine ? t('web.prompt.your-turn')
       : has(`tutorial.${game}.wait`) ? t(`tutorial.${game}.wait`) : t('web.tutorial.wait')));
   box.replaceChildren(...parts);
+}
+
+/**
+ * Whether the player opened (true) or closed (false) the tutorial's
+ * introduction; undefined until they touch it.
+ * @type {boolean|undefined}
+ */
+let introOpen;
+
+/**
+ * The tutorial's introduction, in a box that opens and closes: open on a
+ * wide screen, closed on a narrow one (a phone), where the text, above the
+ * board, pushed the map down to the bottom of the first screen. The
+ * player's own choice is kept across redraws.
+ * @param {string} game
+ * @returns {HTMLElement}
+ */
+function tutorialIntro(game) {
+  const box = el('details', { class: 'tutorial-about' },
+    el('summary', {}, t('web.tutorial.intro')),
+    el('p', { class: 'tutorial-intro' }, t(`tutorial.${game}.intro`)));
+  const shown = introOpen ?? !narrowTable().matches;
+  box.open = shown;
+  // The toggle event that opening it here fires is not the player's choice:
+  // a window narrowed later closes it still.
+  box.addEventListener('toggle', () => {
+    if (introOpen !== undefined || box.open !== shown) introOpen = box.open;
+  });
+  return box;
 }
 
 /**
@@ -1185,7 +1216,7 @@ function bindTutorialMisses() {
     if (!st.table?.tutorial || st.outcome?.over || myLegal().length === 0) return;
     const on = ev.target instanceof Element ? ev.target : null;
     if (on?.closest('.target, button, a, input, select, summary, [role="dialog"]')) return;
-    toast(t('web.tutorial.off-target'), 'info');
+    toast(t(pointerKey('web.tutorial.off-target')), 'info');
   });
 }
 
@@ -1329,6 +1360,7 @@ function sideName(side) {
 function drawReplay() {
   const panel = byId('replay');
   panel.hidden = !st.outcome?.over;
+  placeReplaySteps();
   if (panel.hidden) return;
   if (st.table) byId('replay-export', HTMLAnchorElement).href = `/api/tables/${encodeURIComponent(st.table.id)}/export`;
   const steps = replaySteps().length - 1;
@@ -1347,6 +1379,32 @@ function drawReplay() {
   scrub.value = String(step);
   scrub.setAttribute('aria-valuetext', t('web.replay.position', { step, steps }));
   drawJumps(step);
+}
+
+/**
+ * Puts the replay's step buttons («, ‹, the step, ›, ») where they are used
+ * with the board in sight: on a narrow screen in a bar just above the board
+ * that sticks to the top of the window (the replay's panel lies far below
+ * the board, so each step scrolled the board away); on a wide one in the
+ * replay's panel, beside the board.
+ */
+function placeReplaySteps() {
+  const row = byId('replay-steps');
+  const bar = byId('replay-bar');
+  const inBar = narrowTable().matches && !byId('replay').hidden;
+  bar.hidden = !inBar;
+  const home = inBar ? bar : byId('replay');
+  if (row.parentElement === home) return;
+  if (inBar) bar.append(row);
+  else byId('replay-title').after(row);
+}
+
+/** @type {MediaQueryList|undefined} */
+let narrowQuery;
+/** @returns {MediaQueryList} the table page's one-column layout (gaslamp.css). */
+function narrowTable() {
+  narrowQuery ??= window.matchMedia('(max-width: 900px)');
+  return narrowQuery;
 }
 
 /**
@@ -1451,6 +1509,7 @@ function bindReplay() {
   });
   byId('replay-scrub').addEventListener('input', () => replayTo(Number(byId('replay-scrub', HTMLInputElement).value)));
   byId('replay-jump').addEventListener('change', () => replayTo(Number(byId('replay-jump', HTMLSelectElement).value)));
+  narrowTable().addEventListener('change', placeReplaySteps);
 }
 
 /**

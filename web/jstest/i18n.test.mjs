@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const catalogs = {
-  en: { 'a.hello': 'Hello {name}', 'a.only-en': 'English only', 'a.seat': 'Seat {who} moved to {to}', 'a.who': '{colour} investigator' },
+  en: { 'a.click': 'Click here', 'a.click-tap': 'Tap here', 'a.hello': 'Hello {name}', 'a.only-en': 'English only', 'a.seat': 'Seat {who} moved to {to}', 'a.who': '{colour} investigator' },
   fr: { 'a.hello': 'Bonjour {name}', 'a.seat': '{who} est allé en {to}', 'a.who': 'Enquêteur {colour}' },
 };
 const store = new Map();
@@ -146,4 +146,22 @@ test('resultBanner tells a player whose seats are all on one side their own resu
   assert.equal(i18n.resultBanner('x', 'city', 'La Ville', ['players', 'city']), 'La Ville a gagné\u00a0!');
   // A game with no such words.
   assert.equal(i18n.resultBanner('y', 'jack', 'Jack', ['police']), 'Jack a gagné\u00a0!');
+});
+
+test('pointerKey names a tap for a finger, a click for a mouse', async () => {
+  await i18n.setLang('en');
+  const saved = globalThis.matchMedia;
+  let coarse = false;
+  globalThis.matchMedia = (q) => ({ matches: q === '(pointer: coarse)' && coarse });
+  try {
+    // a.hello has no "-tap" form: the same key either way.
+    assert.equal(i18n.pointerKey('a.hello'), 'a.hello');
+    assert.equal(i18n.pointerKey('a.click'), 'a.click');
+    coarse = true;
+    assert.equal(i18n.pointerKey('a.click'), 'a.click-tap');
+    assert.equal(i18n.t(i18n.pointerKey('a.click')), 'Tap here');
+    assert.equal(i18n.pointerKey('a.hello'), 'a.hello');
+  } finally {
+    globalThis.matchMedia = saved;
+  }
 });
