@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -312,5 +314,38 @@ func TestDatesInThePlayersLanguage(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFrenchSpacesBeforePunctuation: French sets a no-break space (U+00A0)
+// before ":", ";", "!" and "?", so that a line never breaks before them; a
+// plain space crept into three new strings once.
+func TestFrenchSpacesBeforePunctuation(t *testing.T) {
+	plain := regexp.MustCompile(` [:;!?]`)
+	texts := map[string]string{}
+	for k, v := range Messages()["fr"] {
+		texts["web/i18n/fr.json "+k] = v
+	}
+	games, err := filepath.Glob("../games/*/messages/fr.json")
+	if err != nil || len(games) == 0 {
+		t.Fatalf("the games' French catalogues: %v %v", games, err)
+	}
+	for _, name := range games {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]string
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for k, v := range m {
+			texts[strings.TrimPrefix(name, "../")+" "+k] = v
+		}
+	}
+	for k, v := range texts {
+		if m := plain.FindStringIndex(v); m != nil {
+			t.Errorf("%s: a plain space before %q (a no-break space, U+00A0, goes there): %q", k, v[m[0]+1:m[1]], v)
+		}
 	}
 }
