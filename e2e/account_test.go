@@ -110,9 +110,7 @@ func TestBrowserAwayDateInThePlayersLanguage(t *testing.T) {
 	p.waitJS("the date said in French", `document.getElementById('away-when').textContent === 'Retour le dimanche 20 décembre 2026 à 18:30'`, scaled(10*time.Second))
 	mustEval[any](p, `(() => { const s = document.getElementById('lang-select'); s.value = 'nl'; s.dispatchEvent(new Event('change')); })()`)
 	p.waitJS("the date said in Dutch", `document.getElementById('away-when').textContent.startsWith('Terug op zondag 20 december 2026')`, scaled(10*time.Second))
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	p.phone()
 	mustEval[any](p, `document.getElementById('away-form').scrollIntoView({block: 'center'})`)
 	p.viewportShot(shotsDir(t), "away-phone-nl.png")
 	p.checkConsole()
@@ -132,9 +130,7 @@ func TestBrowserGuestChatOff(t *testing.T) {
 	p.createBotTableAt("pocket", 2, 0)
 	p.waitJS("the chat closed to a guest, saying why", `document.getElementById('chat-input').disabled && !document.getElementById('chat-note').hidden &&
   document.getElementById('chat-note').textContent.includes('only players with an account') && document.getElementById('chat-register')`, scaled(15*time.Second))
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	p.phone()
 	mustEval[any](p, `document.getElementById('chat-form').scrollIntoView({block: 'center'})`)
 	p.viewportShot(shotsDir(t), "guest-chat-off-phone.png")
 	table := mustEval[string](p, `location.pathname`)

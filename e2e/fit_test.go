@@ -278,9 +278,7 @@ func TestBrowserLobbyFitsWithBotChoices(t *testing.T) {
 	browser := startBrowser(t)
 	dir := shotsDir(t)
 	p := openPage(t, browser, "lobby", base)
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatalf("viewport: %v", err)
-	}
+	p.phone()
 	p.navigate("/")
 	p.signIn("Fit")
 	for _, lang := range []string{"en", "fr", "nl"} {

@@ -920,3 +920,12 @@ func (p *page) answerResign(yes bool) {
 	}
 	p.mustClick(`#resign-dialog button[data-confirm="` + answer + `"]`)
 }
+
+// phone makes the page a 390x844 touch phone (mobile viewport, touch
+// events, device scale 1), as the tests of phone layouts need.
+func (p *page) phone() {
+	p.t.Helper()
+	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		p.t.Fatalf("%s: a phone's viewport: %v", p.name, err)
+	}
+}

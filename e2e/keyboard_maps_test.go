@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
@@ -268,9 +267,7 @@ func kbdSetting(t *testing.T, p *page, settings ...string) {
 		switch s {
 		case "":
 		case "phone":
-			if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-				t.Fatalf("phone viewport: %v", err)
-			}
+			p.phone()
 		case "dark":
 			p.setColorScheme("dark")
 		default:

@@ -278,9 +278,7 @@ func TestBrowserWhitehallShortLabels(t *testing.T) {
 			p.viewportShot(shotsDir(t), "whitehall-labels-1280.png")
 		}
 	}
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	p.phone()
 	mustEval[any](p, `document.getElementById('board').scrollIntoView()`)
 	p.viewportShot(shotsDir(t), "whitehall-labels-phone-nl.png")
 	p.checkConsole()

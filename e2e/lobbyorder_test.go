@@ -18,9 +18,7 @@ func TestBrowserYourGamesFirstOnPhone(t *testing.T) {
 	p := openPage(t, startBrowser(t), "phone", startServer(t))
 	phone := func() {
 		t.Helper()
-		if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-			t.Fatal(err)
-		}
+		p.phone()
 	}
 	phone()
 	p.navigate("/")

@@ -16,9 +16,7 @@ import (
 func TestBrowserOptionHelpPhone(t *testing.T) {
 	requireBrowser(t)
 	p := openPage(t, startBrowser(t), "visitor", startServer(t))
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	p.phone()
 	p.navigate("/")
 	p.signIn("Alice")
 	p.waitJS("the lobby's game list", `document.querySelector('#game-select option[value=jekyll]')`, scaled(15*time.Second))

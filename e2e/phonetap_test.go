@@ -28,9 +28,7 @@ func TestBrowserPhoneMapMovesTappable(t *testing.T) {
 	}{{"whitechapel", 6}, {"whitehall", 4}} {
 		t.Run(g.id, func(t *testing.T) {
 			p := openPage(t, browser, "police-"+g.id, base)
-			if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-				t.Fatal(err)
-			}
+			p.phone()
 			p.navigate("/")
 			p.signIn("Alice")
 			p.createBotTableAt(g.id, g.seats, 1)

@@ -3,8 +3,6 @@ package e2e
 import (
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserFocusAfterKeyboardMove: after a move made with the keyboard,
@@ -16,9 +14,7 @@ import (
 func TestBrowserFocusAfterKeyboardMove(t *testing.T) {
 	p := botTablePage(t, "jack", "whitehall", 4, 0)
 	// A phone, where the map is taller than what the screen shows.
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatalf("phone viewport: %v", err)
-	}
+	p.phone()
 	myMove := `document.body.dataset.over !== 'true' && document.getElementById('prompt').dataset.act === 'true' && !document.body.classList.contains('busy') && document.querySelectorAll('#board svg .target[tabindex="0"]').length === 1`
 	over := `document.body.dataset.over === 'true'`
 	// myMoveInPlay waits for the player's move, in a new game like this one

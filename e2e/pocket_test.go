@@ -330,9 +330,7 @@ const pkNamesJS = `[...document.querySelectorAll('#board .pk-tile')].map((g) => 
 // they are brought into view. Screenshots of both.
 func TestBrowserPocketPhoneReadable(t *testing.T) {
 	p := botTablePage(t, "jack", "pocket", 2, 0)
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatalf("viewport: %v", err)
-	}
+	p.phone()
 	dir := shotsDir(t)
 	type name struct {
 		Name   string  `json:"name"`

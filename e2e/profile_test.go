@@ -3,8 +3,6 @@ package e2e
 import (
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserOwnProfile: the lobby's "Your games" says with whom each game
@@ -59,9 +57,7 @@ func TestBrowserOwnProfile(t *testing.T) {
 	if got := mustEval[[]string](p, `[...document.querySelectorAll('#main h2')].map((h) => h.textContent).concat([document.querySelector('nav.leaderboards').firstChild.textContent.replace(/\s*:\s*$/, '')])`); hasDup(got) {
 		t.Errorf("the French profile names two of its parts alike: %q", got)
 	}
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	p.phone()
 	p.viewportShot(shotsDir(t), "profile-own-phone-fr.png")
 
 	// Another visitor watches.
@@ -106,9 +102,7 @@ func TestBrowserReturningPlayerTypesAccountName(t *testing.T) {
 	table := mustEval[string](laptop, `location.pathname`)
 
 	phone := openPage(t, browser, "phone", base)
-	if err := phone.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	phone.phone()
 	phone.navigate("/")
 	mustEval[any](phone, `localStorage.setItem('gaslamp.lang', 'fr')`)
 	phone.navigate("/")
@@ -152,9 +146,7 @@ func TestBrowserReturningPlayerTypesAccountName(t *testing.T) {
 func TestBrowserTurnsBadgeLeadsToYourGames(t *testing.T) {
 	requireBrowser(t)
 	p := openPage(t, startBrowser(t), "phone", startServer(t))
-	if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	p.phone()
 	p.register("Passer-by", "Holmes221", "elementary, dear")
 	p.createBotTableAt("pocket", 2, 1) // the investigator moves first
 	table := mustEval[string](p, `location.pathname`)

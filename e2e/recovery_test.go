@@ -91,9 +91,7 @@ func TestBrowserPasswordReset(t *testing.T) {
 	dir := shotsDir(t)
 	laptop := openPage(t, browser, "laptop", base)
 	phone := openPage(t, browser, "phone", base)
-	if err := phone.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-		t.Fatal(err)
-	}
+	phone.phone()
 
 	// The laptop: an account with an address, not confirmed yet.
 	laptop.navigate("/")

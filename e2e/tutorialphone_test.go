@@ -21,9 +21,7 @@ func TestBrowserTutorialPhoneComesClose(t *testing.T) {
 	for _, game := range []string{"whitechapel", "whitehall"} {
 		t.Run(game, func(t *testing.T) {
 			p := openPage(t, browser, "pupil-"+game, base)
-			if err := p.run(scaled(10*time.Second), chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-				t.Fatal(err)
-			}
+			p.phone()
 			p.navigate("/")
 			p.signIn("Pupil")
 			p.waitJS("the lobby's Learn to play", `document.querySelector('#rules-list button[data-tutorial="`+game+`"]')`, scaled(15*time.Second))
